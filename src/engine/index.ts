@@ -1,0 +1,3 @@
+// The engine's public surface: everything the server, the client (types only), scripts and tests use.
+export * from './types';
+export { isBlankCell } from './cell';

@@ -1,0 +1,185 @@
+/**
+ * The engine's data model, shared by the reader/writer, detection, pseudonymization, the server
+ * and (as types only) the client. Tables are arrays of rows in column order: never objects keyed
+ * by column name (a column named "2024" would jump to the front of a JS object).
+ */
+
+export const FILE_FORMATS = ['csv', 'tsv', 'json', 'xlsx', 'xls'] as const;
+export type FileFormat = (typeof FILE_FORMATS)[number];
+
+/**
+ * One cell as read:
+ * - `string`: text exactly as written (every CSV/TSV value; JSON strings; spreadsheet text);
+ * - `number`: a real number (JSON numbers, spreadsheet numeric cells);
+ * - `boolean`: JSON booleans and spreadsheet boolean cells;
+ * - `Date`: a spreadsheet date cell. Its UTC fields hold the wall-clock date and time the sheet
+ *   shows (no time zone is implied);
+ * - `null`: a missing cell (empty spreadsheet cell, JSON null or absent key).
+ * A blank cell is `null` or `''` (see `isBlankCell`).
+ */
+export type Cell = string | number | boolean | Date | null;
+
+export interface Sheet {
+  name: string;
+  /** Column names, unique within the sheet. */
+  columns: string[];
+  /** Every row has exactly `columns.length` cells. */
+  rows: Cell[][];
+  /**
+   * Spreadsheet number format per column (the format most of the column's numeric/date cells
+   * carry, e.g. 'm/d/yyyy', '0.00', '#,##0.00 [$€-407]'), `null` where none. Only for xlsx/xls.
+   */
+  numberFormats?: (string | null)[];
+}
+
+/** How a CSV/TSV source was written, so output can be written the same way. */
+export interface CsvLayout {
+  delimiter: ',' | ';' | '\t' | '|';
+  newline: '\r\n' | '\n' | '\r';
+  bom: boolean;
+}
+
+export interface Workbook {
+  format: FileFormat;
+  sheets: Sheet[];
+  /** Present for csv/tsv sources. */
+  csv?: CsvLayout;
+}
+
+export const COLUMN_TYPES = [
+  'string',
+  'number',
+  'email',
+  'phone',
+  'date',
+  'datetime',
+  'boolean',
+  'blank',
+] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
+
+export const RULE_ACTIONS = ['auto', 'keep', 'blank', 'faker'] as const;
+export type RuleAction = (typeof RULE_ACTIONS)[number];
+
+export interface ColumnRule {
+  action: RuleAction;
+  /** Dotted Faker method from the catalogue (`person.firstName`) when action is `faker`. */
+  fakerMethod?: string;
+}
+
+/** What a column means, from its header and values. */
+export const SEMANTICS = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'fullName',
+  'prefix',
+  'suffix',
+  'gender',
+  'email',
+  'phone',
+  'username',
+  'password',
+  'url',
+  'domain',
+  'ipv4',
+  'ipv6',
+  'mac',
+  'userAgent',
+  'streetAddress',
+  'street',
+  'city',
+  'state',
+  'country',
+  'countryCode',
+  'zipCode',
+  'latitude',
+  'longitude',
+  'company',
+  'jobTitle',
+  'department',
+  'iban',
+  'bic',
+  'creditCard',
+  'accountNumber',
+  'ssn',
+  'uuid',
+  'peptide',
+  'currencyCode',
+  'birthDate',
+] as const;
+export type Semantic = (typeof SEMANTICS)[number];
+
+/** How the numbers of a number column are written. */
+export interface NumberLayout {
+  /** Largest count of fraction digits (0 for integers), at most 10. */
+  precision: number;
+  integer: boolean;
+  decimalSeparator: '.' | ',';
+  /** Grouping separator seen in the column, or null when digits are not grouped. */
+  thousandsSeparator: ',' | '.' | ' ' | '\u00a0' | "'" | null;
+  /** Text before the digits (after any sign), e.g. '$', '€ '. */
+  prefix: string;
+  /** Text after the digits, e.g. '%', ' €', ' USD'. */
+  suffix: string;
+  /** Whether some values are negative. */
+  negative: boolean;
+}
+
+export interface ColumnSchema {
+  name: string;
+  type: ColumnType;
+  /** The first few distinct non-empty values, as display text. The first is shown on the card. */
+  examples: string[];
+  /** One plain line for the schema card. */
+  description: string;
+  semantic: Semantic | null;
+  /** The Faker method the `auto` rule uses for this column's semantic, if any. */
+  suggestedMethod: string | null;
+  rule: ColumnRule;
+  /** Numbers: observed (or user-set) min and max. */
+  range?: { min: number; max: number };
+  /** Dates/datetimes: observed (or user-set) range as ISO 8601 text. */
+  dateRange?: { min: string; max: string };
+  /** Dates/datetimes: the pattern name ('YYYY-MM-DD', 'M/D/YYYY h:mm:ss A', 'ISO 8601'...). */
+  format?: string;
+  /** Datetimes: the time zone written in the values ('Z', '+02:00'), when there is one. */
+  timeZone?: string;
+  /** Numbers: fraction digits (same as number.precision). */
+  precision?: number;
+  number?: NumberLayout;
+  /** Non-empty values that do not fit the detected type. */
+  invalidCount: number;
+  nonEmptyCount: number;
+  distinctCount: number;
+}
+
+export interface MappingEntry {
+  sheet: string;
+  column: string;
+  original: string;
+  pseudonym: string;
+}
+
+export interface PseudonymizeOptions {
+  /** Same secret, same pseudonyms across files and runs. A random 32-byte secret otherwise. */
+  secret?: string | Uint8Array;
+}
+
+export interface PseudonymizeStats {
+  rowsProcessed: number;
+  cellsProcessed: number;
+  columnsPseudonymized: number;
+  /** Share (0..1) of pseudonymized columns whose output re-detects with the same type and format. */
+  schemaMatch: number;
+  /** Milliseconds per phase, e.g. { generate: 812, verify: 40 }. */
+  timings: Record<string, number>;
+  durationMs: number;
+}
+
+export interface PseudonymizeResult {
+  workbook: Workbook;
+  /** One row per distinct (sheet, column, original, pseudonym): columns sheet, column, original, pseudonym. */
+  mapping: Sheet;
+  stats: PseudonymizeStats;
+}
