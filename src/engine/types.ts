@@ -30,6 +30,11 @@ export interface Sheet {
    * carry, e.g. 'm/d/yyyy', '0.00', '#,##0.00 [$€-407]'), `null` where none. Only for xlsx/xls.
    */
   numberFormats?: (string | null)[];
+  /**
+   * JSON sources: each column's key path (`['address', 'city']` for the column `address.city`),
+   * so nesting is restored on JSON output and a flat key "a.b" is never confused with {a:{b}}.
+   */
+  paths?: string[][];
 }
 
 /** How a CSV/TSV source was written, so output can be written the same way. */
@@ -124,6 +129,21 @@ export interface NumberLayout {
   suffix: string;
   /** Whether some values are negative. */
   negative: boolean;
+  /** How negatives are written: '-1.50' (default) or accounting style '(1.50)'. */
+  negativeStyle?: 'minus' | 'parentheses';
+  /** Whether positive values carry an explicit '+' ('+2.5%'). */
+  explicitPlus?: boolean;
+}
+
+/**
+ * A column of digit codes (ids with leading zeros such as '00123', digit strings longer than 15
+ * digits): text, not numbers. Its digit pattern (length, leading zeros) must be kept.
+ */
+export interface DigitCodeLayout {
+  minLength: number;
+  maxLength: number;
+  /** Whether some codes start with '0'. */
+  leadingZeros: boolean;
 }
 
 export interface ColumnSchema {
@@ -148,10 +168,21 @@ export interface ColumnSchema {
   /** Numbers: fraction digits (same as number.precision). */
   precision?: number;
   number?: NumberLayout;
+  /** Strings that are digit codes: how long they are (see DigitCodeLayout). */
+  code?: DigitCodeLayout;
+  /** Booleans: the texts written for true and false ('Yes'/'No', 'TRUE'/'FALSE', '1'/'0'). */
+  boolean?: { trueText: string; falseText: string };
+  /**
+   * Texts that mark a missing value ('NaN', 'NULL', 'N/A', ...) seen in the column. They are
+   * left out of type detection; they carry no personal data, so they can be kept as they are.
+   */
+  missingMarkers?: string[];
   /** Non-empty values that do not fit the detected type. */
   invalidCount: number;
   nonEmptyCount: number;
   distinctCount: number;
+  /** Whether distinctCount is an estimate (very large columns). */
+  distinctApproximate?: boolean;
 }
 
 export interface MappingEntry {

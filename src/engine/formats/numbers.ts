@@ -1,0 +1,410 @@
+import type { NumberLayout } from '../types';
+
+/**
+ * Numbers written as text: reading them in a column's layout, writing them back in the same
+ * layout (precision, grouping, decimal comma, currency/percent prefix or suffix, sign style),
+ * and learning that layout from a column's texts.
+ *
+ * Scientific notation ('1e5', '2.5E-3') is read as a number (pandas writes small floats that
+ * way); it is written back in plain notation with the column's precision. 'NaN', 'Infinity' and
+ * other non-finite texts are not numbers: detection treats 'NaN'-like texts as missing markers.
+ */
+
+/** Most fraction digits a layout keeps (the spec's limit). */
+export const MAX_PRECISION = 10;
+
+const PREFIXES = ['$', '€', '£', '¥', '₹', '₩', '₽', '₺', '₪', 'R$', 'CHF', 'kr'];
+const SUFFIX_SYMBOLS = ['%', '‰', '€', '$', '£', '¥', '₽', 'zł', 'kr', 'Kč', 'Ft', 'CHF'];
+const SPACES = [' ', '\u00a0', '\u202f'];
+
+type Separator = NonNullable<NumberLayout['thousandsSeparator']>;
+
+/** What one text says about how it is written; `null` fields were not decidable from it. */
+export interface NumberTextAnalysis {
+  value: number;
+  negative: boolean;
+  parentheses: boolean;
+  plus: boolean;
+  prefix: string;
+  suffix: string;
+  /** Digits before the decimal separator, without grouping. */
+  integerDigits: string;
+  /** Digits after the decimal separator. */
+  fractionDigits: string;
+  decimalSeparator: '.' | ',' | null;
+  thousandsSeparator: Separator | null;
+  /** One '.' or ',' followed by exactly three digits: a decimal or a grouping separator. */
+  ambiguousSeparator: '.' | ',' | null;
+  exponent: boolean;
+}
+
+function isDigitCode(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function matchPrefix(text: string, start: number): string {
+  for (const symbol of PREFIXES) {
+    if (!text.startsWith(symbol, start)) continue;
+    const after = text[start + symbol.length];
+    if (after !== undefined && SPACES.includes(after)) return symbol + after;
+    return symbol;
+  }
+  // ISO currency code and a space: 'USD 12.00'.
+  if (
+    start + 4 <= text.length &&
+    /^[A-Z]{3}$/.test(text.slice(start, start + 3)) &&
+    SPACES.includes(text[start + 3] as string)
+  ) {
+    return text.slice(start, start + 4);
+  }
+  return '';
+}
+
+function matchSuffix(text: string, end: number): string {
+  for (const symbol of SUFFIX_SYMBOLS) {
+    const start = end - symbol.length;
+    if (start <= 0 || !text.startsWith(symbol, start)) continue;
+    const before = text[start - 1] as string;
+    return SPACES.includes(before) ? before + symbol : symbol;
+  }
+  // A space and an ISO currency code: '12.00 EUR'.
+  if (end >= 5 && /^[A-Z]{3}$/.test(text.slice(end - 3, end))) {
+    const before = text[end - 4] as string;
+    if (SPACES.includes(before)) return text.slice(end - 4, end);
+  }
+  return '';
+}
+
+/**
+ * Reads one text as a number, noting how it is written; null when it is not a number.
+ * @example analyzeNumberText('-$1,234.50')?.prefix // '$'
+ */
+export function analyzeNumberText(text: string): NumberTextAnalysis | null {
+  let start = 0;
+  let end = text.length;
+  if (end === 0) return null;
+  let negative = false;
+  let parentheses = false;
+  let plus = false;
+  if (text[0] === '(' && text[end - 1] === ')') {
+    parentheses = true;
+    negative = true;
+    start++;
+    end--;
+  } else if (text[0] === '-') {
+    negative = true;
+    start++;
+  } else if (text[0] === '+') {
+    plus = true;
+    start++;
+  }
+  const prefix = matchPrefix(text, start);
+  start += prefix.length;
+  if (!parentheses && !negative && !plus && prefix && text[start] === '-') {
+    // '$-5.00' is rare and ambiguous to write back; not a number layout we keep.
+    return null;
+  }
+  const suffix = prefix ? '' : matchSuffix(text, end);
+  end -= suffix.length;
+  if (start >= end || !isDigitCode(text.charCodeAt(start))) return null;
+
+  // Digit runs and the single separators between them; an exponent may end the body.
+  const runs: string[] = [];
+  const separators: string[] = [];
+  let exponent = false;
+  let exponentValue = '';
+  let i = start;
+  let runStart = i;
+  while (i < end) {
+    const code = text.charCodeAt(i);
+    if (isDigitCode(code)) {
+      i++;
+      continue;
+    }
+    if (i === runStart) return null;
+    runs.push(text.slice(runStart, i));
+    const char = text[i] as string;
+    if (char === 'e' || char === 'E') {
+      exponent = true;
+      exponentValue = text.slice(i + 1, end);
+      if (!/^[+-]?\d{1,3}$/.test(exponentValue)) return null;
+      runStart = end;
+      i = end;
+      break;
+    }
+    if (char !== '.' && char !== ',' && char !== "'" && !SPACES.includes(char)) return null;
+    separators.push(char);
+    i++;
+    runStart = i;
+  }
+  if (!exponent) {
+    if (runStart >= end) return null;
+    runs.push(text.slice(runStart, end));
+  }
+
+  let decimalSeparator: '.' | ',' | null = null;
+  let thousandsSeparator: Separator | null = null;
+  let ambiguousSeparator: '.' | ',' | null = null;
+  let integerRuns = runs;
+  let fractionDigits = '';
+  const last = separators[separators.length - 1];
+  if (separators.length > 0) {
+    const distinct = new Set(separators);
+    if (distinct.size > 2) return null;
+    if (distinct.size === 2 || (separators.length === 1 && last !== undefined)) {
+      if (distinct.size === 2 && separators.indexOf(last as string) !== separators.length - 1) {
+        return null;
+      }
+      if (last === '.' || last === ',') {
+        const lastRun = runs[runs.length - 1] as string;
+        if (
+          separators.length === 1 &&
+          lastRun.length === 3 &&
+          (runs[0] as string).length <= 3 &&
+          runs[0] !== '0' &&
+          !exponent
+        ) {
+          ambiguousSeparator = last;
+        } else {
+          decimalSeparator = last;
+        }
+        integerRuns = runs.slice(0, -1);
+        fractionDigits = lastRun;
+      }
+      if (distinct.size === 2) {
+        thousandsSeparator = separators[0] as Separator;
+      } else if (last !== '.' && last !== ',') {
+        thousandsSeparator = last as Separator;
+        integerRuns = runs;
+        fractionDigits = '';
+      }
+    } else {
+      thousandsSeparator = last as Separator;
+    }
+  }
+  if (exponent && (thousandsSeparator || ambiguousSeparator)) return null;
+  if (thousandsSeparator !== null) {
+    if (thousandsSeparator === decimalSeparator) return null;
+    const first = integerRuns[0] as string;
+    if (first.length > 3 || first.length === 0) return null;
+    for (let r = 1; r < integerRuns.length; r++) {
+      if ((integerRuns[r] as string).length !== 3) return null;
+    }
+  }
+  const integerDigits = integerRuns.join('');
+  // Without a column to decide, '1,234' groups thousands and '1.234' is a decimal.
+  let magnitude =
+    ambiguousSeparator === ','
+      ? Number(integerDigits + fractionDigits)
+      : Number(`${integerDigits}.${fractionDigits || '0'}`);
+  if (exponent) magnitude = Number(`${integerDigits}.${fractionDigits || '0'}e${exponentValue}`);
+  if (!Number.isFinite(magnitude)) return null;
+  return {
+    value: negative ? -magnitude : magnitude,
+    negative,
+    parentheses,
+    plus,
+    prefix,
+    suffix,
+    integerDigits,
+    fractionDigits,
+    decimalSeparator,
+    thousandsSeparator,
+    ambiguousSeparator,
+    exponent,
+  };
+}
+
+/**
+ * Reads a number written in a layout (or, without one, in any layout it can tell apart);
+ * null when the text is not such a number. Grouping and fraction digits may be fewer than the
+ * layout writes ('1234.5' reads in a '#,##0.00' layout); separators, prefix and suffix must match.
+ * @example parseNumberText('1.234,56', { ...layout, decimalSeparator: ',', thousandsSeparator: '.' }) // 1234.56
+ */
+export function parseNumberText(text: string, layout?: NumberLayout): number | null {
+  const analysis = analyzeNumberText(text);
+  if (!analysis) return null;
+  if (!layout) return analysis.value;
+  return readInLayout(analysis, layout);
+}
+
+/** The value of an analysed text read in a layout, or null when the layout does not fit. */
+export function readInLayout(analysis: NumberTextAnalysis, layout: NumberLayout): number | null {
+  if (analysis.prefix !== layout.prefix || analysis.suffix !== layout.suffix) return null;
+  if (analysis.parentheses && layout.negativeStyle !== 'parentheses') return null;
+  if (analysis.negative && !analysis.parentheses && layout.negativeStyle === 'parentheses') {
+    return null;
+  }
+  if (analysis.plus && !layout.explicitPlus) return null;
+  let { value } = analysis;
+  if (analysis.ambiguousSeparator) {
+    const digits = analysis.integerDigits;
+    if (analysis.ambiguousSeparator === layout.decimalSeparator) {
+      value = Number(`${digits}.${analysis.fractionDigits}`);
+    } else if (analysis.ambiguousSeparator === layout.thousandsSeparator) {
+      value = Number(`${digits}${analysis.fractionDigits}`);
+    } else return null;
+    if (analysis.negative) value = -value;
+  } else {
+    if (
+      analysis.decimalSeparator !== null &&
+      analysis.decimalSeparator !== layout.decimalSeparator
+    ) {
+      return null;
+    }
+    if (
+      analysis.thousandsSeparator !== null &&
+      analysis.thousandsSeparator !== layout.thousandsSeparator
+    ) {
+      return null;
+    }
+  }
+  return value;
+}
+
+function groupDigits(digits: string, separator: string): string {
+  let out = '';
+  const head = digits.length % 3 || 3;
+  out = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) out += separator + digits.slice(i, i + 3);
+  return out;
+}
+
+/**
+ * Writes a number in a layout: its precision, grouping, decimal separator, prefix/suffix and
+ * sign style.
+ * @example formatNumberText(-1234.5, { precision: 2, integer: false, decimalSeparator: '.', thousandsSeparator: ',', prefix: '$', suffix: '', negative: true }) // '-$1,234.50'
+ */
+export function formatNumberText(value: number, layout: NumberLayout): string {
+  if (!Number.isFinite(value)) return String(value);
+  const precision = Math.min(Math.max(Math.trunc(layout.precision), 0), MAX_PRECISION);
+  let fixed = Math.abs(value).toFixed(precision);
+  if (fixed.includes('e')) fixed = BigInt(Math.round(Math.abs(value))).toString();
+  const point = fixed.indexOf('.');
+  const integerDigits = point < 0 ? fixed : fixed.slice(0, point);
+  const fractionDigits = point < 0 ? '' : fixed.slice(point + 1);
+  let body = layout.thousandsSeparator
+    ? groupDigits(integerDigits, layout.thousandsSeparator)
+    : integerDigits;
+  if (fractionDigits) body += layout.decimalSeparator + fractionDigits;
+  body = layout.prefix + body + layout.suffix;
+  const isZero = /^[0.]*$/.test(fixed);
+  if (value < 0 && !isZero) {
+    return layout.negativeStyle === 'parentheses' ? `(${body})` : `-${body}`;
+  }
+  return layout.explicitPlus && value > 0 && !isZero ? `+${body}` : body;
+}
+
+/** Layout for plain numbers as JavaScript writes them. */
+export function plainNumberLayout(precision: number, negative = false): NumberLayout {
+  return {
+    precision: Math.min(precision, MAX_PRECISION),
+    integer: precision === 0,
+    decimalSeparator: '.',
+    thousandsSeparator: null,
+    prefix: '',
+    suffix: '',
+    negative,
+  };
+}
+
+/** Fraction digits of a number as JavaScript writes it (at most MAX_PRECISION). */
+export function fractionDigitsOf(value: number): number {
+  if (Number.isInteger(value) || !Number.isFinite(value)) return 0;
+  const text = String(value);
+  const exponentAt = text.indexOf('e');
+  if (exponentAt < 0) return Math.min(text.length - text.indexOf('.') - 1, MAX_PRECISION);
+  const mantissa = text.slice(0, exponentAt);
+  const point = mantissa.indexOf('.');
+  const mantissaDigits = point < 0 ? 0 : mantissa.length - point - 1;
+  return Math.min(Math.max(mantissaDigits - Number(text.slice(exponentAt + 1)), 0), MAX_PRECISION);
+}
+
+function mostCommon<T>(counts: Map<T, number>, fallback: T): T {
+  let best = fallback;
+  let bestCount = 0;
+  for (const [key, count] of counts) {
+    if (count > bestCount) {
+      best = key;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+function increment<T>(counts: Map<T, number>, key: T): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+/**
+ * The layout most of a column's number texts share, decided from the whole column: a separator
+ * followed by other than three digits, or two different separators in one value, settle which
+ * one is the decimal separator; without evidence '.' is decimal and ',' groups thousands.
+ * Returns null when no text is a number.
+ * @example detectNumberLayout(['1.234,56', '12,5'])?.decimalSeparator // ','
+ */
+export function detectNumberLayout(texts: readonly string[]): NumberLayout | null {
+  const analyses: NumberTextAnalysis[] = [];
+  for (const text of texts) {
+    const analysis = analyzeNumberText(text);
+    if (analysis) analyses.push(analysis);
+  }
+  return layoutFromAnalyses(analyses);
+}
+
+/** detectNumberLayout over texts already analysed. */
+export function layoutFromAnalyses(analyses: readonly NumberTextAnalysis[]): NumberLayout | null {
+  if (analyses.length === 0) return null;
+  const decimalVotes = new Map<'.' | ',', number>();
+  const thousandsVotes = new Map<Separator, number>();
+  const prefixes = new Map<string, number>();
+  const suffixes = new Map<string, number>();
+  let parentheses = 0;
+  let plus = 0;
+  for (const analysis of analyses) {
+    if (analysis.decimalSeparator) increment(decimalVotes, analysis.decimalSeparator);
+    if (analysis.thousandsSeparator) {
+      increment(thousandsVotes, analysis.thousandsSeparator);
+      // A grouping separator tells the decimal separator is the other of '.' and ','.
+      if (analysis.thousandsSeparator === ',') increment(decimalVotes, '.');
+      if (analysis.thousandsSeparator === '.') increment(decimalVotes, ',');
+    }
+    increment(prefixes, analysis.prefix);
+    increment(suffixes, analysis.suffix);
+    if (analysis.parentheses) parentheses++;
+    if (analysis.plus) plus++;
+  }
+  const decimalSeparator = mostCommon(decimalVotes, '.');
+  let precision = 0;
+  let negative = false;
+  let sawAmbiguousGrouping = false;
+  let integer = true;
+  for (const analysis of analyses) {
+    let fraction = analysis.fractionDigits.length;
+    if (analysis.ambiguousSeparator && analysis.ambiguousSeparator !== decimalSeparator) {
+      fraction = 0;
+      sawAmbiguousGrouping = true;
+    }
+    if (analysis.exponent) fraction = fractionDigitsOf(Math.abs(analysis.value));
+    if (fraction > 0) integer = false;
+    if (fraction > precision) precision = fraction;
+    if (analysis.negative) negative = true;
+  }
+  let thousandsSeparator: Separator | null =
+    thousandsVotes.size > 0 ? mostCommon(thousandsVotes, ',') : null;
+  if (thousandsSeparator === null && sawAmbiguousGrouping) {
+    thousandsSeparator = decimalSeparator === '.' ? ',' : '.';
+  }
+  const layout: NumberLayout = {
+    precision: Math.min(precision, MAX_PRECISION),
+    integer,
+    decimalSeparator,
+    thousandsSeparator,
+    prefix: mostCommon(prefixes, ''),
+    suffix: mostCommon(suffixes, ''),
+    negative,
+  };
+  if (parentheses > 0) layout.negativeStyle = 'parentheses';
+  if (plus > 0) layout.explicitPlus = true;
+  return layout;
+}
