@@ -1,13 +1,57 @@
-import { StrictMode } from 'react';
+import { ChakraProvider, createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider } from 'next-themes';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ChakraProvider, defaultSystem, Heading, Text, Container } from '@chakra-ui/react';
+import { App } from './App';
+import { Toaster } from './components/ui/toaster';
+import { createQueryClient, createTrpcClient, trpc } from './trpc';
 
-function App() {
+const system = createSystem(
+  defaultConfig,
+  defineConfig({
+    globalCss: {
+      // A visible focus ring everywhere keyboard focus lands (WCAG 2.4.7).
+      '*:focus-visible': {
+        outline: '2px solid',
+        outlineColor: 'teal.focusRing',
+        outlineOffset: '2px',
+      },
+      body: { bg: 'bg.subtle' },
+    },
+    theme: {
+      tokens: {
+        fonts: {
+          heading: {
+            value: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", sans-serif',
+          },
+          body: { value: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", sans-serif' },
+        },
+      },
+    },
+  }),
+);
+
+function Providers({ children }: { children: React.ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
   return (
-    <Container py="10">
-      <Heading size="2xl">Stand-in</Heading>
-      <Text>Secure Dataset Anonymization</Text>
-    </Container>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <ChakraProvider value={system}>
+          <ThemeProvider
+            attribute="class"
+            storageKey="theme"
+            defaultTheme="dark"
+            enableSystem={false}
+            disableTransitionOnChange
+          >
+            {children}
+            <Toaster />
+          </ThemeProvider>
+        </ChakraProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
   );
 }
 
@@ -15,9 +59,9 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <ChakraProvider value={defaultSystem}>
+      <Providers>
         <App />
-      </ChakraProvider>
+      </Providers>
     </StrictMode>,
   );
 }

@@ -1,0 +1,177 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  NativeSelect,
+  Text,
+} from '@chakra-ui/react';
+import { ArrowRight, Eraser, Lock, WandSparkles } from 'lucide-react';
+import { useId } from 'react';
+import { COLUMN_TYPES, type ColumnSchema, type ColumnType } from '../../engine/types';
+import type { SchemaColumn } from '../trpc';
+import { Tooltip } from './ui/tooltip';
+
+interface ColumnCardProps {
+  column: SchemaColumn;
+  disabled: boolean;
+  onChange: (next: ColumnSchema) => void;
+  onCustomFormat: () => void;
+}
+
+/** What will happen to the column, in a few words. */
+export function strategyLabel(column: ColumnSchema): string {
+  if (column.type === 'blank' || column.rule.action === 'blank') return 'Blank out every value';
+  if (column.rule.action === 'keep') return 'Keep original values';
+  if (column.rule.action === 'faker') return `Custom: ${column.rule.fakerMethod ?? 'no method'}`;
+  if (column.suggestedMethod) return `Auto: realistic ${column.suggestedMethod}`;
+  return `Auto: format-preserving ${column.type}`;
+}
+
+function strategyPalette(column: ColumnSchema): string {
+  if (column.type === 'blank' || column.rule.action === 'blank') return 'gray';
+  if (column.rule.action === 'keep') return 'orange';
+  if (column.rule.action === 'faker') return 'purple';
+  return 'teal';
+}
+
+export function ColumnCard({ column, disabled, onChange, onCustomFormat }: ColumnCardProps) {
+  const headingId = useId();
+  const typeId = useId();
+  const { action } = column.rule;
+  const original = column.examples[0];
+  const withRule = (rule: ColumnSchema['rule']): ColumnSchema => ({
+    ...withoutSample(column),
+    rule,
+  });
+
+  return (
+    <Card.Root
+      as="article"
+      aria-labelledby={headingId}
+      variant="outline"
+      rounded="xl"
+      size="sm"
+      _hover={{ borderColor: 'border.emphasized' }}
+      transition="border-color 0.15s"
+    >
+      <Card.Body gap="3">
+        <Flex align="center" justify="space-between" gap="3">
+          <Heading
+            as="h3"
+            id={headingId}
+            size="sm"
+            fontFamily="mono"
+            truncate
+            title={column.name}
+            minW="0"
+          >
+            {column.name}
+          </Heading>
+          <NativeSelect.Root size="xs" width="auto" flexShrink={0} disabled={disabled}>
+            <NativeSelect.Field
+              id={typeId}
+              aria-label={`Type of ${column.name}`}
+              value={column.type}
+              onChange={(event) =>
+                onChange({
+                  ...withoutSample(column),
+                  type: event.currentTarget.value as ColumnType,
+                })
+              }
+            >
+              {COLUMN_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Flex>
+
+        <Text fontSize="sm" color="fg.muted" lineClamp={2} minH="2lh">
+          {column.description}
+        </Text>
+
+        <Box bg="bg.muted" rounded="md" px="3" py="2" fontSize="sm">
+          <Text as="span" color="fg.muted">
+            Example:{' '}
+          </Text>
+          <HStack as="span" display="inline-flex" gap="1.5" maxW="full" verticalAlign="bottom">
+            <Text as="span" fontFamily="mono" truncate title={original}>
+              {original ?? '(empty)'}
+            </Text>
+            <ArrowRight size="14" aria-label="becomes" />
+            <Text as="span" fontFamily="mono" color="teal.fg" truncate title={column.sample}>
+              {column.sample}
+            </Text>
+          </HStack>
+        </Box>
+
+        <Flex align="center" justify="space-between" gap="2" wrap="wrap">
+          <Badge colorPalette={strategyPalette(column)} variant="subtle" maxW="full" truncate>
+            {strategyLabel(column)}
+          </Badge>
+          <HStack gap="1">
+            <Tooltip content="Choose a Faker.js method">
+              <Button
+                size="xs"
+                variant={action === 'faker' ? 'solid' : 'ghost'}
+                colorPalette="purple"
+                aria-label={`Custom format for ${column.name}`}
+                disabled={disabled}
+                onClick={onCustomFormat}
+              >
+                <WandSparkles /> Custom
+              </Button>
+            </Tooltip>
+            <Tooltip
+              content={
+                action === 'keep' ? 'Pseudonymize automatically' : 'Keep the original values'
+              }
+            >
+              <Button
+                size="xs"
+                variant={action === 'keep' ? 'solid' : 'ghost'}
+                colorPalette="orange"
+                aria-label={`Keep original values of ${column.name}`}
+                aria-pressed={action === 'keep'}
+                disabled={disabled}
+                onClick={() => onChange(withRule({ action: action === 'keep' ? 'auto' : 'keep' }))}
+              >
+                <Lock /> Keep
+              </Button>
+            </Tooltip>
+            <Tooltip
+              content={action === 'blank' ? 'Pseudonymize automatically' : 'Empty every cell'}
+            >
+              <Button
+                size="xs"
+                variant={action === 'blank' ? 'solid' : 'ghost'}
+                colorPalette="gray"
+                aria-label={`Blank out ${column.name}`}
+                aria-pressed={action === 'blank'}
+                disabled={disabled}
+                onClick={() =>
+                  onChange(withRule({ action: action === 'blank' ? 'auto' : 'blank' }))
+                }
+              >
+                <Eraser /> Blank
+              </Button>
+            </Tooltip>
+          </HStack>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The column as the server stores it: the card's preview sample is output only. */
+export function withoutSample(column: SchemaColumn): ColumnSchema {
+  const { sample: _sample, ...schema } = column;
+  return schema;
+}

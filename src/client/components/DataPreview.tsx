@@ -1,0 +1,158 @@
+import {
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { Maximize2, Minimize2, Rows3 } from 'lucide-react';
+import { useState } from 'react';
+import type { DatasetView } from '../trpc';
+import { StatsTiles } from './StatsTiles';
+
+/** Spec §9: the preview shows the first 5 rows and the first 4 columns, unless asked for more. */
+const PREVIEW_ROWS = 5;
+const PREVIEW_COLUMNS = 4;
+
+interface TableData {
+  columns: string[];
+  rows: string[][];
+}
+
+interface DataPreviewProps {
+  dataset: DatasetView;
+}
+
+export function DataPreview({ dataset }: DataPreviewProps) {
+  const [expanded, setExpanded] = useState(false);
+  const [showAll, setShowAll] = useState(false);
+  const pseudonymized = dataset.pseudonymizedData;
+  if (!pseudonymized) return null;
+
+  const original = dataset.originalData;
+  const rowLimit = showAll ? original.rows.length : PREVIEW_ROWS;
+  const columnLimit = showAll ? original.columns.length : PREVIEW_COLUMNS;
+  const shownRows = Math.min(rowLimit, original.rows.length);
+  const shownColumns = Math.min(columnLimit, original.columns.length);
+  const canShowMore =
+    original.rows.length > PREVIEW_ROWS || original.columns.length > PREVIEW_COLUMNS;
+
+  return (
+    <Stack as="section" aria-labelledby="preview-heading" gap="5" id="data-preview">
+      <Flex
+        align={{ base: 'flex-start', sm: 'center' }}
+        justify="space-between"
+        gap="3"
+        wrap="wrap"
+      >
+        <Stack gap="1">
+          <Heading as="h2" id="preview-heading" size="xl">
+            Data Preview
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            Showing {shownRows} of {dataset.rowCount.toLocaleString('en-US')} rows and{' '}
+            {shownColumns} of {dataset.columnCount} columns
+          </Text>
+        </Stack>
+        <HStack gap="2">
+          {canShowMore && (
+            <Button variant="outline" size="sm" onClick={() => setShowAll((value) => !value)}>
+              <Rows3 /> {showAll ? 'Show less' : 'Show more'}
+            </Button>
+          )}
+          <Button
+            variant="outline"
+            size="sm"
+            aria-pressed={expanded}
+            onClick={() => setExpanded((value) => !value)}
+            hideBelow="lg"
+          >
+            {expanded ? <Minimize2 /> : <Maximize2 />} {expanded ? 'Collapse' : 'Expand'}
+          </Button>
+        </HStack>
+      </Flex>
+
+      <SimpleGrid columns={{ base: 1, lg: expanded ? 1 : 2 }} gap="4">
+        <PreviewTable
+          title="Original Data"
+          data={original}
+          rowLimit={rowLimit}
+          columnLimit={columnLimit}
+          tall={showAll}
+        />
+        <PreviewTable
+          title="Pseudonymized Data"
+          data={pseudonymized}
+          rowLimit={rowLimit}
+          columnLimit={columnLimit}
+          tall={showAll}
+          accent
+        />
+      </SimpleGrid>
+
+      <StatsTiles dataset={dataset} />
+    </Stack>
+  );
+}
+
+interface PreviewTableProps {
+  title: string;
+  data: TableData;
+  rowLimit: number;
+  columnLimit: number;
+  tall: boolean;
+  accent?: boolean;
+}
+
+function PreviewTable({ title, data, rowLimit, columnLimit, tall, accent }: PreviewTableProps) {
+  const columns = data.columns.slice(0, columnLimit);
+  const rows = data.rows.slice(0, rowLimit);
+  return (
+    <Card.Root variant="outline" rounded="xl" overflow="hidden" minW="0">
+      <Card.Header py="3" px="4" borderBottomWidth="1px" bg={accent ? 'teal.subtle' : 'bg.muted'}>
+        <HStack gap="2">
+          <Box boxSize="2" rounded="full" bg={accent ? 'teal.solid' : 'fg.subtle'} aria-hidden />
+          <Heading as="h3" size="sm">
+            {title}
+          </Heading>
+        </HStack>
+      </Card.Header>
+      <Table.ScrollArea maxH={tall ? '28rem' : undefined} tabIndex={0} aria-label={title}>
+        <Table.Root size="sm" stickyHeader striped>
+          <Table.Header>
+            <Table.Row>
+              {columns.map((column) => (
+                <Table.ColumnHeader key={column} whiteSpace="nowrap" fontFamily="mono">
+                  {column}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row, rowIndex) => (
+              <Table.Row key={rowIndex}>
+                {columns.map((column, columnIndex) => (
+                  <Table.Cell
+                    key={column}
+                    whiteSpace="nowrap"
+                    maxW="14rem"
+                    overflow="hidden"
+                    textOverflow="ellipsis"
+                    title={row[columnIndex]}
+                  >
+                    {row[columnIndex]}
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,108 @@
+import { Box, Button, Container, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Download, FileKey2, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { FILE_FORMATS, type FileFormat } from '../../engine/types';
+import { formatCount } from '../lib/format';
+import type { DatasetView } from '../trpc';
+import { Tooltip } from './ui/tooltip';
+
+interface DownloadBarProps {
+  dataset: DatasetView;
+  downloading: 'data' | 'mapping' | null;
+  onStartOver: () => void;
+  onDownload: (format: FileFormat) => void;
+  onDownloadMapping: (format: FileFormat) => void;
+}
+
+/** Fixed to the bottom of the window in step 3. */
+export function DownloadBar({
+  dataset,
+  downloading,
+  onStartOver,
+  onDownload,
+  onDownloadMapping,
+}: DownloadBarProps) {
+  const [format, setFormat] = useState<FileFormat>(dataset.fileType);
+  const rows = dataset.stats?.rowsProcessed ?? dataset.rowCount;
+
+  return (
+    <Box
+      as="aside"
+      aria-label="Download"
+      position="fixed"
+      insetX="0"
+      bottom="0"
+      zIndex="sticky"
+      bg="bg.panel/90"
+      backdropFilter="blur(10px)"
+      borderTopWidth="1px"
+      shadow="lg"
+    >
+      <Container maxW="6xl" py="3" px={{ base: '4', md: '8' }}>
+        <Flex
+          direction={{ base: 'column', md: 'row' }}
+          align={{ base: 'stretch', md: 'center' }}
+          justify="space-between"
+          gap="3"
+        >
+          <Stack gap="0">
+            <Text fontWeight="semibold">Ready to Download</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {formatCount(rows)} rows pseudonymized • {format.toUpperCase()}
+            </Text>
+          </Stack>
+          <Flex gap="2" wrap="wrap" justify={{ base: 'stretch', md: 'flex-end' }}>
+            <NativeSelect.Root size="sm" width="auto" flex={{ base: '1', md: 'initial' }}>
+              <NativeSelect.Field
+                aria-label="Download format"
+                value={format}
+                onChange={(event) => setFormat(event.currentTarget.value as FileFormat)}
+              >
+                {FILE_FORMATS.map((option) => (
+                  <option key={option} value={option}>
+                    {option.toUpperCase()}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Tooltip content="Discard this dataset and upload another file">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={onStartOver}
+                flex={{ base: '1', md: 'initial' }}
+              >
+                <RotateCcw /> Start Over
+              </Button>
+            </Tooltip>
+            {dataset.mapping && (
+              <Tooltip content="Original and pseudonymized value pairs">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onDownloadMapping(format)}
+                  loading={downloading === 'mapping'}
+                  flex={{ base: '1', md: 'initial' }}
+                >
+                  <FileKey2 /> Download Mapping
+                </Button>
+              </Tooltip>
+            )}
+            <HStack flex={{ base: '1 0 100%', md: 'initial' }}>
+              <Button
+                colorPalette="teal"
+                size="sm"
+                w="full"
+                onClick={() => onDownload(format)}
+                loading={downloading === 'data'}
+              >
+                <Download /> Download Pseudonymized Data
+              </Button>
+            </HStack>
+          </Flex>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,107 @@
+import { Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { RefreshCw, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import type { ColumnSchema } from '../../engine/types';
+import type { SchemaColumn } from '../trpc';
+import { ColumnCard, withoutSample } from './ColumnCard';
+import { CustomFormatDialog } from './CustomFormatDialog';
+import { Tooltip } from './ui/tooltip';
+
+interface SchemaSectionProps {
+  schema: SchemaColumn[];
+  busy: boolean;
+  generating: boolean;
+  reanalyzing: boolean;
+  onChangeColumn: (index: number, next: ColumnSchema) => void;
+  onReanalyze: () => void;
+  onGenerate: () => void;
+}
+
+export function SchemaSection({
+  schema,
+  busy,
+  generating,
+  reanalyzing,
+  onChangeColumn,
+  onReanalyze,
+  onGenerate,
+}: SchemaSectionProps) {
+  const [editing, setEditing] = useState<number | null>(null);
+  const editedColumn = editing === null ? undefined : schema[editing];
+
+  return (
+    <Stack as="section" aria-labelledby="schema-heading" gap="5">
+      <Flex
+        align={{ base: 'flex-start', sm: 'center' }}
+        justify="space-between"
+        gap="3"
+        wrap="wrap"
+      >
+        <Stack gap="1">
+          <Heading as="h2" id="schema-heading" size="xl">
+            Detected Schema
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            {schema.length} {schema.length === 1 ? 'column' : 'columns'} · choose how each one is
+            replaced
+          </Text>
+        </Stack>
+        <Tooltip content="Detect the column types of this sheet again">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onReanalyze}
+            loading={reanalyzing}
+            disabled={busy}
+          >
+            <RefreshCw /> Re-analyze
+          </Button>
+        </Tooltip>
+      </Flex>
+
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+        {schema.map((column, index) => (
+          <ColumnCard
+            key={column.name}
+            column={column}
+            disabled={busy}
+            onChange={(next) => onChangeColumn(index, next)}
+            onCustomFormat={() => setEditing(index)}
+          />
+        ))}
+      </SimpleGrid>
+
+      <HStack justify="center" pt="2">
+        <Button
+          colorPalette="teal"
+          size="xl"
+          w={{ base: 'full', sm: 'auto' }}
+          onClick={onGenerate}
+          disabled={generating || busy}
+          loading={generating}
+          loadingText="Generating Pseudonymized Data..."
+        >
+          <Sparkles /> Generate Pseudonymized Data
+        </Button>
+      </HStack>
+
+      <CustomFormatDialog
+        column={
+          editedColumn
+            ? { name: editedColumn.name, fakerMethod: editedColumn.rule.fakerMethod ?? '' }
+            : null
+        }
+        onClose={() => setEditing(null)}
+        onApply={(fakerMethod) => {
+          if (editing !== null && editedColumn) {
+            onChangeColumn(editing, {
+              ...withoutSample(editedColumn),
+              rule: { action: 'faker', fakerMethod },
+            });
+          }
+          setEditing(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { Steps } from '@chakra-ui/react';
+import { Check } from 'lucide-react';
+
+const STEPS = ['Upload Data', 'Detect Schema', 'Preview & Download'] as const;
+
+/** The three-step progress (display only: the flow moves on by itself). */
+export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
+  return (
+    <Steps.Root
+      step={step - 1}
+      count={STEPS.length}
+      size={{ base: 'sm', md: 'md' }}
+      colorPalette="teal"
+      aria-label="Progress"
+    >
+      <Steps.List>
+        {STEPS.map((title, index) => (
+          <Steps.Item
+            key={title}
+            index={index}
+            title={title}
+            aria-current={index === step - 1 ? 'step' : undefined}
+          >
+            <Steps.Indicator>
+              <Steps.Status complete={<Check />} incomplete={<Check />} />
+            </Steps.Indicator>
+            <Steps.Title fontSize={{ base: 'xs', sm: 'sm' }}>{title}</Steps.Title>
+            <Steps.Separator />
+          </Steps.Item>
+        ))}
+      </Steps.List>
+    </Steps.Root>
+  );
+}

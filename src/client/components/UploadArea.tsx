@@ -1,0 +1,213 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Heading,
+  HStack,
+  Icon,
+  Progress,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { CheckCircle2, FileUp, UploadCloud } from 'lucide-react';
+import { useState } from 'react';
+import { ErrorCode, useDropzone, type DropEvent, type FileRejection } from 'react-dropzone';
+import {
+  ACCEPTED_TYPES,
+  FILE_TOO_LARGE,
+  INVALID_FILE_TYPE,
+  MAX_FILE_BYTES,
+  checkFile,
+  isIgnoredFile,
+} from '../lib/fileRules';
+import { HttpError } from '../lib/httpError';
+import { uploadFile } from '../lib/uploadFile';
+import type { DatasetView } from '../trpc';
+import { notify, notifyError } from './ui/toaster';
+
+interface UploadAreaProps {
+  /** Disabled after step 1. */
+  disabled: boolean;
+  onUploaded: (dataset: DatasetView) => void;
+}
+
+const FORMAT_BADGES = ['CSV', 'JSON', 'Excel', 'TSV'] as const;
+
+/**
+ * Thumbnail caches (.DS_Store, Thumbs.db) never count as the chosen file, whether dropped or
+ * picked. react-dropzone's own reader drops them only from drag-and-drop.
+ */
+async function filesFromEvent(event: DropEvent): Promise<(File | DataTransferItem)[]> {
+  if ('dataTransfer' in event && event.dataTransfer) {
+    const transfer = event.dataTransfer;
+    if (event.type !== 'drop') {
+      return Array.from(transfer.items).filter((item) => item.kind === 'file');
+    }
+    return Array.from(transfer.files).filter((file) => !isIgnoredFile(file.name));
+  }
+  if ('target' in event && event.target instanceof HTMLInputElement && event.target.files) {
+    return Array.from(event.target.files).filter((file) => !isIgnoredFile(file.name));
+  }
+  if (Array.isArray(event)) {
+    const files = await Promise.all(event.map((handle: FileSystemFileHandle) => handle.getFile()));
+    return files.filter((file) => !isIgnoredFile(file.name));
+  }
+  return [];
+}
+
+function rejectionProblem(rejection: FileRejection): { title: string; description: string } {
+  const error = rejection.errors[0];
+  if (error?.code === ErrorCode.FileTooLarge) return FILE_TOO_LARGE;
+  if (error?.code === ErrorCode.FileInvalidType) return INVALID_FILE_TYPE;
+  if (error?.code === ErrorCode.TooManyFiles) {
+    return { title: 'Too many files', description: 'Please select one file at a time.' };
+  }
+  return { title: 'File not accepted', description: error?.message ?? 'This file cannot be used.' };
+}
+
+export function UploadArea({ disabled, onUploaded }: UploadAreaProps) {
+  const [progress, setProgress] = useState(0);
+  const [uploading, setUploading] = useState(false);
+  const [uploadedName, setUploadedName] = useState<string | null>(null);
+
+  async function send(file: File) {
+    const problem = checkFile(file);
+    if (problem) {
+      notifyError(problem.title, problem.description);
+      return;
+    }
+    setUploading(true);
+    setProgress(0);
+    try {
+      const dataset = await uploadFile(file, setProgress);
+      setProgress(100);
+      setUploadedName(file.name);
+      notify(
+        'File uploaded successfully',
+        'Schema detection completed. Review the detected columns below.',
+      );
+      onUploaded(dataset);
+    } catch (error) {
+      setProgress(0);
+      const message =
+        error instanceof HttpError
+          ? error.serverMessage
+          : error instanceof Error
+            ? error.message
+            : null;
+      notifyError('Upload failed', message ?? 'There was an error uploading your file.');
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  const { getRootProps, getInputProps, open, isDragActive, isDragReject } = useDropzone({
+    accept: ACCEPTED_TYPES,
+    maxFiles: 1,
+    multiple: false,
+    maxSize: MAX_FILE_BYTES,
+    disabled: disabled || uploading,
+    noClick: true,
+    noKeyboard: true,
+    useFsAccessApi: false,
+    getFilesFromEvent: filesFromEvent,
+    onDropAccepted: (files) => {
+      const file = files[0];
+      if (file) void send(file);
+    },
+    onDropRejected: (rejections) => {
+      const first = rejections[0];
+      if (first) {
+        const problem = rejectionProblem(first);
+        notifyError(problem.title, problem.description);
+      }
+    },
+  });
+
+  const inactive = disabled || uploading;
+  const done = disabled && uploadedName !== null;
+  const borderColor = isDragReject
+    ? 'border.error'
+    : isDragActive
+      ? 'teal.500'
+      : done
+        ? 'border.success'
+        : 'border.emphasized';
+
+  return (
+    <Box
+      {...getRootProps({ role: 'region', 'aria-labelledby': 'upload-heading' })}
+      borderWidth="2px"
+      borderStyle="dashed"
+      borderColor={borderColor}
+      bg={isDragActive ? 'teal.subtle' : 'bg.panel'}
+      rounded="2xl"
+      px={{ base: '4', md: '10' }}
+      py={{ base: '8', md: '12' }}
+      textAlign="center"
+      transition="background 0.2s, border-color 0.2s"
+      opacity={disabled && !uploading ? 0.75 : 1}
+      aria-disabled={inactive}
+    >
+      <input {...getInputProps({ 'aria-label': 'Choose a data file' })} />
+      <Stack align="center" gap="4">
+        <Flex
+          align="center"
+          justify="center"
+          boxSize="14"
+          rounded="full"
+          bg={done ? 'green.subtle' : 'teal.subtle'}
+          color={done ? 'green.fg' : 'teal.fg'}
+          aria-hidden
+        >
+          <Icon boxSize="7">{done ? <CheckCircle2 /> : <UploadCloud />}</Icon>
+        </Flex>
+        <Heading as="h2" id="upload-heading" size={{ base: 'lg', md: 'xl' }}>
+          {uploading ? 'Uploading...' : done ? 'Upload successful' : 'Upload Your Dataset'}
+        </Heading>
+        <Text color="fg.muted" maxW="md">
+          {done
+            ? 'File uploaded and schema detected successfully!'
+            : isDragActive
+              ? 'Drop the file here'
+              : 'Drag and drop your CSV or JSON file here, or click to browse'}
+        </Text>
+        <HStack gap="2" wrap="wrap" justify="center" aria-label="Supported formats">
+          {FORMAT_BADGES.map((label) => (
+            <Badge key={label} variant="surface" colorPalette="teal" size="md">
+              {label}
+            </Badge>
+          ))}
+        </HStack>
+        {uploading ? (
+          <Box w="full" maxW="sm" aria-live="polite">
+            <Progress.Root
+              value={progress}
+              max={100}
+              colorPalette="teal"
+              size="sm"
+              striped={progress >= 100}
+              animated={progress >= 100}
+            >
+              <HStack justify="space-between" mb="1.5">
+                <Progress.Label fontSize="sm">Processing file...</Progress.Label>
+                <Progress.ValueText fontSize="sm" />
+              </HStack>
+              <Progress.Track rounded="full">
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          </Box>
+        ) : (
+          <Button colorPalette="teal" size="lg" onClick={open} disabled={inactive}>
+            <FileUp /> Select File
+          </Button>
+        )}
+        <Text fontSize="sm" color="fg.subtle">
+          Maximum file size: 50MB
+        </Text>
+      </Stack>
+    </Box>
+  );
+}

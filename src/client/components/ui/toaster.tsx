@@ -1,0 +1,48 @@
+import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+
+/**
+ * One toast at a time (spec §2, §9); F8 moves focus to the notification region; a dismissed toast
+ * stays in the store long enough for its exit animation.
+ */
+export const toaster = createToaster({
+  placement: 'bottom-end',
+  max: 1,
+  duration: 5000,
+  hotkey: ['F8'],
+  pauseOnPageIdle: true,
+  offsets: { top: '1rem', right: '1rem', bottom: '7rem', left: '1rem' },
+});
+
+/** A new notification replaces the shown one at once instead of waiting in the queue. */
+function show(title: string, description: string, type: 'success' | 'error'): void {
+  toaster.remove();
+  toaster.create({ title, description, type, closable: true });
+}
+
+export function notify(title: string, description: string): void {
+  show(title, description, 'success');
+}
+
+/** The destructive variant. */
+export function notifyError(title: string, description: string): void {
+  show(title, description, 'error');
+}
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} maxW={{ md: '420px' }} data-testid="toast">
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.closable && <Toast.CloseTrigger aria-label="Dismiss notification" />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

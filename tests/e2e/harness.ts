@@ -1,0 +1,136 @@
+/**
+ * Shared set-up for the browser tests: the real built server (dist/server/main.js on a free port)
+ * and Debian's Chromium driven by playwright-core, plus screenshots of each step in both themes
+ * and at phone width under test-output/screenshots/.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 812 };
+
+export interface RunningServer {
+  baseUrl: string;
+  stop: () => void;
+}
+
+export async function startServer(): Promise<RunningServer> {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html')) {
+    throw new Error('The app is not built: run `npm run build` (npm test builds it first).');
+  }
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1].replace(/\/$/, ''));
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return { baseUrl, stop: () => child.kill() };
+}
+
+/** Debian's Chromium (or CHROMIUM_PATH). The browser tests fail, never skip, without one. */
+export function findChromium(): string {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    spawnSync('which', ['chromium']).stdout?.toString().trim(),
+    spawnSync('which', ['chromium-browser']).stdout?.toString().trim(),
+    '/usr/bin/chromium',
+  ];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (!found) {
+    throw new Error(
+      'No Chromium found for the browser tests. Install it with `apt-get install -y chromium` ' +
+        '(.ci/run does this) or set CHROMIUM_PATH to a Chromium executable.',
+    );
+  }
+  return found;
+}
+
+export interface RunningBrowser {
+  browser: Browser;
+  close: () => Promise<void>;
+}
+
+export async function launchBrowser(): Promise<RunningBrowser> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'standin-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+    ],
+  });
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: DESKTOP,
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  return page;
+}
+
+/**
+ * Saves `<name>.dark.png`, `<name>.light.png`, `<name>.dark.phone.png` and `<name>.light.phone.png`.
+ * The theme is switched through the root class only, so the stored choice stays untouched.
+ */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  const theme = await page.evaluate(() =>
+    document.documentElement.classList.contains('light') ? 'light' : 'dark',
+  );
+  for (const mode of ['dark', 'light'] as const) {
+    await setThemeClass(page, mode);
+    for (const [suffix, viewport] of [
+      ['', DESKTOP],
+      ['.phone', PHONE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(120);
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `${name}.${mode}${suffix}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    }
+  }
+  await setThemeClass(page, theme);
+  await page.setViewportSize(original);
+}
+
+async function setThemeClass(page: Page, mode: 'dark' | 'light'): Promise<void> {
+  await page.evaluate((next) => {
+    const root = document.documentElement;
+    root.classList.remove('dark', 'light');
+    root.classList.add(next);
+    root.style.colorScheme = next;
+  }, mode);
+}
