@@ -2,3 +2,9 @@
 export * from './types';
 export { isBlankCell, cellText, excelSerial } from './cell';
 export { EngineError, type EngineErrorCode } from './errors';
+export { inspectContainer } from './guard/inspect-container';
+export { DEFAULT_GUARD_LIMITS, type GuardLimits } from './guard/limits';
+export { readWorkbook } from './read/read-workbook';
+export { DEFAULT_READ_LIMITS, type ReadLimits } from './read/read-limits';
+export { writeWorkbook, type WriteOptions } from './write/write-workbook';
+export { neutralizeFormula } from './write/neutralize-formula';

@@ -1,0 +1,19 @@
+/**
+ * Unique column names from a header row: an empty or blank header becomes `column_N` (N counted
+ * from 1), a repeated name gets `_2`, `_3`... (`name`, `name_2`). Names are otherwise kept exactly
+ * as written, spaces included, so output headers match the input.
+ * @example uniqueColumnNames(['name', '', 'name']) // ['name', 'column_2', 'name_2']
+ */
+export function uniqueColumnNames(header: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (let index = 0; index < header.length; index++) {
+    const raw = header[index] ?? '';
+    const base = raw.trim() === '' ? `column_${index + 1}` : raw;
+    let name = base;
+    for (let suffix = 2; seen.has(name); suffix++) name = `${base}_${suffix}`;
+    seen.add(name);
+    names.push(name);
+  }
+  return names;
+}

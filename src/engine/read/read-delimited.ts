@@ -1,0 +1,156 @@
+import Papa from 'papaparse';
+import { EngineError } from '../errors';
+import type { Cell, CsvLayout, Sheet } from '../types';
+import { uniqueColumnNames } from './column-names';
+import { checkTableSize, type ReadLimits } from './read-limits';
+
+type Delimiter = CsvLayout['delimiter'];
+type Newline = CsvLayout['newline'];
+
+const DELIMITERS: readonly Delimiter[] = [',', '\t', ';', '|'];
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** How many records the delimiter sniffer looks at, and how much text at most. */
+const SNIFF_RECORDS = 50;
+const SNIFF_CHARS = 256 * 1024;
+
+/** The first line ending outside quotes; CRLF when the text has none (RFC 4180). */
+export function detectNewline(text: string): Newline {
+  let quoted = false;
+  const end = Math.min(text.length, SNIFF_CHARS * 4);
+  for (let index = 0; index < end; index++) {
+    const code = text.charCodeAt(index);
+    if (code === QUOTE) quoted = !quoted;
+    else if (!quoted && code === CR) return text.charCodeAt(index + 1) === LF ? '\r\n' : '\r';
+    else if (!quoted && code === LF) return '\n';
+  }
+  return '\r\n';
+}
+
+/** Field counts of the first records for one delimiter, quote-aware. */
+function fieldCounts(text: string, delimiter: Delimiter, newline: Newline): number[] {
+  const delimiterCode = delimiter.charCodeAt(0);
+  const newlineCode = newline.charCodeAt(0);
+  const counts: number[] = [];
+  const end = Math.min(text.length, SNIFF_CHARS);
+  let fields = 1;
+  let quoted = false;
+  for (let index = 0; index < end && counts.length < SNIFF_RECORDS; index++) {
+    const code = text.charCodeAt(index);
+    if (code === QUOTE) quoted = !quoted;
+    else if (quoted) continue;
+    else if (code === delimiterCode) fields++;
+    else if (code === newlineCode) {
+      counts.push(fields);
+      fields = 1;
+      if (newline === '\r\n') index++;
+    }
+  }
+  // The last record counts only when the sample holds all of it.
+  if (end === text.length && counts.length < SNIFF_RECORDS) counts.push(fields);
+  // A trailing newline leaves an empty last "record".
+  if (counts.length > 1 && text.endsWith(newline) && end === text.length) counts.pop();
+  return counts;
+}
+
+/**
+ * The delimiter among comma, tab, semicolon and pipe that splits the first records most
+ * consistently into more than one field; ties go to more fields, then to the extension's own
+ * delimiter, then to the order above. A one-column file gets the extension's delimiter.
+ */
+export function sniffDelimiter(text: string, newline: Newline, preferred: Delimiter): Delimiter {
+  let best: Delimiter | null = null;
+  let bestScore = -1;
+  const candidates = [preferred, ...DELIMITERS.filter((d) => d !== preferred)];
+  for (const delimiter of candidates) {
+    const counts = fieldCounts(text, delimiter, newline);
+    const header = counts[0] ?? 1;
+    if (header < 2) continue;
+    const consistent = counts.filter((count) => count === header).length / counts.length;
+    // Consistency dominates; the field count breaks ties between equally consistent candidates.
+    const score = Math.round(consistent * 100) * 100_000 + Math.min(header, 99_999);
+    if (score > bestScore) {
+      best = delimiter;
+      bestScore = score;
+    }
+  }
+  return best ?? preferred;
+}
+
+function isEmptyRecord(record: readonly string[]): boolean {
+  return record.length === 1 && record[0] === '';
+}
+
+/**
+ * Reads CSV or TSV text (already decoded) into one sheet: every value stays the exact text
+ * written (`''` for empty), short rows are padded with `''`, and a row with extra non-empty
+ * fields is an error naming the row. Extra fields that are all empty (trailing delimiters, as
+ * some exporters write) are dropped, since no data is lost. Blank lines are skipped.
+ * @example readDelimited('a,b\n1,2\n', ',', 'data', limits).sheet.rows // [['1', '2']]
+ */
+export function readDelimited(
+  text: string,
+  preferred: Delimiter,
+  sheetName: string,
+  limits: Required<ReadLimits>,
+): { sheet: Sheet; delimiter: Delimiter; newline: Newline } {
+  if (text.trim() === '') throw new EngineError('INVALID_FILE', 'The file is empty.');
+  const newline = detectNewline(text);
+  const delimiter = sniffDelimiter(text, newline, preferred);
+  const parsed = Papa.parse<string[]>(text, {
+    delimiter,
+    newline,
+    quoteChar: '"',
+    escapeChar: '"',
+    header: false,
+    dynamicTyping: false,
+    skipEmptyLines: false,
+  });
+  const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
+  if (quoteError) {
+    throw new EngineError(
+      'INVALID_FILE',
+      `Row ${(quoteError.row ?? 0) + 1} has a quoted field that is not closed properly ` +
+        '(counting the header as row 1).',
+    );
+  }
+  const records = parsed.data;
+  let headerIndex = 0;
+  while (headerIndex < records.length && isEmptyRecord(records[headerIndex] ?? [''])) headerIndex++;
+  const header = records[headerIndex];
+  if (!header) throw new EngineError('INVALID_FILE', 'The file is empty.');
+  const columns = uniqueColumnNames(header);
+  const width = columns.length;
+  // The newline that ends the last line leaves one empty record behind.
+  let end = records.length;
+  if (end > headerIndex + 1 && isEmptyRecord(records[end - 1] ?? [])) end--;
+  checkTableSize(sheetName, end - headerIndex - 1, width, limits);
+
+  const rows: Cell[][] = [];
+  for (let index = headerIndex + 1; index < end; index++) {
+    const record = records[index] as string[];
+    if (record.length === width) {
+      rows.push(record);
+      continue;
+    }
+    if (isEmptyRecord(record)) continue;
+    if (record.length < width) {
+      for (let column = record.length; column < width; column++) record.push('');
+    } else {
+      for (let column = width; column < record.length; column++) {
+        if (record[column] !== '') {
+          throw new EngineError(
+            'INVALID_FILE',
+            `Row ${index + 1} has ${record.length} fields but the header has ${width} columns ` +
+              '(counting the header as row 1).',
+          );
+        }
+      }
+      record.length = width;
+    }
+    rows.push(record);
+  }
+  return { sheet: { name: sheetName, columns, rows }, delimiter, newline };
+}

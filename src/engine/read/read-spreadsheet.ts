@@ -1,0 +1,223 @@
+import { read, set_cptable, SSF, type CellObject, type WorkBook, type WorkSheet } from '@e965/xlsx';
+import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
+import { cellText } from '../cell';
+import { EngineError } from '../errors';
+import type { Cell, Sheet } from '../types';
+import { uniqueColumnNames } from './column-names';
+import { checkTableSize, type ReadLimits } from './read-limits';
+
+// Legacy xls (BIFF5 and older) store text in a Windows code page; SheetJS needs the tables.
+set_cptable(cptable);
+
+const isDateFormat = (SSF as { is_date: (format: string) => boolean }).is_date;
+
+const MS_PER_DAY = 86_400_000;
+/** Days from Excel's 1900 epoch (serial 0 = 1899-12-30) to 1970-01-01. */
+const EPOCH_1900 = 25_569;
+/** Serial 0 of the 1904 date system (old Mac workbooks) is 1904-01-01. */
+const EPOCH_1904 = EPOCH_1900 - 1_462;
+
+/** Excel error codes as the sheet shows them. */
+const ERROR_TEXT: Record<number, string> = {
+  0x00: '#NULL!',
+  0x07: '#DIV/0!',
+  0x0f: '#VALUE!',
+  0x17: '#REF!',
+  0x1d: '#NAME?',
+  0x24: '#NUM!',
+  0x2a: '#N/A',
+  0x2b: '#GETTING_DATA',
+};
+
+/**
+ * A date cell as a Date whose UTC fields are the wall-clock value the sheet shows, computed from
+ * the serial number alone (never through the local time zone), rounded to the millisecond.
+ * (Excel's fictitious 1900-02-29 is not corrected: dates before March 1900 read one day early.)
+ */
+function serialToDate(serial: number, epoch: number): Date {
+  return new Date(Math.round((serial - epoch) * MS_PER_DAY));
+}
+
+/** Excel shows at most 15 significant digits; binary noise past them (0.1+0.2) is dropped. */
+function displayedNumber(value: number): number {
+  if (Number.isInteger(value) || !Number.isFinite(value)) return value;
+  return String(value).length > 16 ? Number(value.toPrecision(15)) : value;
+}
+
+interface SheetReadContext {
+  epoch: number;
+  dateFormats: Map<string, boolean>;
+  limits: Required<ReadLimits>;
+}
+
+function cellValue(cell: CellObject | undefined, context: SheetReadContext): Cell {
+  if (!cell) return null;
+  const value = cell.v;
+  switch (cell.t) {
+    case 'n': {
+      if (typeof value !== 'number') return null;
+      const format = cell.z;
+      if (typeof format === 'string' && format !== 'General') {
+        let isDate = context.dateFormats.get(format);
+        if (isDate === undefined) {
+          isDate = isDateFormat(format);
+          context.dateFormats.set(format, isDate);
+        }
+        if (isDate) return serialToDate(value, context.epoch);
+      }
+      return displayedNumber(value);
+    }
+    case 's':
+      return typeof value === 'string' ? value : value === undefined ? null : String(value);
+    case 'b':
+      return typeof value === 'boolean' ? value : null;
+    case 'd':
+      if (value instanceof Date) return new Date(value.getTime());
+      return typeof value === 'string' && value !== '' ? value : null;
+    case 'e':
+      return typeof value === 'number' ? (ERROR_TEXT[value] ?? '#ERROR!') : '#ERROR!';
+    default:
+      return null;
+  }
+}
+
+function isEmptyRow(row: readonly (CellObject | undefined)[] | undefined): boolean {
+  if (!row) return true;
+  for (const cell of row) if (cell && cell.t !== 'z' && cell.v !== undefined) return false;
+  return true;
+}
+
+/** Most frequent number format of a column's numeric and date cells; null for General/none. */
+function columnNumberFormat(counts: Map<string, number> | undefined): string | null {
+  if (!counts) return null;
+  let best: string | null = null;
+  let bestCount = 0;
+  for (const [format, count] of counts) {
+    if (count > bestCount) {
+      best = format;
+      bestCount = count;
+    }
+  }
+  return best === 'General' ? null : best;
+}
+
+/** One worksheet as a table; its range is recomputed from the cells really present. */
+function readSheet(
+  name: string,
+  worksheet: WorkSheet,
+  context: SheetReadContext,
+  cellsSoFar: number,
+): Sheet {
+  const data = (worksheet['!data'] ?? []) as (CellObject | undefined)[][];
+  let first = 0;
+  while (first < data.length && isEmptyRow(data[first])) first++;
+  let last = data.length - 1;
+  while (last > first && isEmptyRow(data[last])) last--;
+  if (first >= data.length) return { name, columns: [], rows: [], numberFormats: [] };
+
+  let minColumn = Infinity;
+  let maxColumn = -1;
+  for (let r = first; r <= last; r++) {
+    const row = data[r];
+    if (!row) continue;
+    for (let c = 0; c < row.length; c++) {
+      const cell = row[c];
+      if (cell && cell.t !== 'z' && cell.v !== undefined) {
+        if (c < minColumn) minColumn = c;
+        if (c > maxColumn) maxColumn = c;
+      }
+    }
+  }
+  const width = maxColumn - minColumn + 1;
+  checkTableSize(name, last - first, width, context.limits, cellsSoFar);
+
+  const headerRow = data[first] ?? [];
+  const header: string[] = [];
+  for (let c = minColumn; c <= maxColumn; c++) {
+    const cell = headerRow[c];
+    header.push(cellText(cellValue(cell, context), typeof cell?.z === 'string' ? cell.z : null));
+  }
+
+  const formatCounts: (Map<string, number> | undefined)[] = new Array<undefined>(width);
+  const rows: Cell[][] = [];
+  for (let r = first + 1; r <= last; r++) {
+    const source = data[r];
+    const row: Cell[] = new Array<Cell>(width);
+    for (let c = 0; c < width; c++) {
+      const cell = source?.[c + minColumn];
+      row[c] = cellValue(cell, context);
+      if (cell?.t === 'n' && typeof cell.z === 'string') {
+        const counts = (formatCounts[c] ??= new Map());
+        counts.set(cell.z, (counts.get(cell.z) ?? 0) + 1);
+      }
+    }
+    rows.push(row);
+  }
+  return {
+    name,
+    columns: uniqueColumnNames(header),
+    rows,
+    numberFormats: Array.from(formatCounts, columnNumberFormat),
+  };
+}
+
+function parseWorkbook(bytes: Uint8Array, limits: Required<ReadLimits>, label: string): WorkBook {
+  try {
+    return read(bytes, {
+      type: 'array',
+      dense: true,
+      cellDates: false,
+      cellNF: true,
+      cellText: false,
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      sheetStubs: false,
+      bookVBA: false,
+      // One row more than allowed, so an oversized sheet is refused rather than cut short.
+      sheetRows: Math.min(limits.maxRows, 2 ** 31 - 3) + 2,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (/password/i.test(message)) {
+      throw new EngineError(
+        'INVALID_FILE',
+        'This workbook is password-protected; remove the password and upload it again.',
+      );
+    }
+    throw new EngineError('INVALID_FILE', `This file is not a valid ${label} workbook.`);
+  }
+}
+
+/**
+ * Reads an xlsx or xls workbook (or another format SheetJS reads, such as SpreadsheetML) into
+ * one table per sheet, in workbook order: formulas give their cached values, date cells become
+ * Dates, error cells their text ('#N/A'), empty cells null; the first non-empty row is the header.
+ * @example readSpreadsheet(bytes, 'XLSX', limits).map((sheet) => sheet.name) // ['Sheet1']
+ */
+export function readSpreadsheet(
+  bytes: Uint8Array,
+  label: 'XLSX' | 'XLS',
+  limits: Required<ReadLimits>,
+): Sheet[] {
+  const workbook = parseWorkbook(bytes, limits, label);
+  const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
+  const context: SheetReadContext = {
+    epoch: date1904 ? EPOCH_1904 : EPOCH_1900,
+    dateFormats: new Map(),
+    limits,
+  };
+  if (workbook.SheetNames.length === 0) {
+    throw new EngineError('INVALID_FILE', `This file is not a valid ${label} workbook.`);
+  }
+  const sheets: Sheet[] = [];
+  let cells = 0;
+  for (const name of workbook.SheetNames) {
+    const worksheet = workbook.Sheets[name];
+    if (!worksheet) continue;
+    const sheet = readSheet(name, worksheet, context, cells);
+    cells += sheet.rows.length * sheet.columns.length;
+    sheets.push(sheet);
+  }
+  return sheets;
+}

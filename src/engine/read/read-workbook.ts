@@ -1,0 +1,138 @@
+import { EngineError } from '../errors';
+import type { CsvLayout, FileFormat, Workbook } from '../types';
+import { decodeText } from './decode-text';
+import { readDelimited, sniffDelimiter, detectNewline } from './read-delimited';
+import { readJson } from './read-json';
+import { resolveReadLimits, type ReadLimits } from './read-limits';
+import { readSpreadsheet } from './read-spreadsheet';
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
+  return signature.every((byte, index) => bytes[index] === byte);
+}
+
+/** BIFF2–BIFF5 xls written as a bare stream (no OLE2 container), as very old tools did. */
+function isBareBiff(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x09 && [0x00, 0x02, 0x04, 0x08].includes(bytes[1] ?? -1) && bytes[3] === 0;
+}
+
+function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/** The file name without folders and extension: the sheet name of a CSV, TSV or JSON file. */
+function baseName(fileName: string): string {
+  const name = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  const dot = name.lastIndexOf('.');
+  const base = (dot > 0 ? name.slice(0, dot) : name).trim();
+  return base === '' ? 'Sheet1' : base;
+}
+
+/** Binary content: NUL bytes or many control characters near the start of decoded text. */
+function looksBinary(text: string): boolean {
+  const sample = text.slice(0, 4096);
+  let control = 0;
+  for (let index = 0; index < sample.length; index++) {
+    const code = sample.charCodeAt(index);
+    if (code === 0) return true;
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0x0c) control++;
+  }
+  return control > sample.length * 0.05;
+}
+
+const SPREADSHEET_LABEL: Record<string, 'XLSX' | 'XLS'> = {
+  xlsx: 'XLSX',
+  xlsm: 'XLSX',
+  xls: 'XLS',
+};
+
+/**
+ * Reads an uploaded file into a workbook of tables. The format comes from the content first
+ * (ZIP → xlsx, OLE2 → xls, JSON by parsing, CSV vs TSV by sniffing the delimiter among comma,
+ * tab, semicolon and pipe) and from the extension second; when the content contradicts the
+ * extension and cannot be read, the error says so. Throws EngineError.
+ * @example readWorkbook(new TextEncoder().encode('a,b\n1,2\n'), 'data.csv').sheets[0]?.rows // [['1', '2']]
+ */
+export function readWorkbook(bytes: Uint8Array, fileName: string, limits?: ReadLimits): Workbook {
+  const resolved = resolveReadLimits(limits);
+  const extension = extensionOf(fileName);
+  const spreadsheetLabel = SPREADSHEET_LABEL[extension];
+  if (bytes.length === 0) throw new EngineError('INVALID_FILE', 'The file is empty.');
+
+  if (startsWith(bytes, ZIP_SIGNATURE)) {
+    return { format: 'xlsx', sheets: readSpreadsheet(bytes, 'XLSX', resolved) };
+  }
+  if (startsWith(bytes, OLE2_SIGNATURE) || isBareBiff(bytes)) {
+    // Encrypted xlsx files are OLE2 containers too; name what the user thinks they uploaded.
+    return { format: 'xls', sheets: readSpreadsheet(bytes, spreadsheetLabel ?? 'XLS', resolved) };
+  }
+
+  const { text, bom } = decodeText(bytes);
+  if (looksBinary(text)) {
+    const label = spreadsheetLabel ?? (extension === '' ? 'data' : extension.toUpperCase());
+    throw new EngineError(
+      'INVALID_FILE',
+      spreadsheetLabel
+        ? `This file is not a valid ${label} workbook.`
+        : `This file is not a valid ${label} file: it holds binary data, not text.`,
+    );
+  }
+  const trimmed = text.trimStart();
+  if (trimmed === '') throw new EngineError('INVALID_FILE', 'The file is empty.');
+
+  // Spreadsheet XML (Excel 2003) or an HTML table saved as .xls, as many web apps export.
+  if (trimmed.startsWith('<')) {
+    if (!spreadsheetLabel) {
+      throw new EngineError(
+        'INVALID_FILE',
+        `This file is not a valid ${extension.toUpperCase() || 'data'} file: it holds XML or HTML.`,
+      );
+    }
+    return {
+      format: extension === 'xlsx' ? 'xlsx' : 'xls',
+      sheets: readSpreadsheet(bytes, spreadsheetLabel, resolved),
+    };
+  }
+
+  const name = baseName(fileName);
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return { format: 'json', sheets: [readJson(text, name, resolved)] };
+    } catch (error) {
+      // "[id],name" is a CSV header; only a .json file must be JSON.
+      if (
+        extension === 'json' ||
+        !(error instanceof EngineError) ||
+        error.code !== 'INVALID_FILE'
+      ) {
+        throw error;
+      }
+    }
+  }
+  if (extension === 'json') {
+    throw new EngineError(
+      'INVALID_FILE',
+      'This file is not valid JSON: it does not start with { or [.',
+    );
+  }
+
+  const preferred = extension === 'tsv' || extension === 'tab' ? '\t' : ',';
+  if (spreadsheetLabel) {
+    // Text named .xlsx/.xls is read only when it clearly is a delimited table.
+    const delimiter = sniffDelimiter(text, detectNewline(text), preferred);
+    const firstLine = text.slice(0, text.search(/\r|\n|$/));
+    if (!firstLine.includes(delimiter)) {
+      throw new EngineError(
+        'INVALID_FILE',
+        `This file is not a valid ${spreadsheetLabel} workbook.`,
+      );
+    }
+  }
+  const { sheet, delimiter, newline } = readDelimited(text, preferred, name, resolved);
+  const format: FileFormat = delimiter === '\t' ? 'tsv' : 'csv';
+  const csv: CsvLayout = { delimiter, newline, bom };
+  return { format, sheets: [sheet], csv };
+}

@@ -1,0 +1,27 @@
+/**
+ * OWASP "CSV injection": a spreadsheet runs text that starts with one of these as a formula, or
+ * (tab, CR, LF, NUL) lets a payload hide behind invisible leading characters.
+ */
+const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r', '\n', '\0']);
+
+/**
+ * Text a spreadsheet reads as a plain number or phone number: a sign, then only digits, spaces
+ * and . , ( ) / : - (e.g. "-2.5", "+1 555-123-4567"). With no letters it can reference no cell and
+ * call no function, so it is left as written to keep numeric data intact.
+ */
+const HARMLESS_SIGNED = /^[+-][\d .,()/:-]*\d[\d .,()/:-]*$/;
+
+/** Whether a text cell must be neutralized before it goes into a csv/tsv/xlsx/xls file. */
+export function isFormulaLike(text: string): boolean {
+  if (text === '' || !TRIGGERS.has(text[0] as string)) return false;
+  return !HARMLESS_SIGNED.test(text);
+}
+
+/**
+ * A text cell made safe to open in a spreadsheet: a leading single quote when it starts like a
+ * formula, unchanged otherwise.
+ * @example neutralizeFormula('=HYPERLINK("http://x")') // "'=HYPERLINK(\"http://x\")"
+ */
+export function neutralizeFormula(text: string): string {
+  return isFormulaLike(text) ? `'${text}` : text;
+}

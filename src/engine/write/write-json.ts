@@ -1,0 +1,97 @@
+import type { Cell, Sheet } from '../types';
+
+/** A key of the output objects: either a column's value or a nested object of more keys. */
+interface OutputKey {
+  /** The key as JSON text, quoted and escaped once. */
+  key: string;
+  column: number | null;
+  children: OutputKey[];
+}
+
+/**
+ * The key tree of the output objects, in column order: columns sharing a path prefix are written
+ * inside one nested object. A path that is both a value and a prefix of others (`a` and `a.b`)
+ * cannot nest, so the deeper column is written under its dotted name instead.
+ */
+function outputKeys(sheet: Sheet): OutputKey[] {
+  const paths =
+    sheet.paths && sheet.paths.length === sheet.columns.length
+      ? sheet.paths
+      : sheet.columns.map((name) => [name]);
+  const leafPaths = new Set(paths.map((path) => JSON.stringify(path)));
+  const root: OutputKey[] = [];
+  paths.forEach((path, column) => {
+    // Shorten a path whose prefix is itself a column, joining the rest with dots.
+    let depth = 1;
+    while (depth < path.length && !leafPaths.has(JSON.stringify(path.slice(0, depth)))) depth++;
+    const keys =
+      depth < path.length ? [...path.slice(0, depth - 1), path.slice(depth - 1).join('.')] : path;
+    let level = root;
+    keys.forEach((name, index) => {
+      const key = JSON.stringify(name);
+      const isLeaf = index === keys.length - 1;
+      let node = isLeaf
+        ? undefined
+        : level.find((entry) => entry.key === key && entry.column === null);
+      if (!node) {
+        node = { key, column: isLeaf ? column : null, children: [] };
+        level.push(node);
+      }
+      level = node.children;
+    });
+  });
+  return root;
+}
+
+function pad(value: number, length = 2): string {
+  return String(value).padStart(length, '0');
+}
+
+/** A cell as a JSON value: dates as ISO 8601 wall-clock text, non-finite numbers as null. */
+function jsonValue(cell: Cell): string {
+  if (cell === null) return 'null';
+  if (typeof cell === 'string') return JSON.stringify(cell);
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : 'null';
+  if (typeof cell === 'boolean') return cell ? 'true' : 'false';
+  if (Number.isNaN(cell.getTime())) return 'null';
+  const day = `${cell.getUTCFullYear()}-${pad(cell.getUTCMonth() + 1)}-${pad(cell.getUTCDate())}`;
+  if (cell.getTime() % 86_400_000 === 0) return `"${day}"`;
+  const seconds = cell.getUTCMilliseconds()
+    ? `${pad(cell.getUTCSeconds())}.${pad(cell.getUTCMilliseconds(), 3)}`
+    : pad(cell.getUTCSeconds());
+  return `"${day}T${pad(cell.getUTCHours())}:${pad(cell.getUTCMinutes())}:${seconds}"`;
+}
+
+function objectText(keys: readonly OutputKey[], row: readonly Cell[]): string {
+  let text = '{';
+  for (let index = 0; index < keys.length; index++) {
+    const entry = keys[index] as OutputKey;
+    if (index > 0) text += ',';
+    text += entry.key + ':';
+    text +=
+      entry.column === null
+        ? objectText(entry.children, row)
+        : jsonValue(row[entry.column] ?? null);
+  }
+  return text + '}';
+}
+
+/**
+ * A sheet as a JSON array of objects, one per row, keys in column order (built as text, so a
+ * key such as "2024" or "__proto__" stays where it is and is never special), with nested objects
+ * restored from the sheet's key paths. One object per line.
+ */
+export function writeJsonChunks(sheet: Sheet): string[] {
+  const keys = outputKeys(sheet);
+  const chunks: string[] = [];
+  let chunk = '[';
+  sheet.rows.forEach((row, index) => {
+    chunk += (index === 0 ? '\n' : ',\n') + objectText(keys, row);
+    if (chunk.length > 1 << 20) {
+      chunks.push(chunk);
+      chunk = '';
+    }
+  });
+  chunks.push(chunk + (sheet.rows.length > 0 ? '\n]\n' : ']\n'));
+  return chunks;
+}
