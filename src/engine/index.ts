@@ -8,3 +8,32 @@ export { readWorkbook } from './read/read-workbook';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './read/read-limits';
 export { writeWorkbook, type WriteOptions } from './write/write-workbook';
 export { neutralizeFormula } from './write/neutralize-formula';
+export { detectSchema } from './detect/schema';
+export { detectColumn, detectColumnOf, type DetectOptions } from './detect/column';
+export {
+  SEMANTIC_METHODS,
+  semanticFromHeader,
+  semanticFromValues,
+  isFlagHeader,
+} from './detect/semantics';
+export {
+  parseDateText,
+  formatDateText,
+  excelFormatToPattern,
+  patternHasTime,
+  patternHasZone,
+  isDatePattern,
+  isoWallClock,
+  DATE_PATTERN_CATALOGUE,
+  ISO_8601,
+  type ParsedDate,
+} from './formats/dates';
+export {
+  parseNumberText,
+  formatNumberText,
+  detectNumberLayout,
+  analyzeNumberText,
+  plainNumberLayout,
+  MAX_PRECISION,
+} from './formats/numbers';
+export { pseudonymize, sampleValue, FAKER_CATALOGUE, validateFakerMethod, isFakerMethod } from './pseudonymize';

@@ -1,0 +1,698 @@
+import { cellText, isBlankCell } from '../cell';
+import {
+  DATE_PATTERN_CATALOGUE,
+  datePatternName,
+  datePatternsForShape,
+  excelFormatToPattern,
+  isoWallClock,
+  parseDateText,
+  parseDateTextLoosely,
+  patternHasTime,
+  textShape,
+  type ParseDetails,
+} from '../formats/dates';
+import {
+  analyzeNumberText,
+  fractionDigitsOf,
+  layoutFromAnalyses,
+  plainNumberLayout,
+  readInLayout,
+  type NumberTextAnalysis,
+} from '../formats/numbers';
+import type { Cell, ColumnSchema, ColumnType, NumberLayout, Semantic } from '../types';
+import { booleanVocabulary } from './booleans';
+import { isEmailText, isPhoneText } from './contact';
+import { describeColumn } from './describe';
+import { isMissingMarker } from './missing-markers';
+import {
+  isFlagHeader,
+  SEMANTIC_METHODS,
+  semanticFromHeader,
+  semanticFromValues,
+} from './semantics';
+
+export interface DetectOptions {
+  /**
+   * How many non-empty values decide a column's type and format (the first ones, plus a spread
+   * over the rest). Counts, ranges and invalid values always cover the whole column.
+   */
+  sampleSize?: number;
+}
+
+export const DEFAULT_SAMPLE_SIZE = 10_000;
+/** Share of non-empty values that must fit a type for the column to get it. */
+export const TYPE_SHARE = 0.98;
+/** Past this many distinct values, the rest of the column's distinct count is estimated. */
+const EXACT_DISTINCT_LIMIT = 100_000;
+const EXAMPLE_COUNT = 5;
+/** Values tried against the date catalogue when choosing a column's pattern. */
+const DATE_TRIAL_SIZE = 2_000;
+const MS_PER_DAY = 86_400_000;
+
+/** Header meanings under which digit strings are codes, kept digit by digit. */
+const CODE_SEMANTICS: ReadonlySet<Semantic> = new Set([
+  'zipCode',
+  'phone',
+  'ssn',
+  'creditCard',
+  'accountNumber',
+  'iban',
+]);
+
+type CellAt = (row: number) => Cell;
+
+const CATALOGUE_ORDER = new Map(
+  DATE_PATTERN_CATALOGUE.map((entry, index) => [entry.pattern, index] as const),
+);
+
+/** One pass over a column: counts by kind, distinct values, examples and a sample. */
+interface ColumnScan {
+  nonEmpty: number;
+  /** Non-empty cells that are not missing markers. */
+  usable: number;
+  strings: number;
+  numbers: number;
+  booleans: number;
+  dates: number;
+  markers: Set<string>;
+  distinctCount: number;
+  distinctApproximate: boolean;
+  examples: string[];
+  sample: Cell[];
+}
+
+/** What a column's texts were found to be, before the whole column is checked. */
+type TextDecision =
+  | { kind: 'boolean'; trueText: string; falseText: string }
+  | { kind: 'code' }
+  | { kind: 'number'; layout: NumberLayout }
+  | { kind: 'date'; pattern: string }
+  | { kind: 'email' }
+  | { kind: 'phone' }
+  | { kind: 'string' };
+
+/**
+ * Describes one column: type, format, meaning, examples and counts.
+ * @example detectColumn('signup', ['2023-04-17', '2023-05-02']).format // 'YYYY-MM-DD'
+ */
+export function detectColumn(
+  name: string,
+  cells: readonly Cell[],
+  numberFormat?: string | null,
+  options: DetectOptions = {},
+): ColumnSchema {
+  return detectColumnOf(name, cells.length, (row) => cells[row] ?? null, numberFormat, options);
+}
+
+/**
+ * detectColumn over cells read through an accessor, so a sheet's columns need not be copied
+ * out of its rows.
+ * @example detectColumnOf('id', rows.length, (r) => rows[r][0], null, {}).type // 'number'
+ */
+export function detectColumnOf(
+  name: string,
+  rowCount: number,
+  cellAt: CellAt,
+  numberFormat: string | null | undefined,
+  options: DetectOptions = {},
+): ColumnSchema {
+  const format = numberFormat && numberFormat !== 'General' ? numberFormat : null;
+  const sampleSize = Math.max(1, Math.floor(options.sampleSize ?? DEFAULT_SAMPLE_SIZE));
+  const scan = scanColumn(rowCount, cellAt, format, sampleSize);
+  const schema: ColumnSchema = {
+    name,
+    type: 'blank',
+    examples: scan.examples,
+    description: '',
+    semantic: null,
+    suggestedMethod: null,
+    rule: { action: 'auto' },
+    invalidCount: 0,
+    nonEmptyCount: scan.nonEmpty,
+    distinctCount: scan.distinctCount,
+  };
+  if (scan.distinctApproximate) schema.distinctApproximate = true;
+  if (scan.markers.size > 0) schema.missingMarkers = [...scan.markers];
+
+  if (scan.nonEmpty === 0) {
+    schema.type = 'blank';
+  } else if (scan.usable === 0) {
+    schema.type = 'string';
+  } else if (scan.dates >= scan.usable * TYPE_SHARE) {
+    describeDateCells(schema, scan, rowCount, cellAt, format);
+  } else if (scan.numbers >= scan.usable * TYPE_SHARE) {
+    describeNumberCells(schema, scan, rowCount, cellAt, format);
+  } else if (scan.booleans >= scan.usable * TYPE_SHARE) {
+    schema.type = 'boolean';
+    schema.boolean = { trueText: 'true', falseText: 'false' };
+    schema.invalidCount = scan.usable - scan.booleans;
+  } else {
+    const texts = scan.sample.map((cell) => textOf(cell, format));
+    const headerSemantic = semanticFromHeader(name);
+    const decision = decideTextType(name, headerSemantic, texts);
+    checkWholeColumn(schema, decision, scan, rowCount, cellAt, format);
+    schema.semantic = semanticOf(schema.type, headerSemantic, texts, name);
+  }
+  schema.suggestedMethod = schema.semantic ? SEMANTIC_METHODS[schema.semantic] : null;
+  schema.description = describeColumn(schema);
+  return schema;
+}
+
+function textOf(cell: Cell, format: string | null): string {
+  return typeof cell === 'string' ? cell : cellText(cell, format);
+}
+
+function scanColumn(
+  rowCount: number,
+  cellAt: CellAt,
+  format: string | null,
+  sampleSize: number,
+): ColumnScan {
+  // After the first `sampleSize` values, every `stride`-th row joins the sample.
+  const stride = Math.max(1, Math.ceil(rowCount / Math.max(1, Math.floor(sampleSize / 4))));
+  const scan: ColumnScan = {
+    nonEmpty: 0,
+    usable: 0,
+    strings: 0,
+    numbers: 0,
+    booleans: 0,
+    dates: 0,
+    markers: new Set(),
+    distinctCount: 0,
+    distinctApproximate: false,
+    examples: [],
+    sample: [],
+  };
+  const distinct = new Set<string | number>();
+  let usableAtLimit = 0;
+  for (let row = 0; row < rowCount; row++) {
+    const cell = cellAt(row);
+    if (isBlankCell(cell)) continue;
+    scan.nonEmpty++;
+    let key: string | number;
+    if (typeof cell === 'string') {
+      scan.strings++;
+      if (isMissingMarker(cell)) {
+        scan.markers.add(cell);
+        continue;
+      }
+      key = cell;
+    } else if (typeof cell === 'number') {
+      scan.numbers++;
+      key = cell;
+    } else if (typeof cell === 'boolean') {
+      scan.booleans++;
+      key = cell ? 'true' : 'false';
+    } else {
+      scan.dates++;
+      key = cell.getTime();
+    }
+    scan.usable++;
+    if (usableAtLimit === 0) {
+      const before = distinct.size;
+      distinct.add(key);
+      if (distinct.size !== before && scan.examples.length < EXAMPLE_COUNT) {
+        scan.examples.push(cellText(cell, format));
+      }
+      if (distinct.size >= EXACT_DISTINCT_LIMIT) usableAtLimit = scan.usable;
+    }
+    if (scan.sample.length < sampleSize || row % stride === 0) scan.sample.push(cell);
+  }
+  scan.distinctCount = distinct.size + scan.markers.size;
+  if (usableAtLimit > 0 && scan.usable > usableAtLimit) {
+    // Carry the rate of new values seen so far over the rest of the column.
+    const rate = distinct.size / usableAtLimit;
+    scan.distinctCount += Math.round(rate * (scan.usable - usableAtLimit));
+    scan.distinctApproximate = true;
+  }
+  return scan;
+}
+
+/** Spreadsheet date cells: the pattern comes from the cells' number format. */
+function describeDateCells(
+  schema: ColumnSchema,
+  scan: ColumnScan,
+  rowCount: number,
+  cellAt: CellAt,
+  format: string | null,
+): void {
+  let min = Infinity;
+  let max = -Infinity;
+  let withTime = false;
+  let count = 0;
+  for (let row = 0; row < rowCount; row++) {
+    const cell = cellAt(row);
+    if (!(cell instanceof Date)) continue;
+    const time = cell.getTime();
+    if (Number.isNaN(time)) continue;
+    count++;
+    if (time < min) min = time;
+    if (time > max) max = time;
+    if (time % MS_PER_DAY !== 0) withTime = true;
+  }
+  const pattern =
+    (format ? excelFormatToPattern(format) : null) ??
+    (withTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
+  const hasTime = patternHasTime(pattern);
+  schema.type = hasTime ? 'datetime' : 'date';
+  schema.format = datePatternName(pattern);
+  schema.invalidCount = scan.usable - count;
+  if (count > 0) {
+    schema.dateRange = {
+      min: isoWallClock(new Date(min), hasTime),
+      max: isoWallClock(new Date(max), hasTime),
+    };
+  }
+  schema.semantic = semanticFromHeader(schema.name) === 'birthDate' ? 'birthDate' : null;
+}
+
+/** Fraction digits an Excel number format fixes ('0.00' → 2, '0.0%' → 3), or null. */
+function precisionFromFormat(format: string | null): number | null {
+  if (!format) return null;
+  const section = format.split(';')[0] ?? '';
+  const plain = section.replace(/"[^"]*"|\[[^\]]*\]|\\./g, '');
+  if (/[ymdhs]/i.test(plain) || !/[0#?]/.test(plain)) return null;
+  const percent = plain.includes('%') ? 2 : 0;
+  const point = plain.indexOf('.');
+  if (point < 0) return percent;
+  const fraction = /^[0#?]*/.exec(plain.slice(point + 1))?.[0] ?? '';
+  // '0.0#' shows 1 to 2 digits: not fixed.
+  if (fraction.includes('#') || fraction.includes('?')) return null;
+  return Math.min(fraction.length + percent, 10);
+}
+
+/** Spreadsheet/JSON numeric cells: numbers, or 1/0 flags under a flag-like header. */
+function describeNumberCells(
+  schema: ColumnSchema,
+  scan: ColumnScan,
+  rowCount: number,
+  cellAt: CellAt,
+  format: string | null,
+): void {
+  let min = Infinity;
+  let max = -Infinity;
+  let observedPrecision = 0;
+  let count = 0;
+  let onlyZeroOne = true;
+  for (let row = 0; row < rowCount; row++) {
+    const cell = cellAt(row);
+    if (typeof cell !== 'number' || !Number.isFinite(cell)) continue;
+    count++;
+    if (cell < min) min = cell;
+    if (cell > max) max = cell;
+    if (cell !== 0 && cell !== 1) onlyZeroOne = false;
+    if (!Number.isInteger(cell)) {
+      const digits = fractionDigitsOf(cell);
+      if (digits > observedPrecision) observedPrecision = digits;
+    }
+  }
+  if (onlyZeroOne && count === scan.usable && isFlagHeader(schema.name)) {
+    schema.type = 'boolean';
+    schema.boolean = { trueText: '1', falseText: '0' };
+    return;
+  }
+  schema.type = 'number';
+  const precision = precisionFromFormat(format) ?? observedPrecision;
+  schema.number = plainNumberLayout(precision, min < 0);
+  schema.number.integer = observedPrecision === 0;
+  schema.precision = schema.number.precision;
+  schema.invalidCount = scan.usable - count;
+  if (count > 0) schema.range = { min, max };
+  const semantic = semanticFromHeader(schema.name);
+  schema.semantic = semantic === 'latitude' || semantic === 'longitude' ? semantic : null;
+}
+
+/** Whether a number text is a digit code: '00123' or more than 15 digits. */
+function isDigitCode(analysis: NumberTextAnalysis): boolean {
+  const digits = analysis.integerDigits;
+  return (
+    isPlainDigits(analysis) && ((digits.length > 1 && digits[0] === '0') || digits.length > 15)
+  );
+}
+
+function isPlainDigits(analysis: NumberTextAnalysis): boolean {
+  return (
+    !analysis.negative &&
+    !analysis.plus &&
+    analysis.prefix === '' &&
+    analysis.suffix === '' &&
+    !analysis.exponent &&
+    analysis.fractionDigits === '' &&
+    analysis.thousandsSeparator === null &&
+    analysis.ambiguousSeparator === null
+  );
+}
+
+/**
+ * The type a column's sampled texts fit, tried in order: boolean, digit code, number, date,
+ * email, phone; string when none fits TYPE_SHARE of them.
+ */
+function decideTextType(
+  name: string,
+  headerSemantic: Semantic | null,
+  texts: readonly string[],
+): TextDecision {
+  const needed = Math.ceil(texts.length * TYPE_SHARE);
+  const flagHeader = isFlagHeader(name);
+
+  const vocabulary = booleanVocabulary(texts, flagHeader);
+  if (vocabulary && vocabulary.fits >= needed) {
+    return { kind: 'boolean', trueText: vocabulary.trueText, falseText: vocabulary.falseText };
+  }
+  if (flagHeader && texts.every((text) => text === '1' || text === '0')) {
+    return { kind: 'boolean', trueText: '1', falseText: '0' };
+  }
+
+  const analyses: NumberTextAnalysis[] = [];
+  let plainDigits = 0;
+  let codes = 0;
+  for (const text of texts) {
+    const analysis = analyzeNumberText(text);
+    if (!analysis) continue;
+    if (isPlainDigits(analysis)) {
+      plainDigits++;
+      if (isDigitCode(analysis)) codes++;
+    }
+    // '+15551234567' is a phone number in E.164, not a signed integer.
+    if (analysis.plus && isPlainDigits({ ...analysis, plus: false })) continue;
+    analyses.push(analysis);
+  }
+  const codeHeader = headerSemantic !== null && CODE_SEMANTICS.has(headerSemantic);
+  if (plainDigits >= needed && (codes > 0 || codeHeader)) {
+    return headerSemantic === 'phone' ? { kind: 'phone' } : { kind: 'code' };
+  }
+  if (analyses.length >= needed) {
+    const layout = layoutFromAnalyses(analyses);
+    if (layout) {
+      let fits = 0;
+      for (const analysis of analyses) if (readInLayout(analysis, layout) !== null) fits++;
+      if (fits >= needed) return { kind: 'number', layout };
+    }
+  }
+
+  const pattern = decideDatePattern(texts, needed);
+  if (pattern) return { kind: 'date', pattern };
+
+  let emails = 0;
+  for (const text of texts) if (isEmailText(text)) emails++;
+  if (emails >= needed) return { kind: 'email' };
+
+  if (
+    headerSemantic === null ||
+    headerSemantic === 'phone' ||
+    !CODE_SEMANTICS.has(headerSemantic)
+  ) {
+    let phones = 0;
+    for (const text of texts) if (isPhoneText(text)) phones++;
+    if (phones >= needed) return { kind: 'phone' };
+  }
+  return { kind: 'string' };
+}
+
+/**
+ * The catalogue pattern most of the texts fit, or null. Day-first against month-first is
+ * decided by the whole column: a value whose first field is above 12 fits only the day-first
+ * pattern, so that pattern fits more values; when every value fits both, month-first wins.
+ */
+function decideDatePattern(texts: readonly string[], needed: number): string | null {
+  const trial = texts.length > DATE_TRIAL_SIZE ? texts.slice(0, DATE_TRIAL_SIZE) : texts;
+  const trialNeeded = Math.ceil(trial.length * TYPE_SHARE);
+  const tallies = new Map<string, { fits: number; fractions: Map<number, number> }>();
+  const details: ParseDetails = { fractionDigits: 0 };
+  let misses = 0;
+  for (const text of trial) {
+    const candidates = datePatternsForShape(textShape(text));
+    if (candidates.length === 0 && ++misses > trial.length - trialNeeded) return null;
+    for (const { pattern } of candidates) {
+      details.fractionDigits = 0;
+      if (!parseDateTextLoosely(text, pattern, details)) continue;
+      let tally = tallies.get(pattern);
+      if (!tally) {
+        tally = { fits: 0, fractions: new Map() };
+        tallies.set(pattern, tally);
+      }
+      tally.fits++;
+      if (details.fractionDigits > 0) {
+        tally.fractions.set(
+          details.fractionDigits,
+          (tally.fractions.get(details.fractionDigits) ?? 0) + 1,
+        );
+      }
+    }
+  }
+  let best: string | null = null;
+  let bestFits = 0;
+  let bestRank = Infinity;
+  for (const [pattern, tally] of tallies) {
+    const rank = CATALOGUE_ORDER.get(pattern) ?? Infinity;
+    if (tally.fits > bestFits || (tally.fits === bestFits && rank < bestRank)) {
+      best = pattern;
+      bestFits = tally.fits;
+      bestRank = rank;
+    }
+  }
+  if (!best || bestFits < trialNeeded) return null;
+  const fractions = tallies.get(best)?.fractions;
+  if (fractions && fractions.size > 0) {
+    let digits = 3;
+    let most = 0;
+    for (const [count, seen] of fractions) {
+      if (seen > most) {
+        digits = count;
+        most = seen;
+      }
+    }
+    best = best.replace(/S+/, 'S'.repeat(digits));
+  }
+  // The chosen pattern must fit the whole sample, not just the trial.
+  let fits = 0;
+  for (const text of texts) if (parseDateText(text, best)) fits++;
+  return fits >= needed ? best : null;
+}
+
+/** Whole-column statistics of a number column read in its layout. */
+interface NumberStats {
+  min: number;
+  max: number;
+  precision: number;
+  integer: boolean;
+  negative: boolean;
+}
+
+/**
+ * Checks every value of the column against the decided type (the decision saw a sample) and
+ * fills the type's details: invalid count, range, precision, date range, time zone. A column
+ * where fewer than TYPE_SHARE of the values fit after all becomes a string column.
+ */
+function checkWholeColumn(
+  schema: ColumnSchema,
+  decision: TextDecision,
+  scan: ColumnScan,
+  rowCount: number,
+  cellAt: CellAt,
+  format: string | null,
+): void {
+  if (decision.kind === 'string') {
+    schema.type = 'string';
+    return;
+  }
+  const fits = makeFitter(decision);
+  let misfits = 0;
+  for (let row = 0; row < rowCount; row++) {
+    const cell = cellAt(row);
+    if (isBlankCell(cell)) continue;
+    const text = textOf(cell, format);
+    if (isMissingMarker(text)) continue;
+    if (!fits.accept(text)) misfits++;
+  }
+  if (scan.usable - misfits < scan.usable * TYPE_SHARE) {
+    schema.type = 'string';
+    return;
+  }
+  schema.invalidCount = misfits;
+  fits.finish(schema);
+}
+
+interface Fitter {
+  accept(text: string): boolean;
+  finish(schema: ColumnSchema): void;
+}
+
+function makeFitter(decision: Exclude<TextDecision, { kind: 'string' }>): Fitter {
+  switch (decision.kind) {
+    case 'boolean': {
+      const { trueText, falseText } = decision;
+      return {
+        accept: (text) => text === trueText || text === falseText,
+        finish(schema) {
+          schema.type = 'boolean';
+          schema.boolean = { trueText, falseText };
+        },
+      };
+    }
+    case 'code':
+      return codeFitter();
+    case 'number':
+      return numberFitter(decision.layout);
+    case 'date':
+      return dateFitter(decision.pattern);
+    case 'email':
+      return simpleFitter('email', isEmailText);
+    case 'phone':
+      return simpleFitter('phone', isPhoneText);
+  }
+}
+
+function simpleFitter(type: ColumnType, test: (text: string) => boolean): Fitter {
+  return {
+    accept: test,
+    finish(schema) {
+      schema.type = type;
+    },
+  };
+}
+
+function codeFitter(): Fitter {
+  let minLength = Infinity;
+  let maxLength = 0;
+  let leadingZeros = false;
+  return {
+    accept(text) {
+      for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (code < 48 || code > 57) return false;
+      }
+      if (text.length < minLength) minLength = text.length;
+      if (text.length > maxLength) maxLength = text.length;
+      if (text.charCodeAt(0) === 48 && text.length > 1) leadingZeros = true;
+      return true;
+    },
+    finish(schema) {
+      schema.type = 'string';
+      schema.code = { minLength, maxLength, leadingZeros };
+    },
+  };
+}
+
+function numberFitter(layout: NumberLayout): Fitter {
+  const stats: NumberStats = {
+    min: Infinity,
+    max: -Infinity,
+    precision: 0,
+    integer: true,
+    negative: false,
+  };
+  return {
+    accept(text) {
+      const analysis = analyzeNumberText(text);
+      if (!analysis) return false;
+      const value = readInLayout(analysis, layout);
+      if (value === null) return false;
+      if (value < stats.min) stats.min = value;
+      if (value > stats.max) stats.max = value;
+      if (value < 0) stats.negative = true;
+      let fraction = analysis.fractionDigits.length;
+      if (analysis.ambiguousSeparator && analysis.ambiguousSeparator !== layout.decimalSeparator) {
+        fraction = 0;
+      }
+      if (analysis.exponent) fraction = fractionDigitsOf(Math.abs(value));
+      if (fraction > 0) stats.integer = false;
+      if (fraction > stats.precision) stats.precision = fraction;
+      return true;
+    },
+    finish(schema) {
+      const number: NumberLayout = {
+        ...layout,
+        precision: Math.min(stats.precision, 10),
+        integer: stats.integer,
+        negative: stats.negative,
+      };
+      schema.type = 'number';
+      schema.number = number;
+      schema.precision = number.precision;
+      if (stats.min <= stats.max) schema.range = { min: stats.min, max: stats.max };
+    },
+  };
+}
+
+function dateFitter(pattern: string): Fitter {
+  let min = Infinity;
+  let max = -Infinity;
+  const zones = new Map<string, number>();
+  return {
+    accept(text) {
+      const parsed = parseDateText(text, pattern);
+      if (!parsed) return false;
+      const time = parsed.date.getTime();
+      if (time < min) min = time;
+      if (time > max) max = time;
+      if (parsed.timeZone !== undefined) {
+        zones.set(parsed.timeZone, (zones.get(parsed.timeZone) ?? 0) + 1);
+      }
+      return true;
+    },
+    finish(schema) {
+      const hasTime = patternHasTime(pattern);
+      schema.type = hasTime ? 'datetime' : 'date';
+      schema.format = datePatternName(pattern);
+      if (min <= max) {
+        schema.dateRange = {
+          min: isoWallClock(new Date(min), hasTime),
+          max: isoWallClock(new Date(max), hasTime),
+        };
+      }
+      let zone: string | undefined;
+      let most = 0;
+      for (const [text, count] of zones) {
+        if (count > most) {
+          zone = text;
+          most = count;
+        }
+      }
+      if (zone !== undefined) schema.timeZone = zone;
+    },
+  };
+}
+
+/**
+ * What a text column means. Strong value evidence (UUIDs, IPs, IBANs, card numbers, URLs,
+ * peptides) wins over the header; a header meaning applies only where it fits the type
+ * ('phone' means nothing on a column of free text).
+ */
+function semanticOf(
+  type: ColumnType,
+  headerSemantic: Semantic | null,
+  texts: readonly string[],
+  name: string,
+): Semantic | null {
+  switch (type) {
+    case 'email':
+      return 'email';
+    case 'phone':
+      return 'phone';
+    case 'date':
+    case 'datetime':
+      return headerSemantic === 'birthDate' ? 'birthDate' : null;
+    case 'number':
+      return headerSemantic === 'latitude' || headerSemantic === 'longitude'
+        ? headerSemantic
+        : null;
+    case 'string': {
+      const values = texts.filter((text) => !isMissingMarker(text));
+      const fromValues = semanticFromValues(values, name);
+      if (fromValues) return fromValues;
+      if (
+        headerSemantic === null ||
+        headerSemantic === 'email' ||
+        headerSemantic === 'phone' ||
+        headerSemantic === 'birthDate' ||
+        headerSemantic === 'peptide'
+      ) {
+        return null;
+      }
+      return headerSemantic;
+    }
+    default:
+      return null;
+  }
+}
