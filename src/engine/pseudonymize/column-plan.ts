@@ -1,0 +1,344 @@
+import { formatDateText, parseDateText, patternHasTime } from '../formats/dates';
+import {
+  analyzeNumberText,
+  formatNumberText,
+  fractionDigitsOf,
+  readInLayout,
+} from '../formats/numbers';
+import type { Cell, ColumnSchema, NumberLayout } from '../types';
+import { runFakerMethod, type FakerOutput } from './faker-catalogue';
+import type { FakeSource } from './keyed-faker';
+import { flipBoolean } from './generators/boolean';
+import { DEFAULT_DATE_RANGE, fakeDate, wallClockMs, type DateDraw } from './generators/date';
+import { fakeEmail } from './generators/email';
+import { fakeNumber, type NumberRange } from './generators/number';
+import { fakePhone } from './generators/phone';
+import { SEMANTIC_GENERATORS } from './generators/semantic';
+import { pseudonymizeText } from './generators/text';
+
+/** How to pseudonymize one column's values. */
+export interface ColumnPlan {
+  /** What the HMAC input names (semantic ?? type, or the Faker method). */
+  kind: string;
+  /** Columns with the same namespace share one original → pseudonym table. */
+  namespace: string;
+  /** Names, emails and phones: no pseudonym may equal such an original anywhere in the file. */
+  sensitive: boolean;
+  /** Booleans: a keyed swap-or-keep of a two-value domain; retries cannot help. */
+  tinyDomain: boolean;
+  /** The pseudonym of one non-blank cell; the caller has reseeded the source for it. */
+  generate(original: Cell, text: string, attempt: number): Cell;
+  /** Integer and date columns: their values as points of a finite grid (see PlanGrid). */
+  grid?: PlanGrid;
+}
+
+/**
+ * A column whose values are points of a small grid (integers or days in a range). When its
+ * distinct values fill much of the grid, random retries cannot keep pseudonyms unique, so the
+ * engine walks the grid to the next free point instead.
+ */
+export interface PlanGrid {
+  size: number;
+  /** The grid index of an original, or -1 when it is off the grid (then `generate` is used). */
+  indexOf(original: Cell, text: string): number;
+  /** The pseudonym at a grid index, written like the original. */
+  render(index: number, original: Cell, text: string): Cell;
+}
+
+export type ColumnAction =
+  { action: 'keep' } | { action: 'blank' } | { action: 'generate'; plan: ColumnPlan };
+
+/** Ranges that replace a column's own (merged over same-named columns, for joins). */
+export interface RangeOverrides {
+  range?: NumberRange;
+  dateRange?: { min: number; max: number };
+}
+
+const SENSITIVE_KINDS = new Set([
+  'firstName',
+  'middleName',
+  'lastName',
+  'fullName',
+  'email',
+  'phone',
+  'username',
+]);
+
+const DEFAULT_INTEGER_RANGE = { min: 1, max: 10_000 };
+const DEFAULT_DECIMAL_RANGE = { min: 0.1, max: 10_000 };
+const MS_PER_DAY = 86_400_000;
+
+/** The default pattern for text dates when a column names none (spec §4). */
+function defaultPattern(column: ColumnSchema): string {
+  return column.type === 'datetime' ? 'M/D/YYYY h:mm:ss A' : 'YYYY-MM-DD';
+}
+
+/** The date range a column draws from: the override, the observed range, else the default. */
+export function dateRangeOf(
+  column: ColumnSchema,
+  override?: { min: number; max: number },
+): { min: number; max: number } {
+  if (override) return override;
+  const min = column.dateRange ? wallClockMs(column.dateRange.min) : null;
+  const max = column.dateRange ? wallClockMs(column.dateRange.max) : null;
+  return min !== null && max !== null && min <= max ? { min, max } : DEFAULT_DATE_RANGE;
+}
+
+/** The number range a column draws from: the override, the rule's/observed range, else the default. */
+export function numberRangeOf(column: ColumnSchema, override?: NumberRange): NumberRange {
+  if (override) return override;
+  if (column.range && column.range.min <= column.range.max) return column.range;
+  return column.number?.integer === false || (column.precision ?? 0) > 0
+    ? DEFAULT_DECIMAL_RANGE
+    : DEFAULT_INTEGER_RANGE;
+}
+
+/** Milliseconds between the instants a pattern can write. */
+function stepOf(pattern: string, withTime: boolean): number {
+  if (!withTime) return MS_PER_DAY;
+  if (pattern === 'ISO 8601' || /S/.test(pattern.replace(/\[[^\]]*\]/g, ''))) return 1;
+  return /ss/.test(pattern) ? 1000 : 60_000;
+}
+
+/** A date cell's draw: whole days for dates, seconds for date-times. */
+function cellDraw(original: Date, range: { min: number; max: number }): DateDraw {
+  const withTime = original.getTime() % MS_PER_DAY !== 0;
+  return { ...range, stepMs: withTime ? 1000 : MS_PER_DAY };
+}
+
+/** The layout to write one number in: the column's, with this value's own decimals and style. */
+function layoutForValue(
+  layout: NumberLayout | null,
+  analysis: NonNullable<ReturnType<typeof analyzeNumberText>>,
+  decimals: number,
+): NumberLayout {
+  const grouped =
+    analysis.thousandsSeparator !== null ||
+    (analysis.ambiguousSeparator !== null &&
+      analysis.ambiguousSeparator === layout?.thousandsSeparator) ||
+    // A value under 1000 cannot show whether the column groups digits.
+    analysis.integerDigits.length <= 3;
+  return {
+    precision: decimals,
+    integer: decimals === 0,
+    decimalSeparator: analysis.decimalSeparator ?? layout?.decimalSeparator ?? '.',
+    thousandsSeparator: grouped
+      ? (analysis.thousandsSeparator ?? layout?.thousandsSeparator ?? null)
+      : null,
+    prefix: analysis.prefix,
+    suffix: analysis.suffix,
+    negative: analysis.negative,
+    negativeStyle: analysis.parentheses ? 'parentheses' : 'minus',
+    explicitPlus: analysis.plus,
+  };
+}
+
+/**
+ * Turns a column's schema and rule into a plan: keep, blank, or how to make each pseudonym.
+ * @example planColumn(emailColumn, source) // { action: 'generate', plan: { kind: 'email', … } }
+ */
+export function planColumn(
+  column: ColumnSchema,
+  source: FakeSource,
+  overrides: RangeOverrides = {},
+): ColumnAction {
+  const { rule } = column;
+  if (rule.action === 'keep') return { action: 'keep' };
+  if (rule.action === 'blank') return { action: 'blank' };
+  const { random } = source;
+  random.reseed('boolean', '\u0000swap');
+  const swapBooleans = random.next() < 0.5;
+  const defaultRange = dateRangeOf(column, overrides.dateRange);
+
+  /** Values that fit no better rule: string rules, keeping the cell's type. */
+  const fallback = (original: Cell, text: string): Cell => {
+    if (typeof original === 'boolean') return swapBooleans ? !original : original;
+    if (original instanceof Date) return fakeDate(cellDraw(original, defaultRange), random);
+    const fake = pseudonymizeText(text, random);
+    if (typeof original === 'number') {
+      const value = Number(fake);
+      return fake !== '' && Number.isFinite(value) ? value : fake;
+    }
+    return fake;
+  };
+
+  if (rule.action === 'faker') {
+    const method = rule.fakerMethod ?? '';
+    const range = column.type === 'number' ? numberRangeOf(column, overrides.range) : undefined;
+    const hints = { ...(range ? { range } : {}), precision: column.precision ?? 0 };
+    const pattern =
+      column.type === 'date' || column.type === 'datetime'
+        ? (column.format ?? defaultPattern(column))
+        : null;
+    const toCell = (original: Cell, output: FakerOutput): Cell => {
+      if (output instanceof Date) {
+        if (original instanceof Date) return output;
+        return pattern ? formatDateText(output, pattern, column.timeZone) : output.toISOString();
+      }
+      if (typeof original === 'number') {
+        const value = Number(output);
+        if (Number.isFinite(value) && String(output) !== '') return value;
+      }
+      return String(output);
+    };
+    return {
+      action: 'generate',
+      plan: {
+        kind: `faker:${method}`,
+        namespace: `faker:${method}|${column.type}|${pattern ?? ''}|${JSON.stringify(range ?? null)}`,
+        sensitive: false,
+        tinyDomain: false,
+        generate: (original) => toCell(original, runFakerMethod(source.faker, method, hints)),
+      },
+    };
+  }
+
+  const kind = column.semantic ?? column.type;
+  const sensitive = SENSITIVE_KINDS.has(kind) || column.type === 'email' || column.type === 'phone';
+  const plan = (
+    namespace: string,
+    generate: ColumnPlan['generate'],
+    options: { tinyDomain?: boolean; grid?: PlanGrid } = {},
+  ): ColumnAction => ({
+    action: 'generate',
+    plan: {
+      kind,
+      namespace,
+      sensitive,
+      tinyDomain: options.tinyDomain ?? false,
+      generate,
+      ...(options.grid ? { grid: options.grid } : {}),
+    },
+  });
+
+  switch (column.type) {
+    case 'blank':
+      return { action: 'blank' };
+    case 'number': {
+      const layout = column.number ?? null;
+      const range = numberRangeOf(column, overrides.range);
+      const valueOf = (original: Cell, text: string): number | null => {
+        if (typeof original === 'number') return original;
+        if (typeof original !== 'string') return null;
+        const analysis = analyzeNumberText(text);
+        if (!analysis) return null;
+        return layout ? readInLayout(analysis, layout) : analysis.value;
+      };
+      const low = Math.ceil(range.min);
+      const integerGrid: PlanGrid | undefined =
+        layout?.integer !== false && Number.isSafeInteger(range.max - low)
+          ? {
+              size: Math.floor(range.max) - low + 1,
+              indexOf: (original, text) => {
+                const value = valueOf(original, text);
+                return value !== null &&
+                  Number.isInteger(value) &&
+                  value >= low &&
+                  value <= range.max
+                  ? value - low
+                  : -1;
+              },
+              render: (index, original, text) => {
+                const value = low + index;
+                if (typeof original === 'number') return value;
+                const analysis = analyzeNumberText(text);
+                return analysis
+                  ? formatNumberText(value, layoutForValue(layout, analysis, 0))
+                  : String(value);
+              },
+            }
+          : undefined;
+      const generate: ColumnPlan['generate'] = (original, text) => {
+        if (typeof original === 'number') {
+          return fakeNumber(original, fractionDigitsOf(original), range, random);
+        }
+        if (typeof original !== 'string') return fallback(original, text);
+        const analysis = analyzeNumberText(text);
+        const value = analysis && (layout ? readInLayout(analysis, layout) : analysis.value);
+        if (!analysis || value === null || value === undefined) return fallback(original, text);
+        const decimals = analysis.exponent
+          ? fractionDigitsOf(value)
+          : analysis.fractionDigits.length;
+        const fake = fakeNumber(value, decimals, range, random);
+        return formatNumberText(fake, layoutForValue(layout, analysis, decimals));
+      };
+      return plan(`${kind}|${JSON.stringify([layout, range])}`, generate, { grid: integerGrid });
+    }
+    case 'date':
+    case 'datetime': {
+      const pattern = column.format ?? defaultPattern(column);
+      const withTime = column.type === 'datetime' || patternHasTime(pattern);
+      const draw: DateDraw = { ...defaultRange, stepMs: stepOf(pattern, withTime) };
+      const firstDay = Math.ceil(draw.min / MS_PER_DAY);
+      const dayOf = (original: Cell, text: string): number => {
+        const date =
+          original instanceof Date
+            ? original
+            : typeof original === 'string'
+              ? parseDateText(text, pattern)?.date
+              : undefined;
+        const time = date?.getTime() ?? NaN;
+        return time % MS_PER_DAY === 0 ? time / MS_PER_DAY : NaN;
+      };
+      const dayGrid: PlanGrid | undefined = withTime
+        ? undefined
+        : {
+            size: Math.floor(draw.max / MS_PER_DAY) - firstDay + 1,
+            indexOf: (original, text) => {
+              const index = dayOf(original, text) - firstDay;
+              return index >= 0 && index < Math.floor(draw.max / MS_PER_DAY) - firstDay + 1
+                ? index
+                : -1;
+            },
+            render: (index, original, text) => {
+              const date = new Date((firstDay + index) * MS_PER_DAY);
+              if (original instanceof Date) return date;
+              const zone = parseDateText(text, pattern)?.timeZone ?? column.timeZone;
+              return formatDateText(date, pattern, zone);
+            },
+          };
+      const generate: ColumnPlan['generate'] = (original, text) => {
+        if (original instanceof Date) {
+          return fakeDate(withTime ? draw : cellDraw(original, defaultRange), random);
+        }
+        if (typeof original !== 'string') return fallback(original, text);
+        const parsed = parseDateText(text, pattern);
+        if (!parsed) return fallback(original, text);
+        return formatDateText(fakeDate(draw, random), pattern, parsed.timeZone ?? column.timeZone);
+      };
+      return plan(`${kind}|${pattern}|${JSON.stringify(draw)}`, generate, { grid: dayGrid });
+    }
+    case 'boolean':
+      return plan(
+        'boolean',
+        (original, text) => {
+          if (typeof original === 'boolean') return swapBooleans ? !original : original;
+          if (original === 0 || original === 1) return swapBooleans ? 1 - original : original;
+          return flipBoolean(text, swapBooleans) ?? fallback(original, text);
+        },
+        { tinyDomain: true },
+      );
+    case 'email':
+      return plan('email', (original, text, attempt) =>
+        typeof original === 'string' && text.includes('@')
+          ? fakeEmail(text, random, attempt)
+          : fallback(original, text),
+      );
+    case 'phone':
+      return plan('phone', (original, text) =>
+        typeof original === 'string' && /\d/.test(text)
+          ? fakePhone(text, random)
+          : fallback(original, text),
+      );
+    case 'string': {
+      const generator = column.semantic ? SEMANTIC_GENERATORS[column.semantic] : undefined;
+      return plan(kind, (original, text, attempt) => {
+        if (generator && typeof original === 'string') {
+          const fake = generator(text, source, attempt);
+          if (fake !== null) return fake;
+        }
+        return fallback(original, text);
+      });
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { applyLetterCase, letterCaseOf } from './letter-case';
+
+/** Each pair is [true, false] of one boolean representation. */
+const PAIRS: readonly (readonly [string, string])[] = [
+  ['true', 'false'],
+  ['yes', 'no'],
+  ['y', 'n'],
+  ['t', 'f'],
+  ['1', '0'],
+  ['on', 'off'],
+];
+
+/**
+ * The boolean written the same way as `original` (same representation and case), flipped when
+ * `swap` is set; null when the text is not a boolean. A boolean column has only two values, so
+ * its pseudonym is the identity or the swap, chosen by the secret per kind: distinct stays
+ * distinct and nothing reveals which of the two was drawn.
+ * @example flipBoolean('Yes', true) // 'No'
+ */
+export function flipBoolean(original: string, swap: boolean): string | null {
+  const lower = original.toLowerCase();
+  for (const [truthy, falsy] of PAIRS) {
+    if (lower !== truthy && lower !== falsy) continue;
+    if (!swap) return original;
+    const flipped = lower === truthy ? falsy : truthy;
+    const style = letterCaseOf(original);
+    // 'Y' → 'N' (title case of one letter), 'YES' → 'NO'.
+    return applyLetterCase(flipped, original.length === 1 && style === 'title' ? 'upper' : style);
+  }
+  return null;
+}

@@ -1,0 +1,41 @@
+import type { KeyedRandom } from '../keyed-random';
+
+const MS_PER_DAY = 86_400_000;
+
+/** The spec's default range when a column has no dates to learn one from. */
+export const DEFAULT_DATE_RANGE = { min: Date.UTC(2020, 0, 1), max: Date.UTC(2024, 11, 31) };
+
+export interface DateDraw {
+  /** Wall-clock milliseconds (UTC fields). */
+  min: number;
+  max: number;
+  /** Granularity: a day for dates, a second or minute or millisecond for datetimes. */
+  stepMs: number;
+}
+
+/**
+ * Wall-clock milliseconds of ISO text as detection writes ranges ('2023-04-17',
+ * '2023-04-17T10:00:00'); a zone, if written, is ignored. Null when unreadable.
+ * @example wallClockMs('2023-04-17') // 1681689600000
+ */
+export function wallClockMs(text: string): number | null {
+  const withoutZone = text.replace(/(?:Z|[+-]\d{2}(?::?\d{2})?)$/, '');
+  const ms = Date.parse(withoutZone.length <= 10 ? withoutZone : `${withoutZone}Z`);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * A random wall-clock date in the range, on the step's grid. A range of one instant is widened
+ * by a year each side, so a constant column still changes.
+ * @example fakeDate({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2020, 11, 31), stepMs: 86_400_000 }, random)
+ */
+export function fakeDate(draw: DateDraw, random: KeyedRandom): Date {
+  let { min, max } = draw;
+  if (max - min < draw.stepMs) {
+    min -= 365 * MS_PER_DAY;
+    max += 365 * MS_PER_DAY;
+  }
+  const low = Math.ceil(min / draw.stepMs);
+  const high = Math.floor(max / draw.stepMs);
+  return new Date((low + random.int(high - low + 1)) * draw.stepMs);
+}

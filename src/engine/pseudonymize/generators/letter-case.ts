@@ -1,0 +1,39 @@
+/** How a text's letters are cased, so a replacement can be written the same way. */
+export type LetterCase = 'lower' | 'upper' | 'title' | 'other';
+
+/**
+ * The case style of a text: all lower, all upper, each word capitalized, or other.
+ * @example letterCaseOf('New York') // 'title'
+ */
+export function letterCaseOf(text: string): LetterCase {
+  const upper = text.toUpperCase();
+  const lower = text.toLowerCase();
+  if (upper === lower) return 'other';
+  if (text === lower) return 'lower';
+  // One capital letter is title case ('A', 'Paris'), not shouting.
+  if (text === upper && /\p{Lu}.*\p{Lu}/u.test(text)) return 'upper';
+  if (/^(?:[^\p{L}]*\p{Lu}[\p{Ll}'’]*)+[^\p{L}]*$/u.test(text)) return 'title';
+  return 'other';
+}
+
+/**
+ * Writes text in a case style; 'other' leaves it as it is.
+ * @example applyLetterCase('new york', 'title') // 'New York'
+ */
+export function applyLetterCase(text: string, style: LetterCase): string {
+  switch (style) {
+    case 'lower':
+      return text.toLowerCase();
+    case 'upper':
+      return text.toUpperCase();
+    case 'title':
+      return text
+        .toLowerCase()
+        .replace(
+          /(^|[^\p{L}'’])(\p{L})/gu,
+          (_, before: string, letter: string) => before + letter.toUpperCase(),
+        );
+    case 'other':
+      return text;
+  }
+}

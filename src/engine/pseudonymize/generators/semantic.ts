@@ -1,0 +1,97 @@
+import type { Semantic } from '../../types';
+import type { FakeSource } from '../keyed-faker';
+import { fakeCardNumber } from './card-number';
+import { fakeEmail } from './email';
+import { fakeIban } from './iban';
+import { applyLetterCase, letterCaseOf } from './letter-case';
+import { fakePeptide } from './peptide';
+import { fakePhone } from './phone';
+import { fakeUuid, isUuid } from './uuid';
+
+/** Makes a pseudonym for text of a semantic; null when the text does not fit (string rules apply). */
+export type SemanticGenerator = (
+  text: string,
+  source: FakeSource,
+  attempt: number,
+) => string | null;
+
+/** Faker text in the original's letter case ('PARIS' → 'LYON'). */
+function inCaseOf(original: string, fake: string): string {
+  const style = letterCaseOf(original);
+  return style === 'other' ? fake : applyLetterCase(fake, style);
+}
+
+function fractionDigits(text: string): number {
+  const point = text.search(/[.,]/);
+  return point < 0 ? 0 : text.length - point - 1;
+}
+
+const digitCount = (text: string): number => text.replace(/\D/g, '').length;
+
+/**
+ * The auto rule's generator per semantic. Semantics whose values have a format of their own
+ * (zip codes, SSNs, account numbers, birth dates as text) are left to the string rules, which
+ * keep every character's class; the rest draw from the semantic's Faker method.
+ */
+export const SEMANTIC_GENERATORS: Partial<Record<Semantic, SemanticGenerator>> = {
+  firstName: (text, { faker }) => inCaseOf(text, faker.person.firstName()),
+  middleName: (text, { faker }) => inCaseOf(text, faker.person.middleName()),
+  lastName: (text, { faker }) => inCaseOf(text, faker.person.lastName()),
+  fullName: (text, { faker }) => {
+    // 'Doe, Jane' stays last-name-first.
+    const [first, last] = [faker.person.firstName(), faker.person.lastName()];
+    return inCaseOf(text, text.includes(',') ? `${last}, ${first}` : `${first} ${last}`);
+  },
+  prefix: (text, { faker }) => inCaseOf(text, faker.person.prefix()),
+  suffix: (text, { faker }) => inCaseOf(text, faker.person.suffix()),
+  gender: (text, { faker }) => {
+    const sex = faker.person.sex();
+    return inCaseOf(text, text.length === 1 ? sex[0]! : sex);
+  },
+  email: (text, { random }, attempt) =>
+    text.includes('@') ? fakeEmail(text, random, attempt) : null,
+  phone: (text, { random }) => (digitCount(text) >= 3 ? fakePhone(text, random) : null),
+  username: (_text, { faker }) => faker.internet.username(),
+  password: (text, { faker }) => faker.internet.password({ length: Math.max(text.length, 4) }),
+  url: (text, { faker }) =>
+    faker.internet.url({
+      protocol: text.startsWith('http://') ? 'http' : 'https',
+      appendSlash: text.endsWith('/'),
+    }),
+  domain: (_text, { faker }) => faker.internet.domainName(),
+  ipv4: (text, { faker }) => (text.includes(':') ? faker.internet.ipv6() : faker.internet.ipv4()),
+  ipv6: (text, { faker }) => (text.includes(':') ? faker.internet.ipv6() : faker.internet.ipv4()),
+  mac: (text, { faker }) => {
+    const separator = /[:-]/.exec(text)?.[0] ?? '';
+    return inCaseOf(text, faker.internet.mac({ separator }));
+  },
+  userAgent: (_text, { faker }) => faker.internet.userAgent(),
+  streetAddress: (text, { faker }) => inCaseOf(text, faker.location.streetAddress()),
+  street: (text, { faker }) => inCaseOf(text, faker.location.street()),
+  city: (text, { faker }) => inCaseOf(text, faker.location.city()),
+  state: (text, { faker }) =>
+    text.length <= 3
+      ? inCaseOf(text, faker.location.state({ abbreviated: true }))
+      : inCaseOf(text, faker.location.state()),
+  country: (text, { faker }) => inCaseOf(text, faker.location.country()),
+  countryCode: (text, { faker }) =>
+    inCaseOf(text, faker.location.countryCode(text.length === 3 ? 'alpha-3' : 'alpha-2')),
+  latitude: (text, { faker }) => {
+    if (!/^-?\d+(?:\.\d+)?$/.test(text)) return null;
+    return faker.location.latitude().toFixed(fractionDigits(text));
+  },
+  longitude: (text, { faker }) => {
+    if (!/^-?\d+(?:\.\d+)?$/.test(text)) return null;
+    return faker.location.longitude().toFixed(fractionDigits(text));
+  },
+  company: (text, { faker }) => inCaseOf(text, faker.company.name()),
+  jobTitle: (text, { faker }) => inCaseOf(text, faker.person.jobTitle()),
+  department: (text, { faker }) => inCaseOf(text, faker.commerce.department()),
+  iban: (text, { faker }) => (/^[A-Za-z]{2}\d{2}/.test(text) ? fakeIban(text, faker) : null),
+  bic: (text, { faker }) =>
+    inCaseOf(text, faker.finance.bic({ includeBranchCode: text.length > 8 })),
+  creditCard: (text, { random }) => (digitCount(text) >= 12 ? fakeCardNumber(text, random) : null),
+  uuid: (text, { random }) => (isUuid(text) ? fakeUuid(text, random) : null),
+  peptide: (text, { random }) => (/^[A-Za-z*-]+$/.test(text) ? fakePeptide(text, random) : null),
+  currencyCode: (text, { faker }) => inCaseOf(text, faker.finance.currencyCode()),
+};

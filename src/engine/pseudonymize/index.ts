@@ -1,0 +1,4 @@
+// Pseudonymization: the engine's public functions for it.
+export { pseudonymize } from './pseudonymize';
+export { sampleValue } from './sample-value';
+export { FAKER_CATALOGUE, validateFakerMethod, isFakerMethod } from './faker-catalogue';

@@ -1,0 +1,85 @@
+import type { Randomizer } from '@faker-js/faker';
+import { HmacSha256 } from './hmac-sha256';
+
+const TWO_POW_32 = 4_294_967_296;
+
+/**
+ * The randomness behind every pseudonym: `reseed(kind, original)` computes
+ * HMAC-SHA-256(secret, kind ␀ original) and seeds an sfc32 generator with it, so the values drawn
+ * afterwards depend only on the secret, the kind and the original. It implements Faker's
+ * `Randomizer`, so one Faker instance draws from it (no Faker per value).
+ */
+export class KeyedRandom implements Randomizer {
+  private readonly hmac: HmacSha256;
+  private readonly digest = new Int32Array(8);
+  private a = 0;
+  private b = 0;
+  private c = 0;
+  private d = 1;
+
+  constructor(secret: Uint8Array) {
+    this.hmac = new HmacSha256(secret);
+  }
+
+  /**
+   * Seeds from HMAC(secret, kind ␀ original), plus ␀ attempt for collision retries.
+   * @example random.reseed('email', 'ann@corp.com'); random.next() // same number for same inputs
+   */
+  reseed(kind: string, original: string, attempt = 0): void {
+    const message =
+      attempt === 0 ? `${kind}\u0000${original}` : `${kind}\u0000${original}\u0000${attempt}`;
+    const digest = this.hmac.digestInto(message, this.digest);
+    this.a = digest[0]!;
+    this.b = digest[1]!;
+    this.c = digest[2]!;
+    this.d = digest[3]! | 1;
+    // sfc32 needs a few rounds to mix its state.
+    for (let i = 0; i < 8; i++) this.nextUint32();
+  }
+
+  /** Faker's `Randomizer.seed`: numeric seeds, used only by Faker's own API. */
+  seed(seed: number | number[]): void {
+    const words = Array.isArray(seed) ? seed : [seed];
+    this.a = words[0] ?? 0;
+    this.b = words[1] ?? 0x9e3779b9;
+    this.c = words[2] ?? 0x243f6a88;
+    this.d = (words[3] ?? 0xb7e15162) | 1;
+    for (let i = 0; i < 12; i++) this.nextUint32();
+  }
+
+  /** sfc32 step: a uniform 32-bit integer. */
+  nextUint32(): number {
+    const a = this.a;
+    const b = this.b;
+    const c = this.c;
+    const d = this.d;
+    const t = (((a + b) | 0) + d) | 0;
+    this.d = (d + 1) | 0;
+    this.a = b ^ (b >>> 9);
+    this.b = (c + (c << 3)) | 0;
+    this.c = (((c << 21) | (c >>> 11)) + t) | 0;
+    return t >>> 0;
+  }
+
+  /** A uniform float in [0, 1). A bound field: Faker calls it detached from the object. */
+  readonly next = (): number => this.nextUint32() / TWO_POW_32;
+
+  /** A uniform float in [0, 1) with 53 bits, for wide numeric ranges. */
+  nextFloat53(): number {
+    const high = this.nextUint32() >>> 5;
+    const low = this.nextUint32() >>> 6;
+    return (high * 67_108_864 + low) / 9_007_199_254_740_992;
+  }
+
+  /** A uniform integer in [0, count). */
+  int(count: number): number {
+    return count <= TWO_POW_32
+      ? Math.floor(this.next() * count)
+      : Math.floor(this.nextFloat53() * count);
+  }
+
+  /** A uniform element of a non-empty list. */
+  pick<T>(list: readonly T[]): T {
+    return list[Math.floor(this.next() * list.length)] as T;
+  }
+}

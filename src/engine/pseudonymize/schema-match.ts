@@ -1,0 +1,25 @@
+import type { ColumnSchema } from '../types';
+
+/**
+ * Whether a pseudonymized column re-detects as what it was: the same type and, for dates their
+ * pattern, for numbers their layout (decimals, separators, currency or percent signs).
+ * @example sameShape(before, detectColumn(before.name, outputCells)) // true
+ */
+export function sameShape(before: ColumnSchema, after: ColumnSchema): boolean {
+  if (before.type !== after.type) return false;
+  if (before.type === 'date' || before.type === 'datetime') return before.format === after.format;
+  if (before.type === 'number') {
+    const a = before.number;
+    const b = after.number;
+    if (!a || !b) return a === b;
+    return (
+      a.integer === b.integer &&
+      a.precision === b.precision &&
+      a.decimalSeparator === b.decimalSeparator &&
+      a.thousandsSeparator === b.thousandsSeparator &&
+      a.prefix === b.prefix &&
+      a.suffix === b.suffix
+    );
+  }
+  return true;
+}
