@@ -4,8 +4,7 @@
  * and at phone width under test-output/screenshots/.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -62,7 +61,8 @@ export interface RunningBrowser {
 }
 
 export async function launchBrowser(): Promise<RunningBrowser> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'standin-chromium-'));
+  // Playwright starts Chromium with a fresh temporary profile of its own (it refuses a
+  // --user-data-dir argument), and every context is isolated like an incognito window.
   const browser = await chromium.launch({
     executablePath: findChromium(),
     args: [
@@ -74,15 +74,11 @@ export async function launchBrowser(): Promise<RunningBrowser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${profile}`,
     ],
   });
   return {
     browser,
-    close: async () => {
-      await browser.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+    close: () => browser.close(),
   };
 }
 
@@ -113,11 +109,14 @@ export async function screenshots(page: Page, name: string): Promise<void> {
       ['', DESKTOP],
       ['.phone', PHONE],
     ] as const) {
+      // A window as tall as the page (rather than a full-page capture) keeps the fixed bottom
+      // bar at the bottom, where a person sees it.
       await page.setViewportSize(viewport);
-      await page.waitForTimeout(120);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width: viewport.width, height: Math.min(height, 8000) });
+      await page.waitForTimeout(150);
       await page.screenshot({
         path: path.join(SCREENSHOT_DIR, `${name}.${mode}${suffix}.png`),
-        fullPage: true,
         animations: 'disabled',
       });
     }

@@ -97,20 +97,37 @@ export function ColumnCard({ column, disabled, onChange, onCustomFormat }: Colum
           {column.description}
         </Text>
 
-        <Box bg="bg.muted" rounded="md" px="3" py="2" fontSize="sm">
-          <Text as="span" color="fg.muted">
-            Example:{' '}
+        <Flex
+          bg="bg.muted"
+          rounded="md"
+          px="3"
+          py="2"
+          fontSize="sm"
+          gap="1.5"
+          align="center"
+          minW="0"
+        >
+          <Text as="span" color="fg.muted" flexShrink={0}>
+            Example:
           </Text>
-          <HStack as="span" display="inline-flex" gap="1.5" maxW="full" verticalAlign="bottom">
-            <Text as="span" fontFamily="mono" truncate title={original}>
-              {original ?? '(empty)'}
-            </Text>
-            <ArrowRight size="14" aria-label="becomes" />
-            <Text as="span" fontFamily="mono" color="teal.fg" truncate title={column.sample}>
-              {column.sample}
-            </Text>
-          </HStack>
-        </Box>
+          <Text as="span" fontFamily="mono" truncate title={original} minW="0" flexShrink={1}>
+            {original ?? '(empty)'}
+          </Text>
+          <Box as="span" flexShrink={0} color="fg.muted" aria-label="becomes" role="img">
+            <ArrowRight size="14" aria-hidden />
+          </Box>
+          <Text
+            as="span"
+            fontFamily="mono"
+            color="teal.fg"
+            truncate
+            title={column.sample}
+            minW="0"
+            flexShrink={1}
+          >
+            {column.sample}
+          </Text>
+        </Flex>
 
         <Flex align="center" justify="space-between" gap="2" wrap="wrap">
           <Badge colorPalette={strategyPalette(column)} variant="subtle" maxW="full" truncate>

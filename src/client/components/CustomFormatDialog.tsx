@@ -31,7 +31,7 @@ export function CustomFormatDialog({ column, onApply, onClose }: CustomFormatDia
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}
-      size={{ base: 'full', md: 'lg' }}
+      size="lg"
       placement="center"
       scrollBehavior="inside"
     >
@@ -116,7 +116,7 @@ function MethodPicker({ columnName, initialMethod, onApply }: MethodPickerProps)
             borderWidth="1px"
             rounded="lg"
             p="3"
-            maxH={{ base: 'none', md: '72' }}
+            maxH="72"
             overflowY="auto"
           >
             {catalogue.isPending ? (

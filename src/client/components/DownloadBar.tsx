@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Grid, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Download, FileKey2, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { FILE_FORMATS, type FileFormat } from '../../engine/types';
@@ -39,20 +39,23 @@ export function DownloadBar({
       shadow="lg"
     >
       <Container maxW="6xl" py="3" px={{ base: '4', md: '8' }}>
-        <Flex
-          direction={{ base: 'column', md: 'row' }}
-          align={{ base: 'stretch', md: 'center' }}
-          justify="space-between"
-          gap="3"
+        <Grid
+          templateColumns={{ base: '1fr 1fr', md: '1fr auto auto auto' }}
+          templateAreas={{
+            base: `"head head" "start mapping" "download download"`,
+            md: `"head start mapping download"`,
+          }}
+          alignItems="center"
+          gap={{ base: '2', md: '3' }}
         >
-          <Stack gap="0">
-            <Text fontWeight="semibold">Ready to Download</Text>
-            <Text fontSize="sm" color="fg.muted">
-              {formatCount(rows)} rows pseudonymized • {format.toUpperCase()}
-            </Text>
-          </Stack>
-          <Flex gap="2" wrap="wrap" justify={{ base: 'stretch', md: 'flex-end' }}>
-            <NativeSelect.Root size="sm" width="auto" flex={{ base: '1', md: 'initial' }}>
+          <Flex gridArea="head" align="center" justify="space-between" gap="3" minW="0">
+            <Stack gap="0" minW="0">
+              <Text fontWeight="semibold">Ready to Download</Text>
+              <Text fontSize="sm" color="fg.muted" truncate>
+                {formatCount(rows)} rows pseudonymized • {format.toUpperCase()}
+              </Text>
+            </Stack>
+            <NativeSelect.Root size="sm" width="24" flexShrink={0}>
               <NativeSelect.Field
                 aria-label="Download format"
                 value={format}
@@ -66,42 +69,35 @@ export function DownloadBar({
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Tooltip content="Discard this dataset and upload another file">
+          </Flex>
+          <Tooltip content="Discard this dataset and upload another file">
+            <Button variant="outline" size="sm" onClick={onStartOver} gridArea="start">
+              <RotateCcw /> Start Over
+            </Button>
+          </Tooltip>
+          {dataset.mapping && (
+            <Tooltip content="Original and pseudonymized value pairs">
               <Button
                 variant="outline"
                 size="sm"
-                onClick={onStartOver}
-                flex={{ base: '1', md: 'initial' }}
+                onClick={() => onDownloadMapping(format)}
+                loading={downloading === 'mapping'}
+                gridArea="mapping"
               >
-                <RotateCcw /> Start Over
+                <FileKey2 /> Download Mapping
               </Button>
             </Tooltip>
-            {dataset.mapping && (
-              <Tooltip content="Original and pseudonymized value pairs">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => onDownloadMapping(format)}
-                  loading={downloading === 'mapping'}
-                  flex={{ base: '1', md: 'initial' }}
-                >
-                  <FileKey2 /> Download Mapping
-                </Button>
-              </Tooltip>
-            )}
-            <HStack flex={{ base: '1 0 100%', md: 'initial' }}>
-              <Button
-                colorPalette="teal"
-                size="sm"
-                w="full"
-                onClick={() => onDownload(format)}
-                loading={downloading === 'data'}
-              >
-                <Download /> Download Pseudonymized Data
-              </Button>
-            </HStack>
-          </Flex>
-        </Flex>
+          )}
+          <Button
+            colorPalette="teal"
+            size="sm"
+            gridArea="download"
+            onClick={() => onDownload(format)}
+            loading={downloading === 'data'}
+          >
+            <Download /> Download Pseudonymized Data
+          </Button>
+        </Grid>
       </Container>
     </Box>
   );

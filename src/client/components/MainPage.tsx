@@ -144,7 +144,6 @@ export function MainPage() {
           </Box>
           <Stack as="main" gap={{ base: '6', md: '8' }}>
             <UploadArea
-              key={datasetId ?? 'new'}
               disabled={step !== 1}
               onUploaded={(uploaded) => {
                 store(uploaded);
@@ -177,7 +176,15 @@ export function MainPage() {
               </>
             )}
           </Stack>
-          <HStack as="footer" justify="center" gap="2" color="fg.subtle" fontSize="sm" pt="4">
+          <HStack
+            as="footer"
+            justify="center"
+            gap="2"
+            color="fg.subtle"
+            fontSize="sm"
+            pt="4"
+            textAlign="center"
+          >
             <Icon boxSize="4">
               <Lock />
             </Icon>

@@ -1,4 +1,4 @@
-import { Steps } from '@chakra-ui/react';
+import { Steps, Text } from '@chakra-ui/react';
 import { Check } from 'lucide-react';
 
 const STEPS = ['Upload Data', 'Detect Schema', 'Preview & Download'] as const;
@@ -22,13 +22,16 @@ export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
             aria-current={index === step - 1 ? 'step' : undefined}
           >
             <Steps.Indicator>
-              <Steps.Status complete={<Check />} incomplete={<Check />} />
+              <Steps.Status complete={<Check />} incomplete={<Steps.Number />} />
             </Steps.Indicator>
-            <Steps.Title fontSize={{ base: 'xs', sm: 'sm' }}>{title}</Steps.Title>
+            <Steps.Title hideBelow="md">{title}</Steps.Title>
             <Steps.Separator />
           </Steps.Item>
         ))}
       </Steps.List>
+      <Text hideFrom="md" fontSize="sm" fontWeight="medium" textAlign="center" mt="3">
+        Step {step} of {STEPS.length}: {STEPS[step - 1]}
+      </Text>
     </Steps.Root>
   );
 }

@@ -69,7 +69,6 @@ function rejectionProblem(rejection: FileRejection): { title: string; descriptio
 export function UploadArea({ disabled, onUploaded }: UploadAreaProps) {
   const [progress, setProgress] = useState(0);
   const [uploading, setUploading] = useState(false);
-  const [uploadedName, setUploadedName] = useState<string | null>(null);
 
   async function send(file: File) {
     const problem = checkFile(file);
@@ -82,7 +81,6 @@ export function UploadArea({ disabled, onUploaded }: UploadAreaProps) {
     try {
       const dataset = await uploadFile(file, setProgress);
       setProgress(100);
-      setUploadedName(file.name);
       notify(
         'File uploaded successfully',
         'Schema detection completed. Review the detected columns below.',
@@ -126,7 +124,8 @@ export function UploadArea({ disabled, onUploaded }: UploadAreaProps) {
   });
 
   const inactive = disabled || uploading;
-  const done = disabled && uploadedName !== null;
+  // Past step 1 the area stays in place, compact, saying the upload worked.
+  const done = disabled && !uploading;
   const borderColor = isDragReject
     ? 'border.error'
     : isDragActive
@@ -144,70 +143,85 @@ export function UploadArea({ disabled, onUploaded }: UploadAreaProps) {
       bg={isDragActive ? 'teal.subtle' : 'bg.panel'}
       rounded="2xl"
       px={{ base: '4', md: '10' }}
-      py={{ base: '8', md: '12' }}
+      py={done ? '5' : { base: '8', md: '12' }}
       textAlign="center"
       transition="background 0.2s, border-color 0.2s"
-      opacity={disabled && !uploading ? 0.75 : 1}
       aria-disabled={inactive}
     >
       <input {...getInputProps({ 'aria-label': 'Choose a data file' })} />
-      <Stack align="center" gap="4">
-        <Flex
-          align="center"
-          justify="center"
-          boxSize="14"
-          rounded="full"
-          bg={done ? 'green.subtle' : 'teal.subtle'}
-          color={done ? 'green.fg' : 'teal.fg'}
-          aria-hidden
-        >
-          <Icon boxSize="7">{done ? <CheckCircle2 /> : <UploadCloud />}</Icon>
+      {done ? (
+        <Flex align="center" justify="center" gap="3" textAlign="start">
+          <Icon boxSize="6" color="green.fg" aria-hidden>
+            <CheckCircle2 />
+          </Icon>
+          <Box>
+            <Heading as="h2" id="upload-heading" size="md">
+              Upload successful
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              File uploaded and schema detected successfully!
+            </Text>
+          </Box>
         </Flex>
-        <Heading as="h2" id="upload-heading" size={{ base: 'lg', md: 'xl' }}>
-          {uploading ? 'Uploading...' : done ? 'Upload successful' : 'Upload Your Dataset'}
-        </Heading>
-        <Text color="fg.muted" maxW="md">
-          {done
-            ? 'File uploaded and schema detected successfully!'
-            : isDragActive
+      ) : (
+        <Stack align="center" gap="4">
+          <Flex
+            align="center"
+            justify="center"
+            boxSize="14"
+            rounded="full"
+            bg="teal.subtle"
+            color="teal.fg"
+            aria-hidden
+          >
+            <Icon boxSize="7">
+              <UploadCloud />
+            </Icon>
+          </Flex>
+          <Heading as="h2" id="upload-heading" size={{ base: 'lg', md: 'xl' }}>
+            {uploading ? 'Uploading...' : 'Upload Your Dataset'}
+          </Heading>
+          <Text color="fg.muted" maxW="md">
+            {isDragActive
               ? 'Drop the file here'
               : 'Drag and drop your CSV or JSON file here, or click to browse'}
-        </Text>
-        <HStack gap="2" wrap="wrap" justify="center" aria-label="Supported formats">
-          {FORMAT_BADGES.map((label) => (
-            <Badge key={label} variant="surface" colorPalette="teal" size="md">
-              {label}
-            </Badge>
-          ))}
-        </HStack>
-        {uploading ? (
-          <Box w="full" maxW="sm" aria-live="polite">
-            <Progress.Root
-              value={progress}
-              max={100}
-              colorPalette="teal"
-              size="sm"
-              striped={progress >= 100}
-              animated={progress >= 100}
-            >
-              <HStack justify="space-between" mb="1.5">
-                <Progress.Label fontSize="sm">Processing file...</Progress.Label>
-                <Progress.ValueText fontSize="sm" />
-              </HStack>
-              <Progress.Track rounded="full">
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
-          </Box>
-        ) : (
-          <Button colorPalette="teal" size="lg" onClick={open} disabled={inactive}>
-            <FileUp /> Select File
-          </Button>
-        )}
-        <Text fontSize="sm" color="fg.subtle">
-          Maximum file size: 50MB
-        </Text>
-      </Stack>
+          </Text>
+          <HStack gap="2" wrap="wrap" justify="center" aria-label="Supported formats">
+            {FORMAT_BADGES.map((label) => (
+              <Badge key={label} variant="surface" colorPalette="teal" size="md">
+                {label}
+              </Badge>
+            ))}
+          </HStack>
+          {uploading ? (
+            <Box w="full" maxW="sm" aria-live="polite">
+              <Progress.Root
+                value={progress}
+                max={100}
+                colorPalette="teal"
+                size="sm"
+                striped={progress >= 100}
+                animated={progress >= 100}
+              >
+                <HStack justify="space-between" mb="1.5">
+                  <Progress.Label fontSize="sm">Processing file...</Progress.Label>
+                  <Progress.ValueText fontSize="sm" />
+                </HStack>
+                <Progress.Track rounded="full">
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+            </Box>
+          ) : (
+            <Button colorPalette="teal" size="lg" onClick={open} disabled={inactive}>
+              <FileUp /> Select File
+            </Button>
+          )}
+          <Text fontSize="sm" color="fg.subtle">
+            Maximum file size: 50MB
+          </Text>
+        </Stack>
+      )}
     </Box>
   );
 }

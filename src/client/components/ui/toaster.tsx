@@ -5,12 +5,12 @@ import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@
  * stays in the store long enough for its exit animation.
  */
 export const toaster = createToaster({
-  placement: 'bottom-end',
+  placement: 'top-end',
   max: 1,
   duration: 5000,
   hotkey: ['F8'],
   pauseOnPageIdle: true,
-  offsets: { top: '1rem', right: '1rem', bottom: '7rem', left: '1rem' },
+  offsets: '1rem',
 });
 
 /** A new notification replaces the shown one at once instead of waiting in the queue. */
