@@ -1,0 +1,135 @@
+/**
+ * The zod schemas the API shares between procedures, the upload and download handlers and the
+ * OpenAPI document. One-off inputs sit next to their procedure instead.
+ */
+import { z } from 'zod';
+import { COLUMN_TYPES, FILE_FORMATS, RULE_ACTIONS, SEMANTICS } from '../engine';
+
+export const fileFormatSchema = z.enum(FILE_FORMATS);
+
+export const datasetIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .describe('The id the upload answered with');
+
+const rangeSchema = z
+  .object({ min: z.number(), max: z.number() })
+  .refine((range) => range.min <= range.max, { message: 'range.min must not exceed range.max' });
+
+const dateRangeSchema = z.object({ min: z.string(), max: z.string() });
+
+const ruleSchema = z.object({
+  action: z.enum(RULE_ACTIONS),
+  fakerMethod: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("Dotted Faker method (e.g. 'person.firstName') when action is 'faker'"),
+});
+
+const numberLayoutSchema = z.object({
+  precision: z.number().int().min(0).max(10),
+  integer: z.boolean(),
+  decimalSeparator: z.enum(['.', ',']),
+  thousandsSeparator: z.enum([',', '.', ' ', '\u00a0', "'"]).nullable(),
+  prefix: z.string().max(20),
+  suffix: z.string().max(20),
+  negative: z.boolean(),
+});
+
+/** The fields of a column a client may change; the rest are what detection found. */
+const editableColumnFields = {
+  type: z.enum(COLUMN_TYPES),
+  rule: ruleSchema,
+  semantic: z.enum(SEMANTICS).nullable(),
+  range: rangeSchema,
+  dateRange: dateRangeSchema,
+  format: z.string().max(100),
+  timeZone: z.string().max(20),
+  precision: z.number().int().min(0).max(10),
+  number: numberLayoutSchema,
+};
+
+export const columnSchema = z
+  .object({
+    name: z.string(),
+    examples: z.array(z.string()),
+    description: z.string(),
+    suggestedMethod: z.string().nullable(),
+    invalidCount: z.number().int(),
+    nonEmptyCount: z.number().int(),
+    distinctCount: z.number().int(),
+    ...editableColumnFields,
+    range: editableColumnFields.range.optional(),
+    dateRange: editableColumnFields.dateRange.optional(),
+    format: editableColumnFields.format.optional(),
+    timeZone: editableColumnFields.timeZone.optional(),
+    precision: editableColumnFields.precision.optional(),
+    number: editableColumnFields.number.optional(),
+  })
+  .meta({ id: 'ColumnSchema' });
+
+/**
+ * One column of a schema update: its name plus any editable field. Fields left out keep their
+ * value (so changing the type keeps the rule, range and format); other keys are ignored.
+ */
+export const columnUpdateSchema = z
+  .object({ name: z.string(), ...editableColumnFields })
+  .partial()
+  .required({ name: true })
+  .meta({ id: 'ColumnUpdate' });
+
+const tableSchema = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+});
+
+const statsSchema = z.object({
+  rowsProcessed: z.number().int(),
+  cellsProcessed: z.number().int(),
+  columnsPseudonymized: z.number().int(),
+  schemaMatch: z.number().min(0).max(1),
+  timings: z.record(z.string(), z.number()),
+  durationMs: z.number(),
+});
+
+export const datasetViewSchema = z
+  .object({
+    id: z.string(),
+    filename: z.string(),
+    fileType: fileFormatSchema,
+    size: z.number().int().describe('Bytes of the uploaded file'),
+    rowCount: z.number().int().describe('Rows of the selected sheet'),
+    columnCount: z.number().int(),
+    sheetNames: z.array(z.string()),
+    selectedSheet: z.string(),
+    schema: z.array(columnSchema.extend({ sample: z.string() })),
+    originalData: tableSchema.describe('The first rows of the selected sheet as display text'),
+    pseudonymizedData: tableSchema.nullable(),
+    mapping: z.object({ rowCount: z.number().int() }).nullable(),
+    stats: statsSchema.nullable(),
+    expiresAt: z.string().describe('When the dataset is discarded unless used again (ISO 8601)'),
+  })
+  .meta({ id: 'DatasetView' });
+
+export type DatasetView = z.infer<typeof datasetViewSchema>;
+
+export const errorBodySchema = z
+  .object({
+    message: z.string(),
+    issues: z
+      .array(
+        z.looseObject({
+          code: z.string(),
+          path: z.array(z.union([z.string(), z.number()])),
+          message: z.string(),
+        }),
+      )
+      .optional()
+      .describe('For invalid input: what is wrong where'),
+  })
+  .meta({ id: 'Error' });
+
+export const PREVIEW_ROWS_DEFAULT = 100;
+export const PREVIEW_ROWS_MAX = 1000;

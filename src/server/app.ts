@@ -1,0 +1,212 @@
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TRPCError } from '@trpc/server';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import { expressErrorHandler, logInternalError, ServerBusyError, toTRPCError } from './api-errors';
+import { DEFAULT_CONFIG, type ServerConfig } from './config';
+import { DatasetStore, systemClock, type Clock } from './dataset-store';
+import { docsRouter } from './docs-page';
+import { downloadHandler } from './download';
+import { EnginePool } from './engine-pool';
+import { createOpenApiDocument } from './openapi-document';
+import { requestLog } from './request-log';
+import { appRouter } from './routers/_app';
+import type { Context } from './trpc';
+import { uploadHandler } from './upload';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** dist/client next to dist/server when built; the built client from the source tree otherwise. */
+const DEFAULT_CLIENT_DIR = path.resolve(
+  here,
+  path.basename(path.dirname(here)) === 'dist' ? '../client' : '../../dist/client',
+);
+
+/** JSON bodies of REST calls (schema updates with many columns stay well under this). */
+const MAX_JSON_BODY_BYTES = 2 * 1024 * 1024;
+
+export interface AppOptions {
+  store: DatasetStore;
+  pool: EnginePool;
+  maxUploadBytes?: number;
+  clientDir?: string;
+  logRequests?: boolean;
+}
+
+/** Retry-After for a 503, in tRPC's and the REST adapter's response hooks. */
+function retryAfter({ errors }: { errors: readonly unknown[] }) {
+  const busy = errors.map(toTRPCError).find((error) => error instanceof ServerBusyError);
+  return busy ? { headers: { 'Retry-After': String(busy.retryAfterSeconds) } } : {};
+}
+
+/**
+ * REST calls without a body (POST …/pseudonymize, …/reanalyze) are read as `{}`, so `curl -X POST`
+ * works without a JSON content type.
+ */
+const emptyBodyAsJson: RequestHandler = (req, _res, next) => {
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined ||
+    Number(req.headers['content-length'] ?? 0) > 0;
+  if (!hasBody && !req.headers['content-type'] && req.method !== 'GET') {
+    req.headers['content-type'] = 'application/json';
+    req.body = {};
+  }
+  next();
+};
+
+/** The whole HTTP surface: client, tRPC, REST, upload, downloads, docs, one error path. */
+export function createApp(options: AppOptions): Express {
+  const { store, pool } = options;
+  const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
+  const createContext = (): Context => ({ store, pool });
+  const openApiDocument = createOpenApiDocument();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          // Chakra UI (emotion) and Swagger UI set inline styles.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:'],
+          'connect-src': ["'self'"],
+        },
+      },
+    }),
+  );
+  if (options.logRequests !== false) app.use(requestLog);
+
+  app.use(
+    '/api/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext,
+      maxBodySize: MAX_JSON_BODY_BYTES,
+      responseMeta: retryAfter,
+      onError: ({ error, path: procedure }) =>
+        logInternalError(`trpc ${procedure ?? ''}`, toTRPCError(error)),
+    }),
+  );
+  app.post(
+    '/api/upload',
+    uploadHandler({
+      store,
+      pool,
+      maxUploadBytes: options.maxUploadBytes ?? DEFAULT_CONFIG.maxUploadBytes,
+    }),
+  );
+  app.get('/api/datasets/:id/download', downloadHandler('pseudonymized', { store, pool }));
+  app.get('/api/datasets/:id/download-mapping', downloadHandler('mapping', { store, pool }));
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(openApiDocument);
+  });
+  app.use(docsRouter());
+
+  const rest = createOpenApiNodeHttpHandler({
+    router: appRouter,
+    createContext,
+    maxBodySize: MAX_JSON_BODY_BYTES,
+    responseMeta: retryAfter,
+    onError: ({ error, path: procedure }) =>
+      logInternalError(`rest ${procedure ?? ''}`, toTRPCError(error)),
+  });
+  app.use(
+    '/api',
+    emptyBodyAsJson,
+    express.json({ limit: MAX_JSON_BODY_BYTES }),
+    (req, res, next) => {
+      // Mounted under /api, Express strips the prefix; the REST paths are declared with it.
+      req.url = req.originalUrl;
+      void rest(req, res, next);
+    },
+  );
+  app.use('/api', () => {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'No such API endpoint' });
+  });
+
+  app.use(express.static(clientDir, { index: false }));
+  app.get('/{*path}', (_req, res, next) => {
+    const page = path.join(clientDir, 'index.html');
+    if (!existsSync(page)) {
+      next();
+      return;
+    }
+    res.sendFile(page);
+  });
+  app.use(expressErrorHandler);
+  return app;
+}
+
+export interface StartOptions extends Partial<ServerConfig> {
+  clock?: Clock;
+  clientDir?: string;
+  logRequests?: boolean;
+}
+
+export interface RunningServer {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  store: DatasetStore;
+  pool: EnginePool;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Starts the server: store, worker pool and HTTP listener (port 0 picks a free port). */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config: ServerConfig = { ...DEFAULT_CONFIG, ...stripUndefined(options) };
+  const store = new DatasetStore({
+    ttlMs: config.datasetTtlMs,
+    budgetBytes: config.memoryBudgetBytes,
+    clock: options.clock ?? systemClock,
+  });
+  const pool = new EnginePool({
+    threads: config.workerThreads,
+    maxQueuedJobs: config.maxQueuedJobs,
+    deadlineMs: config.jobDeadlineMs,
+    heapMb: config.workerHeapMb,
+  });
+  const app = createApp({
+    store,
+    pool,
+    maxUploadBytes: config.maxUploadBytes,
+    clientDir: options.clientDir,
+    logRequests: options.logRequests,
+  });
+  const server = createServer(app);
+  const sweeper = setInterval(() => store.sweep(), 60_000);
+  sweeper.unref();
+  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    store,
+    pool,
+    server,
+    close: async () => {
+      clearInterval(sweeper);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      store.clear();
+      await pool.close();
+    },
+  };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, each]) => each !== undefined),
+  ) as Partial<T>;
+}

@@ -1,0 +1,198 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import type { ColumnSchema, FileFormat, PseudonymizeStats } from '../engine';
+import { ServerBusyError } from './api-errors';
+
+/** Milliseconds since the epoch; tests pass a clock they move by hand. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface SheetState {
+  name: string;
+  columns: string[];
+  rowCount: number;
+  schema: ColumnSchema[];
+  /** The first rows as display text (at most the store's preview length). */
+  preview: string[][];
+}
+
+export interface PseudonymizedRun {
+  /** The pseudonymized workbook written in the uploaded format. */
+  output: SharedArrayBuffer;
+  /** The mapping (sheet, column, original, pseudonym) written in the uploaded format. */
+  mapping: SharedArrayBuffer;
+  mappingRowCount: number;
+  /** Per sheet, the first pseudonymized rows as display text. */
+  previews: string[][][];
+  stats: PseudonymizeStats;
+}
+
+/**
+ * One uploaded dataset. Bytes are kept as SharedArrayBuffers (never written after creation) so a
+ * worker job reads them without a copy, and the main thread's heap holds no per-cell objects.
+ */
+export interface Dataset {
+  readonly id: string;
+  readonly filename: string;
+  readonly format: FileFormat;
+  /** Bytes of the uploaded file. */
+  readonly size: number;
+  readonly original: SharedArrayBuffer;
+  readonly sheets: SheetState[];
+  selectedSheet: number;
+  /** The key of this dataset's pseudonyms when a run gives no secret. Never leaves the store. */
+  readonly secret: Uint8Array;
+  run: PseudonymizedRun | null;
+  lastAccessMs: number;
+}
+
+export type NewDataset = Omit<Dataset, 'id' | 'secret' | 'run' | 'lastAccessMs' | 'selectedSheet'>;
+
+/** Room held for an upload while it is received and read, before it is a dataset. */
+export interface Reservation {
+  readonly bytes: number;
+  release(): void;
+}
+
+/**
+ * Room a dataset holds against the budget: its upload, its pseudonymized output and its mapping,
+ * each counted at least as large as the upload, so a later run never overruns the budget.
+ */
+export const FOOTPRINT_FACTOR = 3;
+
+interface Entry {
+  dataset: Dataset;
+  reservedBytes: number;
+}
+
+/**
+ * Datasets in memory only: ids from crypto.randomUUID(), discarded `ttlMs` after their last
+ * access, and a total budget beyond which new uploads are refused (never by evicting anyone).
+ */
+export class DatasetStore {
+  readonly #entries = new Map<string, Entry>();
+  readonly #ttlMs: number;
+  readonly #budgetBytes: number;
+  readonly #clock: Clock;
+  #reservedForUploads = 0;
+
+  constructor(options: { ttlMs: number; budgetBytes: number; clock?: Clock }) {
+    this.#ttlMs = options.ttlMs;
+    this.#budgetBytes = options.budgetBytes;
+    this.#clock = options.clock ?? systemClock;
+  }
+
+  /** Bytes held by datasets and by uploads in progress. */
+  get usedBytes(): number {
+    this.sweep();
+    let total = this.#reservedForUploads;
+    for (const entry of this.#entries.values()) total += footprint(entry);
+    return total;
+  }
+
+  get size(): number {
+    this.sweep();
+    return this.#entries.size;
+  }
+
+  /** Holds room for an upload of `uploadBytes`, or refuses with 503 when the budget is full. */
+  reserve(uploadBytes: number): Reservation {
+    const bytes = uploadBytes * FOOTPRINT_FACTOR;
+    if (this.usedBytes + bytes > this.#budgetBytes) {
+      throw new ServerBusyError(
+        'The server is holding as much data as it may; try again in a few minutes',
+        this.#secondsUntilRoom(),
+      );
+    }
+    this.#reservedForUploads += bytes;
+    let released = false;
+    return {
+      bytes,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.#reservedForUploads -= bytes;
+      },
+    };
+  }
+
+  /** Stores a read upload under a new id; the reservation's room passes to the dataset. */
+  add(init: NewDataset, reservation: Reservation): Dataset {
+    const dataset: Dataset = {
+      ...init,
+      id: randomUUID(),
+      secret: new Uint8Array(randomBytes(32)),
+      selectedSheet: 0,
+      run: null,
+      lastAccessMs: this.#clock.now(),
+    };
+    this.#entries.set(dataset.id, { dataset, reservedBytes: reservation.bytes });
+    reservation.release();
+    return dataset;
+  }
+
+  /** The live dataset with this id, its expiry pushed back; 404 when unknown or expired. */
+  get(id: string): Dataset {
+    this.sweep();
+    const entry = this.#entries.get(id);
+    if (!entry) {
+      throw new TRPCError({
+        code: 'NOT_FOUND',
+        message: 'Dataset not found (it may have expired)',
+      });
+    }
+    entry.dataset.lastAccessMs = this.#clock.now();
+    return entry.dataset;
+  }
+
+  /** Discards a dataset and everything derived from it at once. */
+  delete(id: string): void {
+    this.get(id);
+    this.#entries.delete(id);
+  }
+
+  expiresAt(dataset: Dataset): Date {
+    return new Date(dataset.lastAccessMs + this.#ttlMs);
+  }
+
+  /** Drops every dataset untouched for longer than the time to live. */
+  sweep(): void {
+    const now = this.#clock.now();
+    for (const [id, { dataset }] of this.#entries) {
+      if (now - dataset.lastAccessMs >= this.#ttlMs) this.#entries.delete(id);
+    }
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  #secondsUntilRoom(): number {
+    const now = this.#clock.now();
+    let earliest = now + this.#ttlMs;
+    for (const { dataset } of this.#entries.values()) {
+      earliest = Math.min(earliest, dataset.lastAccessMs + this.#ttlMs);
+    }
+    return (earliest - now) / 1000;
+  }
+}
+
+function footprint({ dataset, reservedBytes }: Entry): number {
+  let actual = dataset.original.byteLength;
+  for (const sheet of dataset.sheets) actual += textBytes(sheet.preview);
+  if (dataset.run) {
+    actual += dataset.run.output.byteLength + dataset.run.mapping.byteLength;
+    for (const preview of dataset.run.previews) actual += textBytes(preview);
+  }
+  return Math.max(reservedBytes, actual);
+}
+
+/** Rough heap size of a preview: two bytes per UTF-16 unit plus a per-string overhead. */
+function textBytes(rows: string[][]): number {
+  let total = 0;
+  for (const row of rows) for (const text of row) total += 16 + 2 * text.length;
+  return total;
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { RequestHandler } from 'express';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import type { FileFormat } from '../engine';
+import { datasetIdSchema, fileFormatSchema } from './api-schemas';
+import { attachmentHeader } from './content-disposition';
+import type { Dataset, DatasetStore } from './dataset-store';
+import type { EnginePool } from './engine-pool';
+
+export const CONTENT_TYPES: Record<FileFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  tsv: 'text/tab-separated-values; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+};
+
+const downloadInput = z.object({
+  id: datasetIdSchema,
+  format: fileFormatSchema.optional(),
+});
+
+export type DownloadKind = 'pseudonymized' | 'mapping';
+
+/**
+ * GET /api/datasets/{id}/download and /download-mapping: the last run's result or mapping as an
+ * attachment, in the uploaded format (kept ready) or converted by a worker to the one asked for.
+ */
+export function downloadHandler(
+  kind: DownloadKind,
+  { store, pool }: { store: DatasetStore; pool: EnginePool },
+): RequestHandler {
+  return async (req, res) => {
+    const input = downloadInput.parse({ id: req.params.id, format: req.query.format });
+    const dataset = store.get(input.id);
+    const run = dataset.run;
+    if (!run) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: 'Nothing to download yet: pseudonymize the dataset first',
+      });
+    }
+    const format = input.format ?? dataset.format;
+    const stored = kind === 'mapping' ? run.mapping : run.output;
+    const bytes =
+      format === dataset.format
+        ? stored
+        : await pool.run({
+            kind: 'convert',
+            bytes: stored,
+            // The name a csv/tsv/json is read under becomes its sheet's name in an xlsx/xls.
+            fileName: kind === 'mapping' ? `mapping.${dataset.format}` : dataset.filename,
+            to: format,
+            sheetName: kind === 'mapping' ? undefined : dataset.sheets[dataset.selectedSheet]?.name,
+          });
+    res
+      .status(200)
+      .set({
+        'Content-Type': CONTENT_TYPES[format],
+        'Content-Disposition': attachmentHeader(`${stem(dataset)}.${kind}.${format}`),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      })
+      .end(Buffer.from(bytes));
+  };
+}
+
+/** The uploaded name without its extension. */
+function stem(dataset: Dataset): string {
+  return path.basename(dataset.filename, path.extname(dataset.filename)) || 'dataset';
+}

@@ -1,0 +1,66 @@
+/**
+ * The jobs the engine worker runs, shared by the worker (engine.worker.ts) and the pool that
+ * sends them (engine-pool.ts). Inputs and outputs cross threads by structured clone, so they hold
+ * SharedArrayBuffers (shared, not copied) and small previews, never whole workbooks.
+ */
+import type { ColumnSchema, EngineErrorCode, FileFormat } from '../engine';
+import type { PseudonymizedRun, SheetState } from './dataset-store';
+
+export interface IngestJob {
+  kind: 'ingest';
+  bytes: SharedArrayBuffer;
+  fileName: string;
+  previewRows: number;
+}
+
+export interface IngestResult {
+  format: FileFormat;
+  sheets: SheetState[];
+}
+
+/** Detects one sheet's schema again. */
+export interface DetectJob {
+  kind: 'detect';
+  bytes: SharedArrayBuffer;
+  fileName: string;
+  sheetIndex: number;
+}
+
+export interface PseudonymizeJob {
+  kind: 'pseudonymize';
+  bytes: SharedArrayBuffer;
+  fileName: string;
+  /** One schema per sheet, in sheet order. */
+  schemas: ColumnSchema[][];
+  secret: string | Uint8Array;
+  previewRows: number;
+}
+
+/** Re-reads bytes the worker wrote earlier and writes them in another format. */
+export interface ConvertJob {
+  kind: 'convert';
+  bytes: SharedArrayBuffer;
+  /** A name whose extension tells the format of `bytes`. */
+  fileName: string;
+  to: FileFormat;
+  /** For a one-table format (csv, tsv, json), the sheet to write; the first by default. */
+  sheetName?: string;
+}
+
+export type EngineJob = IngestJob | DetectJob | PseudonymizeJob | ConvertJob;
+
+export interface EngineJobResults {
+  ingest: IngestResult;
+  detect: ColumnSchema[];
+  pseudonymize: PseudonymizedRun;
+  convert: SharedArrayBuffer;
+}
+
+/**
+ * What comes back from the worker. Errors travel as data: an EngineError's code and message (safe
+ * to show), or for anything else only the error's class name (its message might quote data).
+ */
+export type JobOutcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; code: EngineErrorCode; message: string }
+  | { ok: false; code: 'INTERNAL'; errorName: string };

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { EngineError } from '../engine';
+import { ServerBusyError } from './api-errors';
+import type { EngineJob, EngineJobResults, JobOutcome } from './engine-jobs';
+
+export interface EnginePoolOptions {
+  threads: number;
+  maxQueuedJobs: number;
+  deadlineMs: number;
+  heapMb: number;
+}
+
+/**
+ * The worker file next to this module: the bundled engine.worker.js when running the build
+ * (dist/server), or a bootstrap that loads engine.worker.ts through tsx when running from source
+ * (tests, `npm run dev`). Finding it by location rather than by a flag means the same code works
+ * in both without configuration, and tests of the source never run a stale build.
+ */
+function workerFile(): string {
+  const built = new URL('./engine.worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(built))) return built.href;
+  return new URL('./engine-worker-source.mjs', import.meta.url).href;
+}
+
+/**
+ * Runs engine jobs on worker threads, each with a deadline, so a 50 MB file never blocks the
+ * event loop and a job that throws, runs away or runs out of memory fails alone.
+ */
+export class EnginePool {
+  readonly #pool: Piscina<EngineJob, JobOutcome<unknown>>;
+  readonly #deadlineMs: number;
+
+  constructor(options: EnginePoolOptions) {
+    this.#deadlineMs = options.deadlineMs;
+    this.#pool = new Piscina({
+      filename: workerFile(),
+      minThreads: 0,
+      maxThreads: options.threads,
+      maxQueue: options.maxQueuedJobs,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
+    });
+    // A worker that dies (out of memory, a crash) fails its own job; the pool replaces it. Without
+    // a listener, the pool's 'error' event would take the whole server down.
+    this.#pool.on('error', (error: unknown) => {
+      console.error(
+        `[stand-in] engine worker failed: ${error instanceof Error ? error.name : 'unknown'}`,
+      );
+    });
+  }
+
+  async run<K extends EngineJob['kind']>(
+    job: Extract<EngineJob, { kind: K }>,
+  ): Promise<EngineJobResults[K]> {
+    let outcome: JobOutcome<unknown>;
+    try {
+      outcome = await this.#pool.run(job, { signal: AbortSignal.timeout(this.#deadlineMs) });
+    } catch (error) {
+      throw this.#poolFailure(error);
+    }
+    if (outcome.ok) return outcome.value as EngineJobResults[K];
+    if (outcome.code === 'INTERNAL') throw new WorkerJobError(outcome.errorName);
+    throw new EngineError(outcome.code, outcome.message);
+  }
+
+  /** Jobs running or waiting. */
+  get pending(): number {
+    return this.#pool.queueSize + this.#pool.threads.length - this.#pool.idleThreads;
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.destroy();
+  }
+
+  #poolFailure(error: unknown): Error {
+    const name = error instanceof Error ? error.name : '';
+    const message = error instanceof Error ? error.message : '';
+    const code = typeof error === 'object' && error && 'code' in error ? error.code : undefined;
+    if (name === 'AbortError') {
+      const seconds = Math.round(this.#deadlineMs / 1000);
+      return new EngineError(
+        'TOO_LARGE',
+        `Processing took longer than the ${seconds}-second limit; try a smaller file`,
+      );
+    }
+    if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      return new EngineError('TOO_LARGE', 'The file needs more memory than one job may use');
+    }
+    if (message === 'Task queue is at limit') {
+      return new ServerBusyError('The server is busy with other files; try again shortly', 10);
+    }
+    return new WorkerJobError(name || 'unknown');
+  }
+}
+
+/** A job failed in an unexpected way; only the error's class name is kept (500). */
+export class WorkerJobError extends Error {
+  constructor(readonly errorName: string) {
+    super(`engine job failed (${errorName})`);
+    this.name = 'WorkerJobError';
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The OpenAPI document: the REST side of every tRPC procedure, generated from the router, plus the
+ * three plain Express routes (upload and the two downloads) described here by hand.
+ */
+import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import type { ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
+import { z } from 'zod';
+import {
+  datasetIdSchema,
+  datasetViewSchema,
+  errorBodySchema,
+  fileFormatSchema,
+} from './api-schemas';
+import { CONTENT_TYPES } from './download';
+import { appRouter } from './routers/_app';
+
+const DESCRIPTION = `Stand-in pseudonymizes tabular datasets (CSV, TSV, JSON, XLSX, XLS).
+
+Flow: upload a file (201 with the dataset and its detected schema) → optionally change the
+schema → pseudonymize → download the result and the mapping → delete.
+
+Datasets live in memory only and are discarded 30 minutes after their last use (an expired and
+an unknown id both answer 404). Every error is JSON \`{ "message": "..." }\`; bad input is a 400
+that also lists \`issues\`. Statuses: 400 invalid input or unreadable file, 404 unknown or expired
+dataset, 409 download before pseudonymization, 413 file over 50 MiB (52,428,800 bytes) or too
+large to process, 415 extension other than .csv, .tsv, .json, .xlsx, .xls, 503 server full or
+busy (with Retry-After).`;
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorBodySchema } },
+});
+
+const idParameter = z.object({ id: datasetIdSchema });
+
+function downloadPath(kind: 'pseudonymized data' | 'mapping', fileSuffix: string) {
+  const responses: ZodOpenApiResponsesObject = {
+    200: {
+      description: `The ${kind} as an attachment named \`<name>.${fileSuffix}.<ext>\``,
+      headers: z.object({ 'Content-Disposition': z.string() }),
+      content: Object.fromEntries(
+        Object.values(CONTENT_TYPES).map((type) => [
+          type,
+          { schema: { type: 'string', format: 'binary' } },
+        ]),
+      ),
+    },
+    400: errorResponse('Unknown format'),
+    404: errorResponse('Unknown or expired dataset'),
+    409: errorResponse('Not pseudonymized yet'),
+  };
+  return {
+    get: {
+      tags: ['datasets'],
+      summary:
+        kind === 'mapping'
+          ? 'The mapping of the last run: sheet, column, original, pseudonym'
+          : 'The pseudonymized data of the last run, every sheet included where the format allows',
+      requestParams: {
+        path: idParameter,
+        query: z.object({
+          format: fileFormatSchema.optional().describe('Default: the uploaded file’s format'),
+        }),
+      },
+      responses,
+    },
+  };
+}
+
+const handWrittenPaths: ZodOpenApiPathsObject = {
+  '/api/upload': {
+    post: {
+      tags: ['datasets'],
+      summary: 'Uploads one file and detects its schema',
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { file: { type: 'string', format: 'binary' } },
+              required: ['file'],
+            },
+          },
+        },
+      },
+      responses: {
+        201: {
+          description: 'The new dataset with its detected schema',
+          content: { 'application/json': { schema: datasetViewSchema } },
+        },
+        400: errorResponse('Missing file, malformed form or unreadable content'),
+        413: errorResponse('Over 50 MiB, or too large to process'),
+        415: errorResponse('Extension other than .csv, .tsv, .json, .xlsx, .xls'),
+        503: {
+          ...errorResponse('Memory budget or job queue full'),
+          headers: z.object({ 'Retry-After': z.string().describe('Seconds') }),
+        },
+      },
+    },
+  },
+  '/api/datasets/{id}/download': downloadPath('pseudonymized data', 'pseudonymized'),
+  '/api/datasets/{id}/download-mapping': downloadPath('mapping', 'mapping'),
+};
+
+/** The document served at /api/openapi.json and written to openapi.json by `npm run openapi`. */
+export function createOpenApiDocument(): OpenAPIObject {
+  return generateOpenApiDocument(appRouter, {
+    title: 'Stand-in API',
+    description: DESCRIPTION,
+    version: '1.0.0',
+    baseUrl: '/',
+    tags: ['datasets', 'rules', 'service'],
+    paths: handWrittenPaths,
+  });
+}

@@ -1,0 +1,9 @@
+import { datasetRouter } from './dataset';
+import { fakerRouter } from './faker';
+import { healthRouter } from './health';
+import { mergeRouters } from '../trpc';
+
+/** Every procedure, served over tRPC at /api/trpc and as REST under /api. */
+export const appRouter = mergeRouters(datasetRouter, fakerRouter, healthRouter);
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,68 @@
+/** Starting the real server in-process for API tests, and small request helpers. */
+import { startServer, type RunningServer, type StartOptions } from '../../src/server/app';
+import type { Clock } from '../../src/server/dataset-store';
+import type { DatasetView } from '../../src/server/api-schemas';
+
+/** A clock that only moves when a test moves it. */
+export class ManualClock implements Clock {
+  #ms = Date.UTC(2026, 0, 1);
+
+  now(): number {
+    return this.#ms;
+  }
+
+  advance(ms: number): void {
+    this.#ms += ms;
+  }
+}
+
+/** The real server on an ephemeral port, quiet, running its workers from the TypeScript source. */
+export function startTestServer(options: StartOptions = {}): Promise<RunningServer> {
+  return startServer({ port: 0, logRequests: false, workerThreads: 2, ...options });
+}
+
+export function uploadFile(
+  baseUrl: string,
+  fileName: string,
+  bytes: Uint8Array | string,
+  field = 'file',
+): Promise<Response> {
+  const form = new FormData();
+  form.append(
+    field,
+    new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]),
+    fileName,
+  );
+  return fetch(`${baseUrl}/api/upload`, { method: 'POST', body: form });
+}
+
+/** Uploads and returns the new dataset, failing loudly when the upload is refused. */
+export async function uploadDataset(
+  baseUrl: string,
+  fileName: string,
+  bytes: Uint8Array | string,
+): Promise<DatasetView> {
+  const response = await uploadFile(baseUrl, fileName, bytes);
+  if (response.status !== 201) {
+    throw new Error(`upload of ${fileName} answered ${response.status}: ${await response.text()}`);
+  }
+  return (await response.json()) as DatasetView;
+}
+
+export async function sendJson(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+export interface ErrorBody {
+  message: string;
+  issues?: { code: string; path: (string | number)[]; message: string }[];
+}
