@@ -9,7 +9,7 @@ export { DEFAULT_READ_LIMITS, type ReadLimits } from './read/read-limits';
 export { writeWorkbook, type WriteOptions } from './write/write-workbook';
 export { neutralizeFormula } from './write/neutralize-formula';
 export { detectSchema } from './detect/schema';
-export { detectColumn, detectColumnOf, type DetectOptions } from './detect/column';
+export { detectColumn, type DetectOptions } from './detect/column';
 export {
   SEMANTIC_METHODS,
   semanticFromHeader,

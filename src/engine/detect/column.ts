@@ -5,11 +5,12 @@ import {
   datePatternsForShape,
   excelFormatToPattern,
   isoWallClock,
-  parseDateText,
+  parseDateTime,
   parseDateTextLoosely,
   patternHasTime,
   textShape,
   type ParseDetails,
+  type ZoneOut,
 } from '../formats/dates';
 import {
   analyzeNumberText,
@@ -43,7 +44,7 @@ export const DEFAULT_SAMPLE_SIZE = 10_000;
 /** Share of non-empty values that must fit a type for the column to get it. */
 export const TYPE_SHARE = 0.98;
 /** Past this many distinct values, the rest of the column's distinct count is estimated. */
-const EXACT_DISTINCT_LIMIT = 100_000;
+const EXACT_DISTINCT_LIMIT = 50_000;
 const EXAMPLE_COUNT = 5;
 /** Values tried against the date catalogue when choosing a column's pattern. */
 const DATE_TRIAL_SIZE = 2_000;
@@ -58,8 +59,6 @@ const CODE_SEMANTICS: ReadonlySet<Semantic> = new Set([
   'accountNumber',
   'iban',
 ]);
-
-type CellAt = (row: number) => Cell;
 
 const CATALOGUE_ORDER = new Map(
   DATE_PATTERN_CATALOGUE.map((entry, index) => [entry.pattern, index] as const),
@@ -101,24 +100,9 @@ export function detectColumn(
   numberFormat?: string | null,
   options: DetectOptions = {},
 ): ColumnSchema {
-  return detectColumnOf(name, cells.length, (row) => cells[row] ?? null, numberFormat, options);
-}
-
-/**
- * detectColumn over cells read through an accessor, so a sheet's columns need not be copied
- * out of its rows.
- * @example detectColumnOf('id', rows.length, (r) => rows[r][0], null, {}).type // 'number'
- */
-export function detectColumnOf(
-  name: string,
-  rowCount: number,
-  cellAt: CellAt,
-  numberFormat: string | null | undefined,
-  options: DetectOptions = {},
-): ColumnSchema {
   const format = numberFormat && numberFormat !== 'General' ? numberFormat : null;
   const sampleSize = Math.max(1, Math.floor(options.sampleSize ?? DEFAULT_SAMPLE_SIZE));
-  const scan = scanColumn(rowCount, cellAt, format, sampleSize);
+  const scan = scanColumn(cells, format, sampleSize);
   const schema: ColumnSchema = {
     name,
     type: 'blank',
@@ -139,9 +123,9 @@ export function detectColumnOf(
   } else if (scan.usable === 0) {
     schema.type = 'string';
   } else if (scan.dates >= scan.usable * TYPE_SHARE) {
-    describeDateCells(schema, scan, rowCount, cellAt, format);
+    describeDateCells(schema, scan, cells, format);
   } else if (scan.numbers >= scan.usable * TYPE_SHARE) {
-    describeNumberCells(schema, scan, rowCount, cellAt, format);
+    describeNumberCells(schema, scan, cells, format);
   } else if (scan.booleans >= scan.usable * TYPE_SHARE) {
     schema.type = 'boolean';
     schema.boolean = { trueText: 'true', falseText: 'false' };
@@ -150,7 +134,7 @@ export function detectColumnOf(
     const texts = scan.sample.map((cell) => textOf(cell, format));
     const headerSemantic = semanticFromHeader(name);
     const decision = decideTextType(name, headerSemantic, texts);
-    checkWholeColumn(schema, decision, scan, rowCount, cellAt, format);
+    checkWholeColumn(schema, decision, scan, cells, format);
     schema.semantic = semanticOf(schema.type, headerSemantic, texts, name);
   }
   schema.suggestedMethod = schema.semantic ? SEMANTIC_METHODS[schema.semantic] : null;
@@ -162,14 +146,9 @@ function textOf(cell: Cell, format: string | null): string {
   return typeof cell === 'string' ? cell : cellText(cell, format);
 }
 
-function scanColumn(
-  rowCount: number,
-  cellAt: CellAt,
-  format: string | null,
-  sampleSize: number,
-): ColumnScan {
+function scanColumn(cells: readonly Cell[], format: string | null, sampleSize: number): ColumnScan {
   // After the first `sampleSize` values, every `stride`-th row joins the sample.
-  const stride = Math.max(1, Math.ceil(rowCount / Math.max(1, Math.floor(sampleSize / 4))));
+  const stride = Math.max(1, Math.ceil(cells.length / Math.max(1, Math.floor(sampleSize / 4))));
   const scan: ColumnScan = {
     nonEmpty: 0,
     usable: 0,
@@ -185,8 +164,8 @@ function scanColumn(
   };
   const distinct = new Set<string | number>();
   let usableAtLimit = 0;
-  for (let row = 0; row < rowCount; row++) {
-    const cell = cellAt(row);
+  for (let row = 0; row < cells.length; row++) {
+    const cell = cells[row] ?? null;
     if (isBlankCell(cell)) continue;
     scan.nonEmpty++;
     let key: string | number;
@@ -232,16 +211,15 @@ function scanColumn(
 function describeDateCells(
   schema: ColumnSchema,
   scan: ColumnScan,
-  rowCount: number,
-  cellAt: CellAt,
+  cells: readonly Cell[],
   format: string | null,
 ): void {
   let min = Infinity;
   let max = -Infinity;
   let withTime = false;
   let count = 0;
-  for (let row = 0; row < rowCount; row++) {
-    const cell = cellAt(row);
+  for (let row = 0; row < cells.length; row++) {
+    const cell = cells[row] ?? null;
     if (!(cell instanceof Date)) continue;
     const time = cell.getTime();
     if (Number.isNaN(time)) continue;
@@ -285,8 +263,7 @@ function precisionFromFormat(format: string | null): number | null {
 function describeNumberCells(
   schema: ColumnSchema,
   scan: ColumnScan,
-  rowCount: number,
-  cellAt: CellAt,
+  cells: readonly Cell[],
   format: string | null,
 ): void {
   let min = Infinity;
@@ -294,8 +271,8 @@ function describeNumberCells(
   let observedPrecision = 0;
   let count = 0;
   let onlyZeroOne = true;
-  for (let row = 0; row < rowCount; row++) {
-    const cell = cellAt(row);
+  for (let row = 0; row < cells.length; row++) {
+    const cell = cells[row] ?? null;
     if (typeof cell !== 'number' || !Number.isFinite(cell)) continue;
     count++;
     if (cell < min) min = cell;
@@ -390,7 +367,7 @@ function decideTextType(
     }
   }
 
-  const pattern = decideDatePattern(texts, needed);
+  const pattern = decideDatePattern(texts);
   if (pattern) return { kind: 'date', pattern };
 
   let emails = 0;
@@ -414,7 +391,7 @@ function decideTextType(
  * decided by the whole column: a value whose first field is above 12 fits only the day-first
  * pattern, so that pattern fits more values; when every value fits both, month-first wins.
  */
-function decideDatePattern(texts: readonly string[], needed: number): string | null {
+function decideDatePattern(texts: readonly string[]): string | null {
   const trial = texts.length > DATE_TRIAL_SIZE ? texts.slice(0, DATE_TRIAL_SIZE) : texts;
   const trialNeeded = Math.ceil(trial.length * TYPE_SHARE);
   const tallies = new Map<string, { fits: number; fractions: Map<number, number> }>();
@@ -464,10 +441,8 @@ function decideDatePattern(texts: readonly string[], needed: number): string | n
     }
     best = best.replace(/S+/, 'S'.repeat(digits));
   }
-  // The chosen pattern must fit the whole sample, not just the trial.
-  let fits = 0;
-  for (const text of texts) if (parseDateText(text, best)) fits++;
-  return fits >= needed ? best : null;
+  // The whole column is checked against the pattern afterwards (checkWholeColumn).
+  return best;
 }
 
 /** Whole-column statistics of a number column read in its layout. */
@@ -488,8 +463,7 @@ function checkWholeColumn(
   schema: ColumnSchema,
   decision: TextDecision,
   scan: ColumnScan,
-  rowCount: number,
-  cellAt: CellAt,
+  cells: readonly Cell[],
   format: string | null,
 ): void {
   if (decision.kind === 'string') {
@@ -498,8 +472,8 @@ function checkWholeColumn(
   }
   const fits = makeFitter(decision);
   let misfits = 0;
-  for (let row = 0; row < rowCount; row++) {
-    const cell = cellAt(row);
+  for (let row = 0; row < cells.length; row++) {
+    const cell = cells[row] ?? null;
     if (isBlankCell(cell)) continue;
     const text = textOf(cell, format);
     if (isMissingMarker(text)) continue;
@@ -574,7 +548,34 @@ function codeFitter(): Fitter {
   };
 }
 
+/**
+ * Fraction digits of a plain number text ('-12', '3.25'), or -1 when the text is not one.
+ * The fast path for the common layout, with no allocation per value.
+ */
+function plainNumberFraction(text: string): number {
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  const start = i;
+  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+  if (i === start) return -1;
+  if (i === text.length) return 0;
+  if (text.charCodeAt(i) !== 46) return -1;
+  const point = ++i;
+  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+  return i === text.length && i > point ? i - point : -1;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
 function numberFitter(layout: NumberLayout): Fitter {
+  const plainLayout =
+    layout.prefix === '' &&
+    layout.suffix === '' &&
+    layout.decimalSeparator === '.' &&
+    layout.thousandsSeparator === null &&
+    !layout.explicitPlus &&
+    layout.negativeStyle !== 'parentheses';
   const stats: NumberStats = {
     min: Infinity,
     max: -Infinity,
@@ -584,6 +585,18 @@ function numberFitter(layout: NumberLayout): Fitter {
   };
   return {
     accept(text) {
+      if (plainLayout) {
+        const fraction = plainNumberFraction(text);
+        if (fraction >= 0) {
+          const value = Number(text);
+          if (value < stats.min) stats.min = value;
+          if (value > stats.max) stats.max = value;
+          if (value < 0) stats.negative = true;
+          if (fraction > 0) stats.integer = false;
+          if (fraction > stats.precision) stats.precision = fraction;
+          return true;
+        }
+      }
       const analysis = analyzeNumberText(text);
       if (!analysis) return false;
       const value = readInLayout(analysis, layout);
@@ -619,15 +632,15 @@ function dateFitter(pattern: string): Fitter {
   let min = Infinity;
   let max = -Infinity;
   const zones = new Map<string, number>();
+  const zone: ZoneOut = { timeZone: undefined };
   return {
     accept(text) {
-      const parsed = parseDateText(text, pattern);
-      if (!parsed) return false;
-      const time = parsed.date.getTime();
+      const time = parseDateTime(text, pattern, zone);
+      if (Number.isNaN(time)) return false;
       if (time < min) min = time;
       if (time > max) max = time;
-      if (parsed.timeZone !== undefined) {
-        zones.set(parsed.timeZone, (zones.get(parsed.timeZone) ?? 0) + 1);
+      if (zone.timeZone !== undefined) {
+        zones.set(zone.timeZone, (zones.get(zone.timeZone) ?? 0) + 1);
       }
       return true;
     },

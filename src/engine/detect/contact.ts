@@ -22,13 +22,17 @@ const EXTENSION_RE = /\s*(?:x|ext\.?|extension|#)\s*\d{1,6}$/i;
  */
 export function isPhoneText(text: string): boolean {
   if (text.length < 7 || text.length > 40) return false;
-  const extension = EXTENSION_RE.exec(text);
+  const lastCode = text.charCodeAt(text.length - 1);
+  if (lastCode < 48 || lastCode > 57) return false;
+  // Only texts with a letter or '#' can carry an extension; skip the regex for the rest.
+  const extension = /[a-z#]/i.test(text) ? EXTENSION_RE.exec(text) : null;
   const body = extension ? text.slice(0, extension.index) : text;
   let digits = 0;
   let separators = 0;
   let open = false;
   let parentheses = 0;
   let previousSeparator = false;
+  let onlyDots = true;
   for (let i = 0; i < body.length; i++) {
     const code = body.charCodeAt(i);
     if (code >= 48 && code <= 57) {
@@ -41,6 +45,7 @@ export function isPhoneText(text: string): boolean {
       if (i !== 0) return false;
       continue;
     }
+    onlyDots = false;
     if (char === '(') {
       if (open || parentheses > 0) return false;
       open = true;
@@ -50,6 +55,7 @@ export function isPhoneText(text: string): boolean {
       open = false;
     } else if (char === ' ' || char === '-' || char === '.' || char === '/') {
       if (previousSeparator && char !== ' ') return false;
+      if (char !== '.') onlyDots = false;
       previousSeparator = true;
       separators++;
       continue;
@@ -59,8 +65,9 @@ export function isPhoneText(text: string): boolean {
     previousSeparator = false;
   }
   if (open || digits < 7 || digits > 15) return false;
-  const lastCode = body.charCodeAt(body.length - 1);
-  if (lastCode < 48 || lastCode > 57) return false;
+  const bodyLast = body.charCodeAt(body.length - 1);
+  if (bodyLast < 48 || bodyLast > 57) return false;
   if (body[0] !== '+' && separators === 0 && parentheses === 0) return false;
-  return !isIpv4(body);
+  // Four dot-separated groups and nothing else may be an IPv4 address.
+  return !(onlyDots && separators === 3 && body[0] !== '+' && isIpv4(body));
 }

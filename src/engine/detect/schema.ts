@@ -1,5 +1,5 @@
-import type { ColumnSchema, Sheet } from '../types';
-import { detectColumnOf, type DetectOptions } from './column';
+import type { Cell, ColumnSchema, Sheet } from '../types';
+import { detectColumn, type DetectOptions } from './column';
 
 /**
  * Describes every column of a sheet: type, format, meaning, examples and counts.
@@ -7,13 +7,9 @@ import { detectColumnOf, type DetectOptions } from './column';
  */
 export function detectSchema(sheet: Sheet, options: DetectOptions = {}): ColumnSchema[] {
   const { rows } = sheet;
-  return sheet.columns.map((name, column) =>
-    detectColumnOf(
-      name,
-      rows.length,
-      (row) => rows[row]?.[column] ?? null,
-      sheet.numberFormats?.[column] ?? null,
-      options,
-    ),
-  );
+  return sheet.columns.map((name, column) => {
+    const cells = new Array<Cell>(rows.length);
+    for (let row = 0; row < rows.length; row++) cells[row] = rows[row]?.[column] ?? null;
+    return detectColumn(name, cells, sheet.numberFormats?.[column] ?? null, options);
+  });
 }

@@ -173,7 +173,27 @@ export interface ParseDetails {
  */
 export function parseDateText(text: string, pattern: string): ParsedDate | null {
   const compiledPattern = compile(pattern);
-  return compiledPattern ? parseCompiled(text, compiledPattern, null) : null;
+  if (!compiledPattern) return null;
+  const zone: ZoneOut = { timeZone: undefined };
+  const time = parseCompiled(text, compiledPattern, null, zone);
+  if (Number.isNaN(time)) return null;
+  const date = new Date(time);
+  return zone.timeZone === undefined ? { date } : { date, timeZone: zone.timeZone };
+}
+
+/** Where parsing leaves the zone text it read (reused across values to spare allocations). */
+export interface ZoneOut {
+  timeZone: string | undefined;
+}
+
+/**
+ * parseDateText for bulk checks: the wall-clock time in milliseconds (NaN when the text does
+ * not fit) and the zone text in `zone`, without allocating a result per value.
+ */
+export function parseDateTime(text: string, pattern: string, zone: ZoneOut): number {
+  const compiledPattern = compile(pattern);
+  zone.timeZone = undefined;
+  return compiledPattern ? parseCompiled(text, compiledPattern, null, zone) : NaN;
 }
 
 /**
@@ -186,14 +206,21 @@ export function parseDateTextLoosely(
   details: ParseDetails,
 ): ParsedDate | null {
   const compiledPattern = compile(pattern);
-  return compiledPattern ? parseCompiled(text, compiledPattern, details) : null;
+  if (!compiledPattern) return null;
+  const zone: ZoneOut = { timeZone: undefined };
+  const time = parseCompiled(text, compiledPattern, details, zone);
+  if (Number.isNaN(time)) return null;
+  const date = new Date(time);
+  return zone.timeZone === undefined ? { date } : { date, timeZone: zone.timeZone };
 }
 
+/** The wall-clock time a text gives in a pattern, in milliseconds; NaN when it does not fit. */
 function parseCompiled(
   text: string,
   pattern: CompiledPattern,
   details: ParseDetails | null,
-): ParsedDate | null {
+  zone: ZoneOut,
+): number {
   let year = 1970;
   let month = 1;
   let day = 1;
@@ -203,13 +230,12 @@ function parseCompiled(
   let minute = 0;
   let second = 0;
   let millisecond = 0;
-  let timeZone: string | undefined;
   let i = 0;
   const length = text.length;
   for (const segment of pattern.segments) {
     switch (segment.kind) {
       case 'literal': {
-        if (!text.startsWith(segment.text, i)) return null;
+        if (!text.startsWith(segment.text, i)) return NaN;
         i += segment.text.length;
         break;
       }
@@ -223,8 +249,8 @@ function parseCompiled(
         }
         const digits = i - start;
         if (segment.padded) {
-          if (digits !== (segment.field === 'year' ? 4 : 2)) return null;
-        } else if (digits === 0 || (digits === 2 && text.charCodeAt(start) === 48)) return null;
+          if (digits !== (segment.field === 'year' ? 4 : 2)) return NaN;
+        } else if (digits === 0 || (digits === 2 && text.charCodeAt(start) === 48)) return NaN;
         switch (segment.field) {
           case 'year':
             year = value;
@@ -262,9 +288,9 @@ function parseCompiled(
         }
         const digits = i - start;
         if (details) {
-          if (digits === 0) return null;
+          if (digits === 0) return NaN;
           details.fractionDigits = digits;
-        } else if (digits !== segment.digits) return null;
+        } else if (digits !== segment.digits) return NaN;
         for (let d = Math.min(digits, 3); d < 3; d++) value *= 10;
         millisecond = value;
         break;
@@ -278,7 +304,7 @@ function parseCompiled(
             break;
           }
         }
-        if (found < 0) return null;
+        if (found < 0) return NaN;
         month = found + 1;
         i += (names[found] as string).length;
         break;
@@ -287,30 +313,31 @@ function parseCompiled(
         const marker = text.slice(i, i + 2);
         if (marker === (segment.upper ? 'AM' : 'am')) pm = 0;
         else if (marker === (segment.upper ? 'PM' : 'pm')) pm = 1;
-        else return null;
+        else return NaN;
         i += 2;
         break;
       }
       case 'zone': {
         const zoneLength = zoneTextLength(text, i);
-        if (zoneLength === 0) return null;
-        timeZone = text.slice(i, i + zoneLength);
+        if (zoneLength === 0) return NaN;
+        zone.timeZone = text.slice(i, i + zoneLength);
         i += zoneLength;
         break;
       }
     }
   }
-  if (i !== length) return null;
+  if (i !== length) return NaN;
   if (hour12 >= 0) {
-    if (hour12 < 1 || hour12 > 12) return null;
+    if (hour12 < 1 || hour12 > 12) return NaN;
     hour = (hour12 % 12) + (pm === 1 ? 12 : 0);
   }
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  if (hour > 23 || minute > 59 || second > 59) return null;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
+  if (hour > 23 || minute > 59 || second > 59) return NaN;
+  if (year >= 100) return Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+  // Date.UTC reads years 0-99 as 1900-1999.
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, millisecond);
-  return timeZone === undefined ? { date } : { date, timeZone };
+  return date.setUTCHours(hour, minute, second, millisecond);
 }
 
 /** Length of a zone written at `start`: 'Z', '+HH:MM', '+HHMM' or '+HH'; 0 when none. */
@@ -318,10 +345,11 @@ function zoneTextLength(text: string, start: number): number {
   const sign = text[start];
   if (sign === 'Z') return 1;
   if (sign !== '+' && sign !== '-') return 0;
-  const digitAt = (offset: number): boolean => isDigit(text.charCodeAt(start + offset));
-  if (!digitAt(1) || !digitAt(2)) return 0;
-  if (text[start + 3] === ':') return digitAt(4) && digitAt(5) ? 6 : 0;
-  if (digitAt(3)) return digitAt(4) ? 5 : 0;
+  if (!isDigit(text.charCodeAt(start + 1)) || !isDigit(text.charCodeAt(start + 2))) return 0;
+  if (text[start + 3] === ':') {
+    return isDigit(text.charCodeAt(start + 4)) && isDigit(text.charCodeAt(start + 5)) ? 6 : 0;
+  }
+  if (isDigit(text.charCodeAt(start + 3))) return isDigit(text.charCodeAt(start + 4)) ? 5 : 0;
   return 3;
 }
 
@@ -608,6 +636,8 @@ export function textShape(text: string): string {
 }
 
 let shapeIndex: Map<string, DatePatternEntry[]> | null = null;
+/** Every way a zone can be written, for the shape index. */
+const ZONE_SAMPLES = ['Z', '+02:00', '-05:00', '+0200', '-0500', '+02', '-05'];
 
 /** Catalogue patterns that can read a text of this shape, most preferred first. */
 export function datePatternsForShape(shape: string): readonly DatePatternEntry[] {
@@ -615,7 +645,7 @@ export function datePatternsForShape(shape: string): readonly DatePatternEntry[]
     shapeIndex = new Map();
     const sample = new Date(Date.UTC(2023, 10, 27, 13, 45, 56, 789));
     for (const entry of DATE_PATTERN_CATALOGUE) {
-      const zones = patternHasZone(entry.pattern) ? ['Z', '+02:00', '+0200', '-05'] : [undefined];
+      const zones = patternHasZone(entry.pattern) ? ZONE_SAMPLES : [undefined];
       const shapes = new Set(
         zones.map((zone) => textShape(formatDateText(sample, entry.pattern, zone))),
       );

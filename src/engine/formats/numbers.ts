@@ -75,6 +75,57 @@ function matchSuffix(text: string, end: number): string {
   return '';
 }
 
+/** Characters a number text can start with (digits, signs, currency prefixes). */
+const FIRST_CHARS = new Set(['-', '+', '(', ...PREFIXES.map((prefix) => prefix.charAt(0))]);
+
+/**
+ * The fast path for the common case, '-123.45' or '42' (optional minus, digits, optional
+ * '.' and digits): its analysis, null when the text cannot be a number at all, or undefined to
+ * take the general path.
+ */
+function analyzePlainNumber(text: string): NumberTextAnalysis | null | undefined {
+  const first = text.charCodeAt(0);
+  if (!isDigitCode(first) && !FIRST_CHARS.has(text.charAt(0)) && !(first >= 65 && first <= 90)) {
+    return null;
+  }
+  const negative = first === 45;
+  let i = negative ? 1 : 0;
+  const integerStart = i;
+  while (i < text.length && isDigitCode(text.charCodeAt(i))) i++;
+  const integerEnd = i;
+  if (integerEnd === integerStart) return undefined;
+  let fractionStart = i;
+  if (i < text.length) {
+    if (text.charCodeAt(i) !== 46) return undefined;
+    i++;
+    fractionStart = i;
+    while (i < text.length && isDigitCode(text.charCodeAt(i))) i++;
+    if (i !== text.length || i === fractionStart) return undefined;
+  }
+  const integerDigits = text.slice(integerStart, integerEnd);
+  const fractionDigits = fractionStart < text.length ? text.slice(fractionStart) : '';
+  // '1.234' could group thousands; the general path weighs that.
+  if (fractionDigits.length === 3 && integerDigits.length <= 3 && integerDigits !== '0') {
+    return undefined;
+  }
+  const value = Number(text);
+  if (!Number.isFinite(value)) return null;
+  return {
+    value,
+    negative,
+    parentheses: false,
+    plus: false,
+    prefix: '',
+    suffix: '',
+    integerDigits,
+    fractionDigits,
+    decimalSeparator: fractionDigits ? '.' : null,
+    thousandsSeparator: null,
+    ambiguousSeparator: null,
+    exponent: false,
+  };
+}
+
 /**
  * Reads one text as a number, noting how it is written; null when it is not a number.
  * @example analyzeNumberText('-$1,234.50')?.prefix // '$'
@@ -83,6 +134,8 @@ export function analyzeNumberText(text: string): NumberTextAnalysis | null {
   let start = 0;
   let end = text.length;
   if (end === 0) return null;
+  const plain = analyzePlainNumber(text);
+  if (plain !== undefined) return plain;
   let negative = false;
   let parentheses = false;
   let plus = false;
