@@ -28,7 +28,8 @@ const ruleSchema = z.object({
     .describe("Dotted Faker method (e.g. 'person.firstName') when action is 'faker'"),
 });
 
-const numberLayoutSchema = z.object({
+// Loose: fields the engine adds later pass through rather than vanish from answers.
+const numberLayoutSchema = z.looseObject({
   precision: z.number().int().min(0).max(10),
   integer: z.boolean(),
   decimalSeparator: z.enum(['.', ',']),
@@ -36,6 +37,8 @@ const numberLayoutSchema = z.object({
   prefix: z.string().max(20),
   suffix: z.string().max(20),
   negative: z.boolean(),
+  negativeStyle: z.enum(['minus', 'parentheses']).optional(),
+  explicitPlus: z.boolean().optional(),
 });
 
 /** The fields of a column a client may change; the rest are what detection found. */
@@ -49,10 +52,11 @@ const editableColumnFields = {
   timeZone: z.string().max(20),
   precision: z.number().int().min(0).max(10),
   number: numberLayoutSchema,
+  boolean: z.object({ trueText: z.string().max(100), falseText: z.string().max(100) }),
 };
 
 export const columnSchema = z
-  .object({
+  .looseObject({
     name: z.string(),
     examples: z.array(z.string()),
     description: z.string(),
@@ -67,6 +71,16 @@ export const columnSchema = z
     timeZone: editableColumnFields.timeZone.optional(),
     precision: editableColumnFields.precision.optional(),
     number: editableColumnFields.number.optional(),
+    boolean: editableColumnFields.boolean.optional(),
+    code: z
+      .object({
+        minLength: z.number().int(),
+        maxLength: z.number().int(),
+        leadingZeros: z.boolean(),
+      })
+      .optional(),
+    missingMarkers: z.array(z.string()).optional(),
+    distinctApproximate: z.boolean().optional(),
   })
   .meta({ id: 'ColumnSchema' });
 

@@ -111,6 +111,7 @@ export function createOpenApiDocument(): OpenAPIObject {
     version: '1.0.0',
     baseUrl: '/',
     tags: ['datasets', 'rules', 'service'],
+    securitySchemes: {},
     paths: handWrittenPaths,
   });
 }

@@ -3,7 +3,7 @@ import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
 import { TRPCError } from '@trpc/server';
 import { EngineError, FILE_FORMATS, type FileFormat } from '../engine';
-import { PREVIEW_ROWS_DEFAULT, PREVIEW_ROWS_MAX } from './api-schemas';
+import { datasetViewSchema, PREVIEW_ROWS_DEFAULT, PREVIEW_ROWS_MAX } from './api-schemas';
 import type { DatasetStore, Reservation } from './dataset-store';
 import { datasetView } from './dataset-view';
 import type { EnginePool } from './engine-pool';
@@ -55,7 +55,7 @@ export function uploadHandler({ store, pool, maxUploadBytes }: UploadDependencie
       res
         .status(201)
         .set('Cache-Control', 'no-store')
-        .json(datasetView(store, dataset, PREVIEW_ROWS_DEFAULT));
+        .json(datasetViewSchema.parse(datasetView(store, dataset, PREVIEW_ROWS_DEFAULT)));
     } catch (error) {
       reservation?.release();
       // Whatever is still arriving is read and dropped, so the client gets to read the answer.

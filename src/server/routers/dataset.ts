@@ -19,6 +19,7 @@ export const datasetRouter = router({
     .meta({
       openapi: {
         method: 'GET',
+        protect: false,
         path: '/api/datasets/{id}',
         tags: TAGS,
         summary: 'A dataset: summary, schema of the selected sheet and its first rows',
@@ -43,6 +44,7 @@ export const datasetRouter = router({
     .meta({
       openapi: {
         method: 'PATCH',
+        protect: false,
         path: '/api/datasets/{id}/sheet',
         tags: TAGS,
         summary: 'Selects the sheet the schema and previews are about',
@@ -71,6 +73,7 @@ export const datasetRouter = router({
     .meta({
       openapi: {
         method: 'PATCH',
+        protect: false,
         path: '/api/datasets/{id}/schema',
         tags: TAGS,
         summary: "Changes columns' types and rules in the selected sheet",
@@ -121,6 +124,7 @@ export const datasetRouter = router({
     .meta({
       openapi: {
         method: 'POST',
+        protect: false,
         path: '/api/datasets/{id}/reanalyze',
         tags: TAGS,
         summary: "Detects the selected sheet's schema again, discarding its edits",
@@ -148,6 +152,7 @@ export const datasetRouter = router({
     .meta({
       openapi: {
         method: 'POST',
+        protect: false,
         path: '/api/datasets/{id}/pseudonymize',
         tags: TAGS,
         summary: 'Pseudonymizes every sheet with its schema; keeps the result and the mapping',
@@ -183,6 +188,7 @@ export const datasetRouter = router({
     .meta({
       openapi: {
         method: 'DELETE',
+        protect: false,
         path: '/api/datasets/{id}',
         tags: TAGS,
         summary: 'Discards the dataset, its result and its mapping at once',

@@ -7,6 +7,7 @@ export const fakerRouter = router({
     .meta({
       openapi: {
         method: 'GET',
+        protect: false,
         path: '/api/faker-methods',
         tags: ['rules'],
         summary: "The Faker methods a column's custom rule may use, by category",

@@ -6,6 +6,7 @@ export const healthRouter = router({
     .meta({
       openapi: {
         method: 'GET',
+        protect: false,
         path: '/api/health',
         tags: ['service'],
         summary: 'Answers at once, even while files are being processed',

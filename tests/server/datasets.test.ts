@@ -1,0 +1,368 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readWorkbook, type FileFormat } from '../../src/engine';
+import type { DatasetView } from '../../src/server/api-schemas';
+import type { RunningServer } from '../../src/server/app';
+import { EVERY_FORMAT, fixtureFile, peopleSheet } from './fixtures';
+import { sendJson, startTestServer, uploadDataset, type ErrorBody } from './test-server';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+async function view(response: Response): Promise<DatasetView> {
+  expect(response.status).toBe(200);
+  return (await response.json()) as DatasetView;
+}
+
+async function error(response: Response, status: number): Promise<ErrorBody> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = (await response.json()) as ErrorBody;
+  expect(typeof body.message).toBe('string');
+  return body;
+}
+
+/** POST …/pseudonymize the way curl does without -d: no body, no content type. */
+function pseudonymize(id: string, body?: unknown): Promise<Response> {
+  return body === undefined
+    ? fetch(`${server.url}/api/datasets/${id}/pseudonymize`, { method: 'POST' })
+    : sendJson(server.url, 'POST', `/api/datasets/${id}/pseudonymize`, body);
+}
+
+function download(id: string, query = '', kind = 'download'): Promise<Response> {
+  return fetch(`${server.url}/api/datasets/${id}/${kind}${query}`);
+}
+
+describe('GET /api/datasets/{id}', () => {
+  it('limits the preview to ?limit= rows, 100 by default', async () => {
+    const { id } = await uploadDataset(server.url, 'long.csv', fixtureFile('csv', 250));
+    expect(
+      (await view(await fetch(`${server.url}/api/datasets/${id}`))).originalData.rows,
+    ).toHaveLength(100);
+    expect(
+      (await view(await fetch(`${server.url}/api/datasets/${id}?limit=7`))).originalData.rows,
+    ).toHaveLength(7);
+    expect(
+      (await view(await fetch(`${server.url}/api/datasets/${id}?limit=1000`))).originalData.rows,
+    ).toHaveLength(250);
+  });
+
+  it.each(['0', '1001', 'many'])('refuses ?limit=%s with 400 listing the issue', async (limit) => {
+    const { id } = await uploadDataset(server.url, 'small.csv', fixtureFile('csv', 3));
+    const body = await error(await fetch(`${server.url}/api/datasets/${id}?limit=${limit}`), 400);
+    expect(body.issues?.[0]?.path).toEqual(['limit']);
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    const body = await error(
+      await fetch(`${server.url}/api/datasets/00000000-0000-4000-8000-000000000000`),
+      404,
+    );
+    expect(body.message).toMatch(/not found/i);
+  });
+});
+
+describe('PATCH /api/datasets/{id}/sheet', () => {
+  it('switches to another sheet with its own schema and rows', async () => {
+    const { id } = await uploadDataset(server.url, 'book.xlsx', fixtureFile('xlsx'));
+    const orders = await view(
+      await sendJson(server.url, 'PATCH', `/api/datasets/${id}/sheet`, { sheetName: 'Orders' }),
+    );
+    expect(orders.selectedSheet).toBe('Orders');
+    expect(orders.columnCount).toBe(3);
+    expect(orders.rowCount).toBe(15);
+    expect(orders.schema.map((column) => column.name)).toEqual([
+      'order_id',
+      'customer_email',
+      'amount',
+    ]);
+    expect(orders.originalData.rows[0]?.[0]).toBe('ORD-5000');
+  });
+
+  it('refuses an unknown sheet with 400', async () => {
+    const { id } = await uploadDataset(server.url, 'book.xlsx', fixtureFile('xlsx'));
+    const body = await error(
+      await sendJson(server.url, 'PATCH', `/api/datasets/${id}/sheet`, { sheetName: 'Nope' }),
+      400,
+    );
+    expect(body.message).toMatch(/sheet/);
+  });
+});
+
+describe('PATCH /api/datasets/{id}/schema', () => {
+  it('changes a rule and keeps the rest of the column', async () => {
+    const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const before = uploaded.schema.find((column) => column.name === 'email');
+    const updated = await view(
+      await sendJson(server.url, 'PATCH', `/api/datasets/${uploaded.id}/schema`, {
+        schema: [{ name: 'email', rule: { action: 'keep' } }],
+      }),
+    );
+    const after = updated.schema.find((column) => column.name === 'email');
+    expect(after?.rule).toEqual({ action: 'keep' });
+    expect(after?.sample).toBe(before?.examples[0]);
+    expect({ ...after, rule: before?.rule, sample: before?.sample }).toEqual(before);
+  });
+
+  it('keeps the other fields of a column when its type changes', async () => {
+    const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const before = uploaded.schema.find((column) => column.name === 'balance');
+    expect(before?.type).toBe('number');
+    const updated = await view(
+      await sendJson(server.url, 'PATCH', `/api/datasets/${uploaded.id}/schema`, {
+        schema: [{ name: 'balance', type: 'string' }],
+      }),
+    );
+    const after = updated.schema.find((column) => column.name === 'balance');
+    expect(after?.type).toBe('string');
+    expect(after?.range).toEqual(before?.range);
+    expect(after?.precision).toBe(before?.precision);
+    expect(after?.rule).toEqual(before?.rule);
+  });
+
+  it('accepts the full schema as the client sends it back, samples included', async () => {
+    const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const schema = uploaded.schema.map((column) =>
+      column.name === 'first_name'
+        ? { ...column, rule: { action: 'faker', fakerMethod: 'person.firstName' } }
+        : column,
+    );
+    const updated = await view(
+      await sendJson(server.url, 'PATCH', `/api/datasets/${uploaded.id}/schema`, { schema }),
+    );
+    expect(updated.schema.find((column) => column.name === 'first_name')?.rule).toEqual({
+      action: 'faker',
+      fakerMethod: 'person.firstName',
+    });
+  });
+
+  const invalid: { description: string; schema: unknown; message: RegExp }[] = [
+    {
+      description: 'an unknown column',
+      schema: [{ name: 'salary', type: 'number' }],
+      message: /no column named "salary"/,
+    },
+    {
+      description: 'a column listed twice',
+      schema: [{ name: 'id' }, { name: 'id' }],
+      message: /twice/,
+    },
+    {
+      description: 'an unknown type',
+      schema: [{ name: 'id', type: 'integer' }],
+      message: /schema\.0\.type/,
+    },
+    {
+      description: 'an unknown rule action',
+      schema: [{ name: 'id', rule: { action: 'drop' } }],
+      message: /schema\.0\.rule\.action/,
+    },
+    {
+      description: 'an unknown Faker method',
+      schema: [{ name: 'id', rule: { action: 'faker', fakerMethod: 'person.favouriteColour' } }],
+      message: /person\.favouriteColour|method/i,
+    },
+    {
+      description: 'a faker rule without a method',
+      schema: [{ name: 'id', rule: { action: 'faker' } }],
+      message: /fakerMethod/,
+    },
+    {
+      description: 'a range with min above max',
+      schema: [{ name: 'balance', range: { min: 10, max: 1 } }],
+      message: /range/,
+    },
+    { description: 'a schema that is not a list', schema: { name: 'id' }, message: /schema: / },
+  ];
+
+  it.each(invalid)('refuses $description with 400', async ({ schema, message }) => {
+    const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const body = await error(
+      await sendJson(server.url, 'PATCH', `/api/datasets/${uploaded.id}/schema`, { schema }),
+      400,
+    );
+    const issues = (body.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect([body.message, ...issues].join('; ')).toMatch(message);
+    const unchanged = await view(await fetch(`${server.url}/api/datasets/${uploaded.id}`));
+    expect(unchanged.schema).toEqual(uploaded.schema);
+  });
+});
+
+describe('POST /api/datasets/{id}/reanalyze', () => {
+  it('detects the selected sheet again, dropping edits', async () => {
+    const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    await sendJson(server.url, 'PATCH', `/api/datasets/${uploaded.id}/schema`, {
+      schema: [{ name: 'email', type: 'string', rule: { action: 'keep' } }],
+    });
+    const response = await fetch(`${server.url}/api/datasets/${uploaded.id}/reanalyze`, {
+      method: 'POST',
+    });
+    expect((await view(response)).schema).toEqual(uploaded.schema);
+  });
+});
+
+describe('pseudonymize and download', () => {
+  it('answers 409 to downloads before pseudonymization', async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    expect((await error(await download(id), 409)).message).toMatch(/pseudonymize/);
+    expect((await error(await download(id, '', 'download-mapping'), 409)).message).toMatch(
+      /pseudonymize/,
+    );
+  });
+
+  it('pseudonymizes with an empty body and shows the result, mapping and stats', async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    await sendJson(server.url, 'PATCH', `/api/datasets/${id}/schema`, {
+      schema: [{ name: 'id', rule: { action: 'keep' } }],
+    });
+    const result = await view(await pseudonymize(id));
+    const original = result.originalData.rows;
+    const fake = result.pseudonymizedData?.rows ?? [];
+    expect(fake).toHaveLength(40);
+    expect(fake.map((row) => row[0])).toEqual(original.map((row) => row[0]));
+    expect(fake.map((row) => row[3])).not.toEqual(original.map((row) => row[3]));
+    expect(fake.every((row) => /@/.test(row[3] ?? ''))).toBe(true);
+    expect(result.mapping?.rowCount).toBeGreaterThan(0);
+    expect(result.stats?.rowsProcessed).toBe(40);
+    expect(result.stats?.schemaMatch).toBeGreaterThanOrEqual(0);
+  });
+
+  it('gives the same pseudonyms for the same secret, and a dataset its own key otherwise', async () => {
+    const file = fixtureFile('csv');
+    const a = await uploadDataset(server.url, 'a.csv', file);
+    const b = await uploadDataset(server.url, 'b.csv', file);
+    const rowsOf = async (id: string, body?: unknown) =>
+      (await view(await pseudonymize(id, body))).pseudonymizedData?.rows;
+    const withSecretA = await rowsOf(a.id, { secret: 'team-key' });
+    expect(await rowsOf(b.id, { secret: 'team-key' })).toEqual(withSecretA);
+    const ownA = await rowsOf(a.id);
+    expect(await rowsOf(a.id)).toEqual(ownA);
+    expect(await rowsOf(b.id)).not.toEqual(ownA);
+  });
+
+  it.each(EVERY_FORMAT)(
+    'downloads a %s upload in every format, named and typed',
+    async (source) => {
+      const { id } = await uploadDataset(server.url, `people.${source}`, fixtureFile(source));
+      await view(await pseudonymize(id));
+      const expectedType: Record<FileFormat, RegExp> = {
+        csv: /^text\/csv/,
+        tsv: /^text\/tab-separated-values/,
+        json: /^application\/json/,
+        xlsx: /^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet/,
+        xls: /^application\/vnd\.ms-excel/,
+      };
+      for (const format of [undefined, ...EVERY_FORMAT]) {
+        const response = await download(id, format ? `?format=${format}` : '');
+        const target = format ?? source;
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toMatch(expectedType[target]);
+        expect(response.headers.get('cache-control')).toBe('no-store');
+        expect(response.headers.get('content-disposition')).toBe(
+          `attachment; filename="people.pseudonymized.${target}"; filename*=UTF-8''people.pseudonymized.${target}`,
+        );
+        const workbook = readWorkbook(
+          new Uint8Array(await response.arrayBuffer()),
+          `out.${target}`,
+        );
+        expect(workbook.sheets[0]?.columns).toEqual(peopleSheet().columns);
+        expect(workbook.sheets[0]?.rows).toHaveLength(40);
+      }
+    },
+  );
+
+  it('downloads the mapping from original to pseudonym', async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    await view(await pseudonymize(id));
+    const response = await download(id, '?format=json', 'download-mapping');
+    expect(response.headers.get('content-disposition')).toContain('filename="people.mapping.json"');
+    const mapping = readWorkbook(new Uint8Array(await response.arrayBuffer()), 'mapping.json')
+      .sheets[0];
+    expect(mapping?.columns).toEqual(['sheet', 'column', 'original', 'pseudonym']);
+    const adaRow = mapping?.rows.find((row) => row[1] === 'first_name' && row[2] === 'Ada');
+    expect(adaRow?.[3]).toEqual(expect.any(String));
+    expect(adaRow?.[3]).not.toBe('Ada');
+  });
+
+  it('keeps every sheet of a workbook in an xlsx download', async () => {
+    const { id } = await uploadDataset(server.url, 'book.xlsx', fixtureFile('xlsx'));
+    await view(await pseudonymize(id));
+    const response = await download(id);
+    const workbook = readWorkbook(new Uint8Array(await response.arrayBuffer()), 'out.xlsx');
+    expect(workbook.sheets.map((sheet) => [sheet.name, sheet.rows.length])).toEqual([
+      ['People', 40],
+      ['Orders', 15],
+    ]);
+  });
+
+  it('refuses an unknown download format with 400', async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    await view(await pseudonymize(id));
+    const body = await error(await download(id, '?format=pdf'), 400);
+    expect(body.issues?.[0]?.path).toEqual(['format']);
+  });
+});
+
+describe('DELETE /api/datasets/{id}', () => {
+  it('discards the dataset at once; every call then answers 404', async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    await view(await pseudonymize(id));
+    const deleted = await fetch(`${server.url}/api/datasets/${id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ deleted: true });
+    const { message } = await error(
+      await fetch(`${server.url}/api/datasets/${crypto.randomUUID()}`),
+      404,
+    );
+    for (const response of [
+      await fetch(`${server.url}/api/datasets/${id}`),
+      await download(id),
+      await download(id, '', 'download-mapping'),
+      await pseudonymize(id),
+      await sendJson(server.url, 'PATCH', `/api/datasets/${id}/sheet`, { sheetName: 'people' }),
+      await fetch(`${server.url}/api/datasets/${id}`, { method: 'DELETE' }),
+    ]) {
+      expect((await error(response, 404)).message).toBe(message);
+    }
+  });
+});
+
+describe('the rest of /api', () => {
+  it('lists the Faker methods by category', async () => {
+    const response = await fetch(`${server.url}/api/faker-methods`);
+    const catalogue = (await response.json()) as { category: string; methods: string[] }[];
+    expect(catalogue.flatMap((group) => group.methods)).toContain('person.firstName');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const body = await error(await fetch(`${server.url}/api/nothing/here`), 404);
+    expect(body.message).toMatch(/no such api endpoint/i);
+  });
+
+  it('refuses a body that is not JSON with 400', async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const response = await fetch(`${server.url}/api/datasets/${id}/schema`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"schema": [SECRET-MARKER',
+    });
+    const body = await error(response, 400);
+    expect(body.message).not.toContain('SECRET-MARKER');
+  });
+
+  it('sends security headers and no CORS headers', async () => {
+    const response = await fetch(`${server.url}/api/health`, {
+      headers: { Origin: 'https://elsewhere.example' },
+    });
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+});
