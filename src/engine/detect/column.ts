@@ -4,6 +4,7 @@ import {
   datePatternName,
   datePatternsForShape,
   excelFormatToPattern,
+  formatDateText,
   isoWallClock,
   parseDateTime,
   parseDateTextLoosely,
@@ -87,7 +88,7 @@ type TextDecision =
   | { kind: 'number'; layout: NumberLayout }
   | { kind: 'date'; pattern: string }
   | { kind: 'email' }
-  | { kind: 'phone' }
+  | { kind: 'phone'; digitsOnly: boolean }
   | { kind: 'string' };
 
 /**
@@ -143,7 +144,24 @@ export function detectColumn(
 }
 
 function textOf(cell: Cell, format: string | null): string {
-  return typeof cell === 'string' ? cell : cellText(cell, format);
+  return typeof cell === 'string' ? cell : displayText(cell, format);
+}
+
+/**
+ * The text a cell shows. Date cells go through the pattern of their number format when there
+ * is one (SheetJS's formatter throws on some real formats, such as LibreOffice's 'DD.MM.YYYY');
+ * any other format it cannot render falls back to the plain value.
+ */
+function displayText(cell: Cell, format: string | null): string {
+  if (cell instanceof Date && format && !Number.isNaN(cell.getTime())) {
+    const pattern = excelFormatToPattern(format);
+    if (pattern) return formatDateText(cell, pattern);
+  }
+  try {
+    return cellText(cell, format);
+  } catch {
+    return cellText(cell, null);
+  }
 }
 
 function scanColumn(cells: readonly Cell[], format: string | null, sampleSize: number): ColumnScan {
@@ -191,7 +209,7 @@ function scanColumn(cells: readonly Cell[], format: string | null, sampleSize: n
       const before = distinct.size;
       distinct.add(key);
       if (distinct.size !== before && scan.examples.length < EXAMPLE_COUNT) {
-        scan.examples.push(cellText(cell, format));
+        scan.examples.push(displayText(cell, format));
       }
       if (distinct.size >= EXACT_DISTINCT_LIMIT) usableAtLimit = scan.usable;
     }
@@ -356,7 +374,7 @@ function decideTextType(
   }
   const codeHeader = headerSemantic !== null && CODE_SEMANTICS.has(headerSemantic);
   if (plainDigits >= needed && (codes > 0 || codeHeader)) {
-    return headerSemantic === 'phone' ? { kind: 'phone' } : { kind: 'code' };
+    return headerSemantic === 'phone' ? { kind: 'phone', digitsOnly: true } : { kind: 'code' };
   }
   if (analyses.length >= needed) {
     const layout = layoutFromAnalyses(analyses);
@@ -381,7 +399,7 @@ function decideTextType(
   ) {
     let phones = 0;
     for (const text of texts) if (isPhoneText(text)) phones++;
-    if (phones >= needed) return { kind: 'phone' };
+    if (phones >= needed) return { kind: 'phone', digitsOnly: false };
   }
   return { kind: 'string' };
 }
@@ -513,8 +531,18 @@ function makeFitter(decision: Exclude<TextDecision, { kind: 'string' }>): Fitter
     case 'email':
       return simpleFitter('email', isEmailText);
     case 'phone':
-      return simpleFitter('phone', isPhoneText);
+      // Under a phone header, bare national numbers ('0612345678') are phones too.
+      return simpleFitter(
+        'phone',
+        decision.digitsOnly ? (text) => isPhoneText(text) || isPhoneDigits(text) : isPhoneText,
+      );
   }
+}
+
+function isPhoneDigits(text: string): boolean {
+  if (text.length < 7 || text.length > 15) return false;
+  for (let i = 0; i < text.length; i++) if (!isDigit(text.charCodeAt(i))) return false;
+  return true;
 }
 
 function simpleFitter(type: ColumnType, test: (text: string) => boolean): Fitter {

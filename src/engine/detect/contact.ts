@@ -45,13 +45,14 @@ export function isPhoneText(text: string): boolean {
       if (i !== 0) return false;
       continue;
     }
-    onlyDots = false;
     if (char === '(') {
+      onlyDots = false;
       if (open || parentheses > 0) return false;
       open = true;
       parentheses++;
     } else if (char === ')') {
       if (!open) return false;
+      onlyDots = false;
       open = false;
     } else if (char === ' ' || char === '-' || char === '.' || char === '/') {
       if (previousSeparator && char !== ' ') return false;

@@ -1,0 +1,1162 @@
+import { describe, expect, it } from 'vitest';
+import { detectColumn } from '../../../src/engine/detect/column';
+import type { Cell, ColumnSchema } from '../../../src/engine/types';
+
+interface Case {
+  description: string;
+  /** Column header; 'value' when not given. */
+  name?: string;
+  values: Cell[];
+  numberFormat?: string;
+  expected: Partial<ColumnSchema>;
+}
+
+/** `count` values made by `make(i)`. */
+function series(count: number, make: (i: number) => Cell): Cell[] {
+  return Array.from({ length: count }, (_, i) => make(i));
+}
+
+function pad2(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+const utc = (...parts: [number, number, number, number?, number?, number?]): Date =>
+  new Date(Date.UTC(parts[0], parts[1] - 1, parts[2], parts[3] ?? 0, parts[4] ?? 0, parts[5] ?? 0));
+
+const CASES: Case[] = [
+  // --- blank, single values, mixed ---------------------------------------------------------
+  {
+    description: 'an all-empty column is blank',
+    values: ['', '', null],
+    expected: { type: 'blank', nonEmptyCount: 0 },
+  },
+  {
+    description: 'a column of nulls only is blank',
+    values: [null, null],
+    expected: { type: 'blank' },
+  },
+  { description: 'a column with no rows is blank', values: [], expected: { type: 'blank' } },
+  {
+    description: 'a single integer is a number',
+    values: ['42'],
+    expected: { type: 'number', precision: 0, range: { min: 42, max: 42 } },
+  },
+  {
+    description: 'a single word is a string',
+    values: ['hello'],
+    expected: { type: 'string', semantic: null },
+  },
+  {
+    description: 'a single email is an email',
+    values: ['ana@example.com'],
+    expected: { type: 'email', semantic: 'email' },
+  },
+  {
+    description: 'a single date is a date',
+    values: ['2023-04-17'],
+    expected: { type: 'date', format: 'YYYY-MM-DD' },
+  },
+  {
+    description: 'words, numbers and dates mixed are a string',
+    values: ['abc', '12', '2023-01-01', 'x@y.com'],
+    expected: { type: 'string' },
+  },
+  {
+    description: 'half numbers half words are a string',
+    values: ['1', '2', 'three', 'four'],
+    expected: { type: 'string' },
+  },
+  {
+    description: 'numbers and dates mixed are a string',
+    values: ['12', '2023-01-01', '14', '2023-01-02'],
+    expected: { type: 'string' },
+  },
+  {
+    description: 'emails with many non-emails are a string',
+    values: ['a@example.com', 'n/a yet', 'unknown', 'b@example.com'],
+    expected: { type: 'string' },
+  },
+  {
+    description: 'blank cells between values are ignored',
+    values: ['1', '', null, '2', ''],
+    expected: { type: 'number', nonEmptyCount: 2 },
+  },
+
+  // --- 98% rule ----------------------------------------------------------------------------
+  {
+    description: 'a number column with 2% junk is a number with 2 invalid values',
+    values: [...series(98, (i) => String(i + 1)), 'oops', 'n.a.'],
+    expected: { type: 'number', invalidCount: 2 },
+  },
+  {
+    description: 'a number column with 3% junk is a string',
+    values: [...series(97, (i) => String(i + 1)), 'oops', 'bad', 'worse'],
+    expected: { type: 'string', invalidCount: 0 },
+  },
+  {
+    description: 'an email column with 1% junk is email with 1 invalid',
+    values: [...series(99, (i) => `user${i}@example.com`), 'not an email'],
+    expected: { type: 'email', invalidCount: 1 },
+  },
+  {
+    description: 'a date column with 2% junk is a date with 2 invalid values',
+    values: [...series(98, (i) => `2023-01-${pad2((i % 28) + 1)}`), 'unknown', 'soon'],
+    expected: { type: 'date', format: 'YYYY-MM-DD', invalidCount: 2 },
+  },
+  {
+    description: 'a boolean column with 1% junk keeps its vocabulary',
+    values: [...series(99, (i) => (i % 2 ? 'yes' : 'no')), 'maybe'],
+    expected: { type: 'boolean', invalidCount: 1, boolean: { trueText: 'yes', falseText: 'no' } },
+  },
+  {
+    description: 'a phone column with 2% junk is phone',
+    values: [...series(98, (i) => `(555) 123-${String(1000 + i)}`), 'ask', 'none given'],
+    expected: { type: 'phone', invalidCount: 2 },
+  },
+
+  // --- missing markers ---------------------------------------------------------------------
+  {
+    description: "'NaN' among decimals is a missing marker, not junk",
+    values: ['1.5', 'NaN', '2.25', 'NaN'],
+    expected: { type: 'number', invalidCount: 0, precision: 2, missingMarkers: ['NaN'] },
+  },
+  {
+    description: "'NULL' and 'N/A' among dates are missing markers",
+    values: ['2023-04-17', 'NULL', '2023-04-18', 'N/A'],
+    expected: { type: 'date', invalidCount: 0, nonEmptyCount: 4 },
+  },
+  {
+    description: 'a column of only NaN is a string',
+    values: ['NaN', 'NaN'],
+    expected: { type: 'string' },
+  },
+  {
+    description: 'a dash in a number column is a missing marker',
+    values: ['10', '-', '20'],
+    expected: { type: 'number', invalidCount: 0 },
+  },
+
+  // --- numbers -----------------------------------------------------------------------------
+  {
+    description: 'integers',
+    values: ['1', '20', '300'],
+    expected: {
+      type: 'number',
+      precision: 0,
+      range: { min: 1, max: 300 },
+      number: {
+        precision: 0,
+        integer: true,
+        decimalSeparator: '.',
+        thousandsSeparator: null,
+        prefix: '',
+        suffix: '',
+        negative: false,
+      },
+    },
+  },
+  {
+    description: 'negative integers set the sign',
+    values: ['-5', '10', '-20'],
+    expected: { type: 'number', range: { min: -20, max: 10 } },
+  },
+  {
+    description: 'decimals take the largest count of fraction digits',
+    values: ['1.5', '2.25', '3.125'],
+    expected: { type: 'number', precision: 3 },
+  },
+  {
+    description: 'a zero-padded decimal keeps its precision',
+    values: ['1.50', '2.00'],
+    expected: { type: 'number', precision: 2 },
+  },
+  {
+    description: 'precision stops at 10 fraction digits',
+    values: ['0.123456789012', '1.5'],
+    expected: { type: 'number', precision: 10 },
+  },
+  {
+    description: 'zero is a number, not a code',
+    values: ['0', '10', '0'],
+    expected: { type: 'number' },
+  },
+  {
+    description: 'decimals below one are numbers, not codes',
+    values: ['0.5', '0.25'],
+    expected: { type: 'number', precision: 2 },
+  },
+  {
+    description: 'thousands separators',
+    values: ['1,234', '56,789', '1,000,000'],
+    expected: { type: 'number', range: { min: 1234, max: 1_000_000 } },
+  },
+  {
+    description: 'thousands and decimals',
+    values: ['1,234.50', '999.99', '12,345.00'],
+    expected: { type: 'number', precision: 2, range: { min: 999.99, max: 12345 } },
+  },
+  {
+    description: 'decimal comma with dot grouping (1.234,56)',
+    values: ['1.234,56', '99,10', '12.000,00'],
+    expected: { type: 'number', precision: 2, range: { min: 99.1, max: 12000 } },
+  },
+  {
+    description: 'decimal comma alone',
+    values: ['0,5', '12,75', '3,1'],
+    expected: { type: 'number', precision: 2, range: { min: 0.5, max: 12.75 } },
+  },
+  {
+    description: 'space grouping with decimal comma (French)',
+    values: ['1 234,56', '12 000,00', '5,10'],
+    expected: { type: 'number', precision: 2, range: { min: 5.1, max: 12000 } },
+  },
+  {
+    description: 'apostrophe grouping (Swiss)',
+    values: ["1'234.50", "12'000.00"],
+    expected: { type: 'number', range: { min: 1234.5, max: 12000 } },
+  },
+  {
+    description: 'dollar amounts ($1,234.00)',
+    values: ['$1,234.00', '$12.50', '$0.99'],
+    expected: { type: 'number', precision: 2, range: { min: 0.99, max: 1234 } },
+  },
+  {
+    description: 'negative dollar amounts',
+    values: ['-$1,234.00', '$12.50'],
+    expected: { type: 'number', range: { min: -1234, max: 12.5 } },
+  },
+  {
+    description: 'accounting negatives in parentheses',
+    values: ['(1,234.00)', '12.50', '(0.99)'],
+    expected: { type: 'number', range: { min: -1234, max: 12.5 } },
+  },
+  {
+    description: 'euro suffix with a space',
+    values: ['12,50 €', '1.234,00 €'],
+    expected: { type: 'number', precision: 2, range: { min: 12.5, max: 1234 } },
+  },
+  {
+    description: 'euro prefix',
+    values: ['€12.50', '€7.00'],
+    expected: { type: 'number', precision: 2 },
+  },
+  {
+    description: 'currency code suffix',
+    values: ['12.00 USD', '7.50 USD'],
+    expected: { type: 'number', range: { min: 7.5, max: 12 } },
+  },
+  {
+    description: 'percentages (12.50%)',
+    values: ['12.50%', '3.25%', '100.00%'],
+    expected: { type: 'number', precision: 2, range: { min: 3.25, max: 100 } },
+  },
+  {
+    description: 'whole percentages',
+    values: ['12%', '3%'],
+    expected: { type: 'number', precision: 0 },
+  },
+  {
+    description: 'signed percentage changes',
+    values: ['+2.5%', '-1.2%', '+0.3%'],
+    expected: { type: 'number', range: { min: -1.2, max: 2.5 } },
+  },
+  {
+    description: "scientific notation '1e5' reads as a number",
+    values: ['1e5', '2.5e3', '1E-2'],
+    expected: { type: 'number', range: { min: 0.01, max: 100000 } },
+  },
+  {
+    description: 'pandas floats with an occasional exponent',
+    values: ['0.5', '1e-05', '2.25'],
+    expected: { type: 'number', precision: 5 },
+  },
+  {
+    description: 'ambiguous 1.234 alone is a decimal',
+    values: ['1.234', '5.678'],
+    expected: { type: 'number', precision: 3, range: { min: 1.234, max: 5.678 } },
+  },
+  {
+    description: 'ambiguous 1,234 alone groups thousands',
+    values: ['1,234', '5,678'],
+    expected: { type: 'number', precision: 0, range: { min: 1234, max: 5678 } },
+  },
+  {
+    description: 'a column of 1.234 and 0,5 decides the comma is decimal',
+    values: ['1.234', '0,5'],
+    expected: { type: 'number', range: { min: 0.5, max: 1234 } },
+  },
+  {
+    description: '15-digit integers are still numbers',
+    values: ['123456789012345', '223456789012345'],
+    expected: { type: 'number' },
+  },
+  {
+    description: 'a year column is a number',
+    values: ['1999', '2004', '2023'],
+    expected: { type: 'number' },
+  },
+  {
+    description: 'compact dates (20230417) are numbers',
+    values: ['20230417', '20230418'],
+    expected: { type: 'number' },
+  },
+  {
+    description: 'a plain 10-digit integer column is a number, never a phone',
+    values: ['5551234567', '5559876543'],
+    expected: { type: 'number', semantic: null },
+  },
+  {
+    description: '1/0 without a flag header is a number',
+    name: 'count',
+    values: ['1', '0', '1'],
+    expected: { type: 'number' },
+  },
+  {
+    description: 'numeric JSON cells are numbers',
+    values: [1.5, 2.25, 3],
+    expected: { type: 'number', precision: 2, range: { min: 1.5, max: 3 } },
+  },
+  {
+    description: 'numeric cells keep the precision a number format fixes',
+    values: [1.5, 2, 3.25],
+    numberFormat: '0.000',
+    expected: { type: 'number', precision: 3 },
+  },
+  {
+    description: 'currency-formatted cells keep two decimals',
+    values: [1234.5, 12],
+    numberFormat: '#,##0.00 [$€-407]',
+    expected: { type: 'number', precision: 2 },
+  },
+  {
+    description: 'a variable-decimals format uses observed precision',
+    values: [1.5, 2.25],
+    numberFormat: '0.0#',
+    expected: { type: 'number', precision: 2 },
+  },
+  {
+    description: 'percent-formatted cells add two digits of precision',
+    values: [0.125, 0.5],
+    numberFormat: '0.0%',
+    expected: { type: 'number', precision: 3 },
+  },
+  {
+    description: 'numeric cells with an occasional text marker stay numbers',
+    values: [1, 2, 'N/A', 4],
+    expected: { type: 'number', invalidCount: 0 },
+  },
+  {
+    description: 'negative numeric cells set the sign',
+    values: [-1, 5],
+    expected: { type: 'number', range: { min: -1, max: 5 } },
+  },
+  {
+    description: 'latitude numbers get the latitude meaning',
+    name: 'lat',
+    values: ['40.7128', '-33.8688'],
+    expected: { type: 'number', semantic: 'latitude', suggestedMethod: 'location.latitude' },
+  },
+  {
+    description: 'longitude numbers get the longitude meaning',
+    name: 'Longitude',
+    values: [-74.006, 151.2093],
+    expected: { type: 'number', semantic: 'longitude' },
+  },
+
+  // --- codes -------------------------------------------------------------------------------
+  {
+    description: 'leading zeros (00123) make a code, not a number',
+    values: ['00123', '00456', '12345'],
+    expected: { type: 'string', code: { minLength: 5, maxLength: 5, leadingZeros: true } },
+  },
+  {
+    description: 'one zero-padded value turns a digit column into codes',
+    values: ['123', '456', '0789'],
+    expected: { type: 'string', code: { minLength: 3, maxLength: 4, leadingZeros: true } },
+  },
+  {
+    description: 'a 20-digit string (16142028098527942586) is a code',
+    values: ['16142028098527942586', '26142028098527942586'],
+    expected: { type: 'string', code: { minLength: 20, maxLength: 20, leadingZeros: false } },
+  },
+  {
+    description: 'a 16-digit string is a code',
+    values: ['1234567890123456'],
+    expected: { type: 'string' },
+  },
+  {
+    description: 'zip codes under a zip header are codes even without a leading zero',
+    name: 'zip',
+    values: ['90210', '10001'],
+    expected: {
+      type: 'string',
+      semantic: 'zipCode',
+      code: { minLength: 5, maxLength: 5, leadingZeros: false },
+    },
+  },
+  {
+    description: 'zip codes with leading zeros',
+    name: 'postal_code',
+    values: ['02134', '90210'],
+    expected: { type: 'string', semantic: 'zipCode' },
+  },
+  {
+    description: 'a digit-only phone header with leading zeros is a phone',
+    name: 'phone',
+    values: ['0612345678', '0798765432'],
+    expected: { type: 'phone', semantic: 'phone' },
+  },
+  {
+    description: 'account numbers under their header are codes',
+    name: 'account_number',
+    values: ['12345678', '87654321'],
+    expected: { type: 'string', semantic: 'accountNumber' },
+  },
+
+  // --- booleans ----------------------------------------------------------------------------
+  {
+    description: 'true/false',
+    values: ['true', 'false', 'true'],
+    expected: { type: 'boolean', boolean: { trueText: 'true', falseText: 'false' } },
+  },
+  {
+    description: 'TRUE/FALSE upper case (Excel CSV)',
+    values: ['TRUE', 'FALSE'],
+    expected: { type: 'boolean', boolean: { trueText: 'TRUE', falseText: 'FALSE' } },
+  },
+  {
+    description: 'True/False title case (Python)',
+    values: ['True', 'False', 'False'],
+    expected: { type: 'boolean', boolean: { trueText: 'True', falseText: 'False' } },
+  },
+  {
+    description: 'yes/no',
+    values: ['yes', 'no'],
+    expected: { type: 'boolean', boolean: { trueText: 'yes', falseText: 'no' } },
+  },
+  {
+    description: 'Yes/No',
+    values: ['Yes', 'No', 'Yes'],
+    expected: { type: 'boolean', boolean: { trueText: 'Yes', falseText: 'No' } },
+  },
+  {
+    description: 'Y/N',
+    values: ['Y', 'N', 'N'],
+    expected: { type: 'boolean', boolean: { trueText: 'Y', falseText: 'N' } },
+  },
+  {
+    description: 'y/n',
+    values: ['y', 'n'],
+    expected: { type: 'boolean', boolean: { trueText: 'y', falseText: 'n' } },
+  },
+  {
+    description: 't/f',
+    values: ['t', 'f', 't'],
+    expected: { type: 'boolean', boolean: { trueText: 't', falseText: 'f' } },
+  },
+  {
+    description: 'T/F',
+    values: ['T', 'F'],
+    expected: { type: 'boolean', boolean: { trueText: 'T', falseText: 'F' } },
+  },
+  {
+    description: "a column of only 'T' is not a boolean",
+    values: ['T', 'T', 'T'],
+    expected: { type: 'string' },
+  },
+  {
+    description: "a column of only 'Y' is not a boolean",
+    values: ['Y', 'Y'],
+    expected: { type: 'string' },
+  },
+  {
+    description: "only 'Y' under a flag header is a boolean",
+    name: 'is_member',
+    values: ['Y', 'Y'],
+    expected: { type: 'boolean' },
+  },
+  { description: 'a single true is a boolean', values: ['true'], expected: { type: 'boolean' } },
+  {
+    description: 'mixed case True/false is a string',
+    values: ['True', 'false', 'TRUE', 'False', 'true', 'FALSE'],
+    expected: { type: 'string' },
+  },
+  {
+    description: 'sizes S/M/L/XL are not booleans',
+    values: ['S', 'M', 'L', 'XL', 'T'],
+    expected: { type: 'string' },
+  },
+  {
+    description: '1/0 under is_active is a boolean',
+    name: 'is_active',
+    values: ['1', '0', '1'],
+    expected: { type: 'boolean', boolean: { trueText: '1', falseText: '0' } },
+  },
+  {
+    description: '1/0 under hasChildren is a boolean',
+    name: 'hasChildren',
+    values: ['0', '1'],
+    expected: { type: 'boolean' },
+  },
+  {
+    description: '1/0 under enabled is a boolean',
+    name: 'enabled',
+    values: ['1', '1', '0'],
+    expected: { type: 'boolean' },
+  },
+  {
+    description: '1/0/2 under a flag header is a number',
+    name: 'is_active',
+    values: ['1', '0', '2'],
+    expected: { type: 'number' },
+  },
+  {
+    description: 'numeric 1/0 cells under a flag header are booleans',
+    name: 'verified',
+    values: [1, 0, 1],
+    expected: { type: 'boolean', boolean: { trueText: '1', falseText: '0' } },
+  },
+  {
+    description: 'boolean cells are booleans',
+    values: [true, false, null],
+    expected: { type: 'boolean', boolean: { trueText: 'true', falseText: 'false' } },
+  },
+
+  // --- dates -------------------------------------------------------------------------------
+  {
+    description: 'YYYY-MM-DD',
+    values: ['2023-04-17', '2024-12-01'],
+    expected: {
+      type: 'date',
+      format: 'YYYY-MM-DD',
+      dateRange: { min: '2023-04-17', max: '2024-12-01' },
+    },
+  },
+  {
+    description: 'MM/DD/YYYY',
+    values: ['04/17/2023', '12/01/2024'],
+    expected: { type: 'date', format: 'MM/DD/YYYY' },
+  },
+  {
+    description: 'M/D/YYYY (1/2/2023 is month first)',
+    values: ['1/2/2023', '3/4/2023', '12/25/2023'],
+    expected: {
+      type: 'date',
+      format: 'M/D/YYYY',
+      dateRange: { min: '2023-01-02', max: '2023-12-25' },
+    },
+  },
+  {
+    description: '13/2/2023 in the column makes it day first',
+    values: ['1/2/2023', '13/2/2023', '5/6/2023'],
+    expected: {
+      type: 'date',
+      format: 'D/M/YYYY',
+      dateRange: { min: '2023-02-01', max: '2023-06-05' },
+    },
+  },
+  {
+    description: 'day-first decided by a late value above 12',
+    values: [...series(50, (i) => `0${(i % 9) + 1}/0${(i % 9) + 1}/2023`), '25/12/2023'],
+    expected: { type: 'date', format: 'DD/MM/YYYY', invalidCount: 0 },
+  },
+  {
+    description: 'a second field above 12 keeps month first',
+    values: ['01/02/2023', '01/25/2023'],
+    expected: { type: 'date', format: 'MM/DD/YYYY' },
+  },
+  {
+    description: 'DD-MM-YYYY',
+    values: ['17-04-2023', '01-12-2024'],
+    expected: { type: 'date', format: 'DD-MM-YYYY' },
+  },
+  {
+    description: 'ambiguous dashes with the day above 12 elsewhere',
+    values: ['01-02-2023', '28-02-2023'],
+    expected: { type: 'date', format: 'DD-MM-YYYY' },
+  },
+  {
+    description: 'MM-DD-YYYY when the second field is above 12',
+    values: ['04-17-2023', '01-02-2023'],
+    expected: { type: 'date', format: 'MM-DD-YYYY' },
+  },
+  {
+    description: 'DD.MM.YYYY (German)',
+    values: ['17.04.2023', '01.12.2024'],
+    expected: { type: 'date', format: 'DD.MM.YYYY' },
+  },
+  {
+    description: 'D.M.YYYY',
+    values: ['7.4.2023', '1.12.2024'],
+    expected: { type: 'date', format: 'D.M.YYYY' },
+  },
+  {
+    description: 'YYYY/MM/DD',
+    values: ['2023/04/17', '2024/12/01'],
+    expected: { type: 'date', format: 'YYYY/MM/DD' },
+  },
+  {
+    description: 'D MMM YYYY',
+    values: ['7 Apr 2023', '17 Dec 2024'],
+    expected: { type: 'date', format: 'D MMM YYYY' },
+  },
+  {
+    description: 'DD-MMM-YYYY',
+    values: ['07-Apr-2023', '17-Dec-2024'],
+    expected: { type: 'date', format: 'DD-MMM-YYYY' },
+  },
+  {
+    description: 'DD-MMM-YY (Oracle-style)',
+    values: ['07-Apr-23', '17-Dec-24'],
+    expected: {
+      type: 'date',
+      format: 'DD-MMM-YY',
+      dateRange: { min: '2023-04-07', max: '2024-12-17' },
+    },
+  },
+  {
+    description: 'MMM D, YYYY',
+    values: ['Apr 7, 2023', 'Dec 17, 2024'],
+    expected: { type: 'date', format: 'MMM D, YYYY' },
+  },
+  {
+    description: 'MMMM D, YYYY',
+    values: ['April 7, 2023', 'December 17, 2024'],
+    expected: { type: 'date', format: 'MMMM D, YYYY' },
+  },
+  {
+    description: 'two-digit years M/D/YY',
+    values: ['4/7/23', '12/17/99'],
+    expected: {
+      type: 'date',
+      format: 'M/D/YY',
+      dateRange: { min: '1999-12-17', max: '2023-04-07' },
+    },
+  },
+  {
+    description: 'an impossible date (Feb 30) is junk',
+    values: [...series(60, (i) => `2023-03-${pad2((i % 28) + 1)}`), '2023-02-30'],
+    expected: { type: 'date', invalidCount: 1 },
+  },
+  {
+    description: 'leap day 2024-02-29 is a date',
+    values: ['2024-02-29', '2023-02-28'],
+    expected: { type: 'date' },
+  },
+  {
+    description: 'birth dates get the birthDate meaning',
+    name: 'date_of_birth',
+    values: ['1980-01-31', '1975-07-04'],
+    expected: { type: 'date', semantic: 'birthDate', suggestedMethod: 'date.birthdate' },
+  },
+
+  // --- datetimes ---------------------------------------------------------------------------
+  {
+    description: 'ISO 8601 with an offset records the zone',
+    values: ['2023-04-17T10:00:00+02:00', '2023-04-18T11:30:00+02:00'],
+    expected: {
+      type: 'datetime',
+      format: 'YYYY-MM-DDTHH:mm:ssZ',
+      timeZone: '+02:00',
+      dateRange: { min: '2023-04-17T10:00:00', max: '2023-04-18T11:30:00' },
+    },
+  },
+  {
+    description: 'ISO 8601 with Z',
+    values: ['2023-04-17T10:00:00Z', '2023-04-18T11:30:00Z'],
+    expected: { type: 'datetime', format: 'YYYY-MM-DDTHH:mm:ssZ', timeZone: 'Z' },
+  },
+  {
+    description: 'toISOString output is the spec name ISO 8601',
+    values: ['2023-04-17T10:00:00.000Z', '2023-04-17T10:00:00.120Z'],
+    expected: { type: 'datetime', format: 'ISO 8601', timeZone: 'Z' },
+  },
+  {
+    description: 'mixed offsets record the most common one',
+    values: ['2023-04-17T10:00:00+02:00', '2023-01-17T10:00:00+01:00', '2023-05-17T10:00:00+02:00'],
+    expected: { type: 'datetime', timeZone: '+02:00', invalidCount: 0 },
+  },
+  {
+    description: 'compact offsets (+0200)',
+    values: ['2023-04-17T10:00:00+0200', '2023-04-18T10:00:00+0200'],
+    expected: { type: 'datetime', timeZone: '+0200' },
+  },
+  {
+    description: 'negative offsets',
+    values: ['2023-04-17T10:00:00-05:00'],
+    expected: { type: 'datetime', timeZone: '-05:00' },
+  },
+  {
+    description: 'ISO 8601 without seconds',
+    values: ['2023-04-17T10:00', '2023-04-18T23:59'],
+    expected: { type: 'datetime', format: 'YYYY-MM-DDTHH:mm' },
+  },
+  {
+    description: 'ISO 8601 with microseconds keeps six digits',
+    values: ['2023-04-17T10:00:00.123456', '2023-04-17T10:00:01.000001'],
+    expected: { type: 'datetime', format: 'YYYY-MM-DDTHH:mm:ss.SSSSSS' },
+  },
+  {
+    description: 'YYYY-MM-DD HH:mm:ss',
+    values: ['2023-04-17 10:00:00', '2023-04-17 23:59:59'],
+    expected: { type: 'datetime', format: 'YYYY-MM-DD HH:mm:ss' },
+  },
+  {
+    description: 'YYYY-MM-DD HH:mm:ss.SSS (SQL export)',
+    values: ['2023-04-17 10:00:00.123', '2023-04-17 23:59:59.999'],
+    expected: { type: 'datetime', format: 'YYYY-MM-DD HH:mm:ss.SSS' },
+  },
+  {
+    description: 'Postgres timestamptz (+02)',
+    values: ['2023-04-17 10:00:00+02', '2023-04-17 11:00:00+02'],
+    expected: { type: 'datetime', format: 'YYYY-MM-DD HH:mm:ssZ', timeZone: '+02' },
+  },
+  {
+    description: 'M/D/YYYY h:mm:ss A',
+    values: ['4/17/2023 3:05:00 PM', '12/1/2023 11:00:00 AM'],
+    expected: { type: 'datetime', format: 'M/D/YYYY h:mm:ss A' },
+  },
+  {
+    description: 'M/D/YYYY h:mm A',
+    values: ['4/17/2023 3:05 PM', '12/1/2023 12:00 AM'],
+    expected: {
+      type: 'datetime',
+      format: 'M/D/YYYY h:mm A',
+      dateRange: { min: '2023-04-17T15:05:00', max: '2023-12-01T00:00:00' },
+    },
+  },
+  {
+    description: 'MM/DD/YYYY HH:mm:ss',
+    values: ['04/17/2023 15:05:00', '12/01/2023 00:00:00'],
+    expected: { type: 'datetime', format: 'MM/DD/YYYY HH:mm:ss' },
+  },
+  {
+    description: 'MM/DD/YYYY HH:mm',
+    values: ['04/17/2023 15:05', '12/01/2023 00:00'],
+    expected: { type: 'datetime', format: 'MM/DD/YYYY HH:mm' },
+  },
+  {
+    description: 'DD/MM/YYYY HH:mm with a day above 12',
+    values: ['17/04/2023 15:05', '01/12/2023 00:00'],
+    expected: { type: 'datetime', format: 'DD/MM/YYYY HH:mm' },
+  },
+  {
+    description: 'DD.MM.YYYY HH:mm:ss',
+    values: ['17.04.2023 15:05:00'],
+    expected: { type: 'datetime', format: 'DD.MM.YYYY HH:mm:ss' },
+  },
+  {
+    description: 'lower-case am/pm',
+    values: ['4/17/2023 3:05 pm', '4/18/2023 9:15 am'],
+    expected: { type: 'datetime', format: 'M/D/YYYY h:mm a' },
+  },
+  {
+    description: 'a datetime column at midnight stays a datetime',
+    values: ['2023-04-17 00:00:00', '2023-04-18 00:00:00'],
+    expected: { type: 'datetime' },
+  },
+  {
+    description: 'an hour of 25 is junk',
+    values: [...series(60, (i) => `2023-04-17 ${pad2(i % 24)}:00:00`), '2023-04-17 25:00:00'],
+    expected: { type: 'datetime', invalidCount: 1 },
+  },
+
+  // --- spreadsheet date cells -------------------------------------------------------------
+  {
+    description: 'date cells with m/d/yyyy are M/D/YYYY dates',
+    values: [utc(2023, 4, 17), utc(2024, 1, 2)],
+    numberFormat: 'm/d/yyyy',
+    expected: {
+      type: 'date',
+      format: 'M/D/YYYY',
+      examples: ['4/17/2023', '1/2/2024'],
+      dateRange: { min: '2023-04-17', max: '2024-01-02' },
+    },
+  },
+  {
+    description: 'date cells with yyyy-mm-dd hh:mm:ss are datetimes',
+    values: [utc(2023, 4, 17, 10, 30, 15)],
+    numberFormat: 'yyyy-mm-dd hh:mm:ss',
+    expected: {
+      type: 'datetime',
+      format: 'YYYY-MM-DD HH:mm:ss',
+      examples: ['2023-04-17 10:30:15'],
+    },
+  },
+  {
+    description: 'date cells with an AM/PM format',
+    values: [utc(2023, 4, 17, 15, 5)],
+    numberFormat: 'm/d/yyyy h:mm AM/PM',
+    expected: { type: 'datetime', format: 'M/D/YYYY h:mm A', examples: ['4/17/2023 3:05 PM'] },
+  },
+  {
+    description: 'date cells with d-mmm-yy',
+    values: [utc(2023, 4, 7)],
+    numberFormat: 'd-mmm-yy',
+    expected: { type: 'date', format: 'D-MMM-YY', examples: ['7-Apr-23'] },
+  },
+  {
+    description: 'date cells with dd.mm.yyyy',
+    values: [utc(2023, 4, 7), utc(2023, 12, 24)],
+    numberFormat: 'dd.mm.yyyy',
+    expected: { type: 'date', format: 'DD.MM.YYYY' },
+  },
+  {
+    description: 'date cells without a format are ISO dates',
+    values: [utc(2023, 4, 7), utc(2023, 12, 24)],
+    expected: { type: 'date', format: 'YYYY-MM-DD' },
+  },
+  {
+    description: 'date cells with times and no format are ISO datetimes',
+    values: [utc(2023, 4, 7, 8, 30)],
+    expected: { type: 'datetime', format: 'YYYY-MM-DD HH:mm:ss' },
+  },
+  {
+    description: 'date cells with a locale-tagged format',
+    values: [utc(2023, 4, 7, 8, 30, 5)],
+    numberFormat: '[$-409]m/d/yy h:mm:ss AM/PM;@',
+    expected: { type: 'datetime', format: 'M/D/YY h:mm:ss A' },
+  },
+
+  // --- email -------------------------------------------------------------------------------
+  {
+    description: 'email addresses',
+    name: 'contact',
+    values: ['ana.lopez@example.com', 'BOB@EXAMPLE.ORG', 'x+tag@mail.co.uk'],
+    expected: { type: 'email', semantic: 'email', suggestedMethod: 'internet.email' },
+  },
+  {
+    description: 'email-like text without a TLD is not an email',
+    values: ['user@localhost', 'admin@server'],
+    expected: { type: 'string' },
+  },
+  {
+    description: 'text containing an @ is not an email',
+    values: ['meet @ noon', 'call me @home'],
+    expected: { type: 'string' },
+  },
+
+  // --- phone -------------------------------------------------------------------------------
+  {
+    description: '(555) 123-4567',
+    values: ['(555) 123-4567', '(555) 987-6543'],
+    expected: { type: 'phone', semantic: 'phone', suggestedMethod: 'phone.number' },
+  },
+  {
+    description: '+44 20 7946 0958',
+    values: ['+44 20 7946 0958', '+44 20 7946 0000'],
+    expected: { type: 'phone' },
+  },
+  {
+    description: 'E.164 without separators',
+    values: ['+442079460958', '+15551234567'],
+    expected: { type: 'phone' },
+  },
+  {
+    description: 'dashes (555-123-4567)',
+    values: ['555-123-4567', '555-987-6543'],
+    expected: { type: 'phone' },
+  },
+  {
+    description: 'dots (555.123.4567)',
+    values: ['555.123.4567', '555.987.6543'],
+    expected: { type: 'phone' },
+  },
+  {
+    description: 'French pairs with dots (06.12.34.56.78)',
+    values: ['06.12.34.56.78', '07.98.76.54.32'],
+    expected: { type: 'phone' },
+  },
+  {
+    description: 'extensions (x123, ext. 45)',
+    values: ['555-123-4567 x123', '(555) 123-4567 ext. 45'],
+    expected: { type: 'phone' },
+  },
+  {
+    description: 'mixed phone layouts in one column',
+    values: ['(555) 123-4567', '+1 555-123-4567', '555.123.4567', '+44 20 7946 0958'],
+    expected: { type: 'phone' },
+  },
+  {
+    description: 'six digits with a dash are not a phone',
+    values: ['123-456', '654-321'],
+    expected: { type: 'string' },
+  },
+  {
+    description: 'IPv4 addresses are not phones',
+    values: ['192.168.1.10', '10.0.0.254'],
+    expected: { type: 'string', semantic: 'ipv4' },
+  },
+  {
+    description: 'SSNs under an ssn header are not phones',
+    name: 'ssn',
+    values: ['123-45-6789', '987-65-4321'],
+    expected: { type: 'string', semantic: 'ssn', suggestedMethod: null },
+  },
+
+  // --- meanings from values ---------------------------------------------------------------
+  {
+    description: 'UUIDs',
+    name: 'id',
+    values: ['f47ac10b-58cc-4372-a567-0e02b2c3d479', '123E4567-E89B-12D3-A456-426614174000'],
+    expected: { type: 'string', semantic: 'uuid', suggestedMethod: 'string.uuid' },
+  },
+  {
+    description: 'IPv6 addresses',
+    values: ['2001:db8::8a2e:370:7334', '::1', 'fe80::1ff:fe23:4567:890a'],
+    expected: { type: 'string', semantic: 'ipv6', suggestedMethod: 'internet.ipv6' },
+  },
+  {
+    description: 'IBANs with a valid checksum',
+    values: ['GB82 WEST 1234 5698 7654 32', 'DE89370400440532013000'],
+    expected: { type: 'string', semantic: 'iban', suggestedMethod: 'finance.iban' },
+  },
+  {
+    description: 'IBAN-shaped text with a bad checksum has no meaning',
+    values: ['GB83 WEST 1234 5698 7654 32', 'DE88370400440532013000'],
+    expected: { type: 'string', semantic: null },
+  },
+  {
+    description: 'Luhn-valid card numbers',
+    values: ['4111 1111 1111 1111', '5500-0000-0000-0004'],
+    expected: {
+      type: 'string',
+      semantic: 'creditCard',
+      suggestedMethod: 'finance.creditCardNumber',
+    },
+  },
+  {
+    description: 'Luhn-valid 16-digit card numbers without spaces are codes with card meaning',
+    values: ['4111111111111111', '4012888888881881'],
+    expected: { type: 'string', semantic: 'creditCard' },
+  },
+  {
+    description: 'URLs',
+    values: ['https://example.com/a?b=1', 'http://www.example.org'],
+    expected: { type: 'string', semantic: 'url', suggestedMethod: 'internet.url' },
+  },
+  {
+    description: 'MAC addresses',
+    values: ['00:1A:2B:3C:4D:5E', '00-1a-2b-3c-4d-5f'],
+    expected: { type: 'string', semantic: 'mac' },
+  },
+  {
+    description: 'peptide sequences',
+    name: 'seq_id',
+    values: ['MKTAYIAKQRQISFVKSHFSRQ', 'GSHMLEDPVDAFQWTCPKLL', 'ACDEFGHIKLMNPQRSTVWY'],
+    expected: { type: 'string', semantic: 'peptide', suggestedMethod: null },
+  },
+  {
+    description: 'short peptides under a sequence header',
+    name: 'peptide_sequence',
+    values: ['GLP', 'KRAS', 'MHC'],
+    expected: { type: 'string', semantic: 'peptide' },
+  },
+  {
+    description: 'upper-case department words are not peptides',
+    values: ['MARKETING', 'FINANCE', 'SALES', 'ENGINEERING'],
+    expected: { type: 'string', semantic: null },
+  },
+  {
+    description: 'values beat a misleading header',
+    name: 'name',
+    values: ['f47ac10b-58cc-4372-a567-0e02b2c3d479'],
+    expected: { semantic: 'uuid' },
+  },
+
+  // --- meanings from headers ---------------------------------------------------------------
+  {
+    description: 'first_name',
+    name: 'first_name',
+    values: ['Ana', 'Bob'],
+    expected: { type: 'string', semantic: 'firstName', suggestedMethod: 'person.firstName' },
+  },
+  {
+    description: 'First Name',
+    name: 'First Name',
+    values: ['Ana'],
+    expected: { semantic: 'firstName' },
+  },
+  { description: 'fname', name: 'fname', values: ['Ana'], expected: { semantic: 'firstName' } },
+  {
+    description: 'givenName',
+    name: 'givenName',
+    values: ['Ana'],
+    expected: { semantic: 'firstName' },
+  },
+  {
+    description: 'surname',
+    name: 'Surname',
+    values: ['Lopez'],
+    expected: { semantic: 'lastName', suggestedMethod: 'person.lastName' },
+  },
+  {
+    description: 'last name',
+    name: 'last name',
+    values: ['Lopez'],
+    expected: { semantic: 'lastName' },
+  },
+  {
+    description: 'full name',
+    name: 'Full Name',
+    values: ['Ana Lopez'],
+    expected: { semantic: 'fullName', suggestedMethod: 'person.fullName' },
+  },
+  {
+    description: 'name alone is a full name',
+    name: 'name',
+    values: ['Ana Lopez'],
+    expected: { semantic: 'fullName' },
+  },
+  {
+    description: 'customer_name is a full name',
+    name: 'customer_name',
+    values: ['Ana Lopez'],
+    expected: { semantic: 'fullName' },
+  },
+  {
+    description: 'username is not a name',
+    name: 'username',
+    values: ['ana_l'],
+    expected: { semantic: 'username', suggestedMethod: 'internet.username' },
+  },
+  {
+    description: 'company_name is a company',
+    name: 'company_name',
+    values: ['Acme Inc.'],
+    expected: { semantic: 'company', suggestedMethod: 'company.name' },
+  },
+  {
+    description: 'file_name has no person meaning',
+    name: 'file_name',
+    values: ['report.pdf'],
+    expected: { semantic: null },
+  },
+  {
+    description: 'product_name has no person meaning',
+    name: 'product_name',
+    values: ['Widget'],
+    expected: { semantic: null },
+  },
+  {
+    description: 'billing_city is a city',
+    name: 'billing_city',
+    values: ['Lyon'],
+    expected: { semantic: 'city', suggestedMethod: 'location.city' },
+  },
+  {
+    description: 'Country',
+    name: 'Country',
+    values: ['France'],
+    expected: { semantic: 'country' },
+  },
+  { description: 'state', name: 'state', values: ['Ohio'], expected: { semantic: 'state' } },
+  {
+    description: 'order_state is not a US state',
+    name: 'order_state',
+    values: ['shipped'],
+    expected: { semantic: null },
+  },
+  {
+    description: 'street address',
+    name: 'Street Address',
+    values: ['1 Main St'],
+    expected: { semantic: 'streetAddress', suggestedMethod: 'location.streetAddress' },
+  },
+  {
+    description: 'job title',
+    name: 'job_title',
+    values: ['Engineer'],
+    expected: { semantic: 'jobTitle', suggestedMethod: 'person.jobTitle' },
+  },
+  {
+    description: 'password',
+    name: 'password',
+    values: ['hunter2!'],
+    expected: { semantic: 'password' },
+  },
+  {
+    description: 'bic',
+    name: 'BIC',
+    values: ['DEUTDEFF'],
+    expected: { semantic: 'bic', suggestedMethod: 'finance.bic' },
+  },
+  {
+    description: 'an email header over non-email text has no meaning',
+    name: 'email',
+    values: ['ask reception', 'unknown'],
+    expected: { type: 'string', semantic: null },
+  },
+  {
+    description: 'a city header over numbers has no meaning',
+    name: 'city',
+    values: ['1', '2'],
+    expected: { type: 'number', semantic: null },
+  },
+];
+
+describe('detectColumn', () => {
+  it('has at least 120 cases', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(120);
+  });
+
+  it.each(CASES)('$description', ({ name, values, numberFormat, expected }) => {
+    const schema = detectColumn(name ?? 'value', values, numberFormat ?? null);
+    expect(schema).toMatchObject(expected);
+  });
+});
+
+describe('detectColumn counts and cards', () => {
+  it('counts distinct and non-empty values and lists the first distinct examples', () => {
+    const schema = detectColumn('email', [
+      'a@x.io',
+      'b@x.io',
+      'a@x.io',
+      '',
+      'c@x.io',
+      'd@x.io',
+      'e@x.io',
+      'f@x.io',
+    ]);
+    expect(schema.nonEmptyCount).toBe(7);
+    expect(schema.distinctCount).toBe(6);
+    expect(schema.examples).toEqual(['a@x.io', 'b@x.io', 'c@x.io', 'd@x.io', 'e@x.io']);
+    expect(schema.description).toBe('Email addresses · 6 distinct values');
+    expect(schema.rule).toEqual({ action: 'auto' });
+  });
+
+  it('describes dates with their first example and pattern', () => {
+    expect(detectColumn('d', ['2023-04-17', '2023-04-18']).description).toBe(
+      'Dates like 2023-04-17 (YYYY-MM-DD)',
+    );
+  });
+
+  it('says how many values do not fit', () => {
+    const values = [...series(99, (i) => String(i)), 'oops'];
+    expect(detectColumn('n', values).description).toContain('1 value of another kind');
+  });
+
+  it('writes large counts with grouping', () => {
+    const values = series(1204, (i) => `user${i}@example.com`);
+    expect(detectColumn('email', values).description).toBe(
+      'Email addresses · 1,204 distinct values',
+    );
+  });
+
+  it('samples large columns but counts, ranges and misfits cover every value', () => {
+    const values = series(30_000, (i) => String(i + 1));
+    values[29_990] = 'late junk';
+    values[29_999] = '-5';
+    const schema = detectColumn('n', values, null, { sampleSize: 1000 });
+    expect(schema.type).toBe('number');
+    expect(schema.invalidCount).toBe(1);
+    expect(schema.range).toEqual({ min: -5, max: 29_999 });
+    expect(schema.nonEmptyCount).toBe(30_000);
+    expect(schema.distinctCount).toBe(30_000);
+  });
+
+  it('turns a column whose misfits all sit past the sample into a string', () => {
+    const values = [...series(1000, (i) => String(i)), ...series(100, () => 'text')];
+    expect(detectColumn('n', values, null, { sampleSize: 1000 }).type).toBe('string');
+  });
+});
