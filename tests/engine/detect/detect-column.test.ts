@@ -799,7 +799,7 @@ const CASES: Case[] = [
     description: 'date cells with dd.mm.yyyy',
     values: [utc(2023, 4, 7), utc(2023, 12, 24)],
     numberFormat: 'dd.mm.yyyy',
-    expected: { type: 'date', format: 'DD.MM.YYYY' },
+    expected: { type: 'date', format: 'DD.MM.YYYY', examples: ['07.04.2023', '24.12.2023'] },
   },
   {
     description: 'date cells without a format are ISO dates',

@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DATE_PATTERN_CATALOGUE,
+  excelFormatToPattern,
+  formatDateText,
+  ISO_8601,
+  parseDateText,
+  patternHasTime,
+  patternHasZone,
+} from '../../../src/engine/formats/dates';
+
+const SPEC_NAMES = [
+  'M/D/YYYY h:mm:ss A',
+  'M/D/YYYY h:mm A',
+  ISO_8601,
+  'YYYY-MM-DD HH:mm:ss',
+  'MM/DD/YYYY HH:mm:ss',
+  'MM/DD/YYYY HH:mm',
+  'YYYY-MM-DD',
+  'MM/DD/YYYY',
+  'M/D/YYYY',
+  'DD-MM-YYYY',
+];
+
+/** Dates that stress padding, 12-hour clocks, month ends and two-digit years. */
+const DATES = [
+  new Date(Date.UTC(2023, 3, 17, 10, 0, 0, 0)),
+  new Date(Date.UTC(2024, 1, 29, 0, 0, 0, 0)),
+  new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 999)),
+  new Date(Date.UTC(2000, 0, 1, 12, 0, 0, 7)),
+  new Date(Date.UTC(2068, 8, 9, 9, 5, 3, 120)),
+  new Date(Date.UTC(1970, 0, 1, 0, 0, 0, 0)),
+];
+
+const ZONES = ['Z', '+02:00', '-05:00', '+0530', '-08', '+00:00'];
+
+/** The date a pattern can carry: the fields it does not write are zero. */
+function truncateTo(date: Date, pattern: string): Date {
+  const fraction = /S+/.exec(pattern === ISO_8601 ? 'ss.SSS' : pattern)?.[0].length ?? 0;
+  const keep = new Date(date.getTime());
+  const resolved = pattern === ISO_8601 ? 'YYYY-MM-DDTHH:mm:ss.SSSZ' : pattern;
+  if (!patternHasTime(resolved)) keep.setUTCHours(0, 0, 0, 0);
+  if (!resolved.includes('ss')) keep.setUTCSeconds(0, 0);
+  if (fraction === 0) keep.setUTCMilliseconds(0);
+  else if (fraction < 3) {
+    const step = 10 ** (3 - fraction);
+    keep.setUTCMilliseconds(Math.floor(keep.getUTCMilliseconds() / step) * step);
+  }
+  return keep;
+}
+
+const ALL_PATTERNS = [
+  ...SPEC_NAMES,
+  ...DATE_PATTERN_CATALOGUE.map((entry) => entry.pattern),
+  'YYYY-MM-DDTHH:mm:ss.SZ',
+  'YYYY-MM-DDTHH:mm:ss.SSSSSSZ',
+  'YYYY-MM-DDTHH:mm:ss.SSSSSSSSS',
+  'DD/MM/YYYY hh:mm:ss a',
+  'YYYY年M月D日',
+  '[Day] D [of] MMMM YYYY',
+];
+
+describe('date patterns', () => {
+  it('catalogue holds every pattern the spec names and the common others', () => {
+    const patterns = new Set(DATE_PATTERN_CATALOGUE.map((entry) => entry.pattern));
+    for (const name of SPEC_NAMES.filter((name) => name !== ISO_8601)) {
+      expect(patterns).toContain(name);
+    }
+    for (const other of [
+      'DD/MM/YYYY',
+      'D/M/YYYY',
+      'DD.MM.YYYY',
+      'YYYY/MM/DD',
+      'D MMM YYYY',
+      'DD-MMM-YYYY',
+      'YYYY-MM-DDTHH:mm:ssZ',
+      'YYYY-MM-DD HH:mm:ss.SSS',
+      'DD/MM/YYYY HH:mm',
+      'M/D/YYYY h:mm:ss A',
+    ]) {
+      expect(patterns).toContain(other);
+    }
+  });
+
+  describe.each(ALL_PATTERNS)('%s', (pattern) => {
+    const zones = patternHasZone(pattern) ? ZONES : [undefined];
+
+    it('parse(format(date)) gives the date back', () => {
+      for (const zone of zones) {
+        for (const date of DATES) {
+          const expected = truncateTo(date, pattern);
+          const text = formatDateText(expected, pattern, zone);
+          const parsed = parseDateText(text, pattern);
+          expect(parsed?.date.toISOString(), `${text}`).toBe(expected.toISOString());
+          expect(parsed?.timeZone).toBe(patternHasZone(pattern) ? (zone ?? 'Z') : undefined);
+        }
+      }
+    });
+
+    it('format(parse(text)) gives the text back', () => {
+      for (const zone of zones) {
+        for (const date of DATES) {
+          const text = formatDateText(date, pattern, zone);
+          const parsed = parseDateText(text, pattern);
+          expect(parsed, text).not.toBeNull();
+          if (parsed) expect(formatDateText(parsed.date, pattern, parsed.timeZone)).toBe(text);
+        }
+      }
+    });
+  });
+
+  it.each([
+    ['4/17/2023 3:05:09 PM', 'M/D/YYYY h:mm:ss A', '2023-04-17T15:05:09.000Z'],
+    ['4/17/2023 12:05 AM', 'M/D/YYYY h:mm A', '2023-04-17T00:05:00.000Z'],
+    ['4/17/2023 12:05 PM', 'M/D/YYYY h:mm A', '2023-04-17T12:05:00.000Z'],
+    ['2023-04-17T10:00:00.123Z', ISO_8601, '2023-04-17T10:00:00.123Z'],
+    ['2023-04-17 10:00:00', 'YYYY-MM-DD HH:mm:ss', '2023-04-17T10:00:00.000Z'],
+    ['04/17/2023 23:59:58', 'MM/DD/YYYY HH:mm:ss', '2023-04-17T23:59:58.000Z'],
+    ['04/17/2023 23:59', 'MM/DD/YYYY HH:mm', '2023-04-17T23:59:00.000Z'],
+    ['17-04-2023', 'DD-MM-YYYY', '2023-04-17T00:00:00.000Z'],
+    ['17.04.2023', 'DD.MM.YYYY', '2023-04-17T00:00:00.000Z'],
+    ['7 Apr 2023', 'D MMM YYYY', '2023-04-07T00:00:00.000Z'],
+    ['07-Apr-2023', 'DD-MMM-YYYY', '2023-04-07T00:00:00.000Z'],
+    ['1/2/68', 'M/D/YY', '2068-01-02T00:00:00.000Z'],
+    ['1/2/69', 'M/D/YY', '1969-01-02T00:00:00.000Z'],
+    ['0099-01-02', 'YYYY-MM-DD', '0099-01-02T00:00:00.000Z'],
+    ['2023-04-17T10:00:00.123456Z', 'YYYY-MM-DDTHH:mm:ss.SSSSSSZ', '2023-04-17T10:00:00.123Z'],
+  ])('reads %s in %s as wall clock %s', (text, pattern, iso) => {
+    expect(parseDateText(text, pattern)?.date.toISOString()).toBe(iso);
+  });
+
+  it.each([
+    ['2023-02-29', 'YYYY-MM-DD', 'not a leap year'],
+    ['2023-04-31', 'YYYY-MM-DD', 'April has 30 days'],
+    ['2023-13-01', 'YYYY-MM-DD', 'month 13'],
+    ['2023-4-17', 'YYYY-MM-DD', 'unpadded month in a padded pattern'],
+    ['01/2/2023', 'M/D/YYYY', 'padded month in an unpadded pattern'],
+    ['4/17/2023 13:05 PM', 'M/D/YYYY h:mm A', '13 o’clock PM'],
+    ['4/17/2023 0:05 AM', 'M/D/YYYY h:mm A', 'hour 0 on a 12-hour clock'],
+    ['2023-04-17 24:00:00', 'YYYY-MM-DD HH:mm:ss', 'hour 24'],
+    ['2023-04-17 10:60:00', 'YYYY-MM-DD HH:mm:ss', 'minute 60'],
+    ['2023-04-17T10:00:00.12Z', ISO_8601, 'two fraction digits where three are written'],
+    ['2023-04-17T10:00:00+2:00', 'YYYY-MM-DDTHH:mm:ssZ', 'one-digit offset hour'],
+    ['2023-04-17 ', 'YYYY-MM-DD', 'trailing space'],
+    ['7 APR 2023', 'D MMM YYYY', 'upper-case month name'],
+    ['', 'YYYY-MM-DD', 'empty text'],
+  ])('refuses %s in %s (%s)', (text, pattern) => {
+    expect(parseDateText(text, pattern)).toBeNull();
+  });
+
+  it('keeps the offset text exactly as written', () => {
+    for (const zone of ['+02:00', '+0200', '+02', 'Z', '-09:30']) {
+      const text = `2023-04-17T10:00:00${zone}`;
+      const parsed = parseDateText(text, 'YYYY-MM-DDTHH:mm:ssZ');
+      expect(parsed?.timeZone).toBe(zone);
+      // The zone is recorded, never applied: the wall clock stays 10:00.
+      expect(parsed?.date.getUTCHours()).toBe(10);
+    }
+  });
+
+  it('writes Z when a zone pattern gets no zone', () => {
+    expect(formatDateText(new Date(Date.UTC(2023, 3, 17)), 'YYYY-MM-DDTHH:mm:ssZ')).toBe(
+      '2023-04-17T00:00:00Z',
+    );
+  });
+});
+
+describe('excelFormatToPattern', () => {
+  it.each([
+    ['m/d/yyyy', 'M/D/YYYY'],
+    ['mm/dd/yyyy', 'MM/DD/YYYY'],
+    ['m/d/yy', 'M/D/YY'],
+    ['yyyy-mm-dd', 'YYYY-MM-DD'],
+    ['yyyy\\-mm\\-dd', 'YYYY-MM-DD'],
+    ['yyyy"-"mm"-"dd', 'YYYY-MM-DD'],
+    ['dd.mm.yyyy', 'DD.MM.YYYY'],
+    ['dd\\.mm\\.yyyy', 'DD.MM.YYYY'],
+    ['DD.MM.YYYY', 'DD.MM.YYYY'],
+    ['d-mmm-yy', 'D-MMM-YY'],
+    ['dd-mmm-yyyy', 'DD-MMM-YYYY'],
+    ['mmmm d, yyyy', 'MMMM D, YYYY'],
+    ['m/d/yy h:mm', 'M/D/YY H:mm'],
+    ['yyyy-mm-dd hh:mm:ss', 'YYYY-MM-DD HH:mm:ss'],
+    ['yyyy-mm-dd hh:mm:ss.000', 'YYYY-MM-DD HH:mm:ss.SSS'],
+    ['m/d/yyyy h:mm AM/PM', 'M/D/YYYY h:mm A'],
+    ['[$-409]m/d/yyyy h:mm:ss AM/PM;@', 'M/D/YYYY h:mm:ss A'],
+    ['[$-F800]dddd, mmmm dd, yyyy', null],
+    ['h:mm', 'H:mm'],
+    ['[h]:mm:ss', null],
+    ['0.00', null],
+    ['#,##0', null],
+    ['General', null],
+    ['@', null],
+    ['yyyy"年"m"月"d"日"', 'YYYY年M月D日'],
+  ])('%s → %s', (format, pattern) => {
+    expect(excelFormatToPattern(format)).toBe(pattern);
+  });
+
+  it('gives patterns that parse back what they write', () => {
+    const date = new Date(Date.UTC(2023, 2, 5, 14, 7, 9));
+    for (const format of ['m/d/yyyy h:mm AM/PM', 'dd.mm.yyyy', 'd-mmm-yy', 'yyyy-mm-dd hh:mm:ss']) {
+      const pattern = excelFormatToPattern(format);
+      expect(pattern).not.toBeNull();
+      if (!pattern) continue;
+      const text = formatDateText(date, pattern);
+      expect(formatDateText(parseDateText(text, pattern)?.date ?? new Date(NaN), pattern)).toBe(
+        text,
+      );
+    }
+  });
+});

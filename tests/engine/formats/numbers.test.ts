@@ -1,0 +1,223 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  analyzeNumberText,
+  detectNumberLayout,
+  formatNumberText,
+  parseNumberText,
+} from '../../../src/engine/formats/numbers';
+import type { NumberLayout } from '../../../src/engine/types';
+
+const base: NumberLayout = {
+  precision: 0,
+  integer: true,
+  decimalSeparator: '.',
+  thousandsSeparator: null,
+  prefix: '',
+  suffix: '',
+  negative: false,
+};
+
+interface LayoutCase {
+  description: string;
+  layout: NumberLayout;
+  /** Texts written in the layout; each must survive format(parse(text)). */
+  texts: string[];
+}
+
+const LAYOUTS: LayoutCase[] = [
+  { description: 'plain integers', layout: base, texts: ['0', '7', '123456', '-42'] },
+  {
+    description: 'two decimals',
+    layout: { ...base, precision: 2, integer: false },
+    texts: ['0.50', '12.00', '-3.75', '1234567.89'],
+  },
+  {
+    description: 'ten decimals',
+    layout: { ...base, precision: 10, integer: false },
+    texts: ['0.1234567891', '-1.0000000001'],
+  },
+  {
+    description: 'comma grouping',
+    layout: { ...base, thousandsSeparator: ',' },
+    texts: ['1', '999', '1,000', '12,345,678', '-1,234'],
+  },
+  {
+    description: 'US money',
+    layout: { ...base, precision: 2, integer: false, thousandsSeparator: ',', prefix: '$' },
+    texts: ['$0.99', '$1,234.00', '-$1,234.56', '$1,000,000.00'],
+  },
+  {
+    description: 'German decimals (1.234,56)',
+    layout: {
+      ...base,
+      precision: 2,
+      integer: false,
+      decimalSeparator: ',',
+      thousandsSeparator: '.',
+    },
+    texts: ['1.234,56', '0,50', '-12.000,00', '999,99'],
+  },
+  {
+    description: 'French grouping with no-break space and euro suffix',
+    layout: {
+      ...base,
+      precision: 2,
+      integer: false,
+      decimalSeparator: ',',
+      thousandsSeparator: '\u00a0',
+      suffix: '\u00a0€',
+    },
+    texts: ['1\u00a0234,56\u00a0€', '0,50\u00a0€'],
+  },
+  {
+    description: 'Swiss apostrophes',
+    layout: { ...base, precision: 2, integer: false, thousandsSeparator: "'" },
+    texts: ["1'234.50", "12'000.00"],
+  },
+  {
+    description: 'percentages',
+    layout: { ...base, precision: 2, integer: false, suffix: '%' },
+    texts: ['12.50%', '0.00%', '-3.25%', '100.00%'],
+  },
+  {
+    description: 'signed changes',
+    layout: { ...base, precision: 1, integer: false, suffix: '%', explicitPlus: true },
+    texts: ['+2.5%', '-1.2%', '0.0%'],
+  },
+  {
+    description: 'accounting negatives',
+    layout: {
+      ...base,
+      precision: 2,
+      integer: false,
+      thousandsSeparator: ',',
+      negativeStyle: 'parentheses',
+    },
+    texts: ['(1,234.00)', '12.50', '(0.99)'],
+  },
+  {
+    description: 'currency code prefix',
+    layout: { ...base, precision: 2, integer: false, prefix: 'USD ' },
+    texts: ['USD 12.00', '-USD 7.50'],
+  },
+  {
+    description: 'currency code suffix',
+    layout: { ...base, precision: 2, integer: false, suffix: ' EUR' },
+    texts: ['12.00 EUR', '7.50 EUR'],
+  },
+  {
+    description: 'pound prefix with space',
+    layout: { ...base, precision: 2, integer: false, prefix: '£ ' },
+    texts: ['£ 12.00', '£ 7.50'],
+  },
+];
+
+describe('number layouts', () => {
+  describe.each(LAYOUTS)('$description', ({ layout, texts }) => {
+    it('format(parse(text)) gives the text back', () => {
+      for (const text of texts) {
+        const value = parseNumberText(text, layout);
+        expect(value, text).not.toBeNull();
+        if (value !== null) expect(formatNumberText(value, layout)).toBe(text);
+      }
+    });
+
+    it('parse(format(value)) gives the value back at the layout precision', () => {
+      fc.assert(
+        fc.property(fc.double({ min: -1e9, max: 1e9, noNaN: true }), (raw) => {
+          const value = Number(raw.toFixed(layout.precision));
+          const text = formatNumberText(value, layout);
+          const back = parseNumberText(text, layout);
+          expect(back === 0 ? 0 : back).toBe(value === 0 ? 0 : value);
+        }),
+        { numRuns: 200, seed: 7 },
+      );
+    });
+
+    it('is what detectNumberLayout learns from the texts', () => {
+      const detected = detectNumberLayout(texts);
+      expect(detected).not.toBeNull();
+      if (!detected) return;
+      for (const text of texts) {
+        const value = parseNumberText(text, detected);
+        expect(value, text).toBe(parseNumberText(text, layout));
+        if (value !== null) expect(formatNumberText(value, detected)).toBe(text);
+      }
+    });
+  });
+
+  it.each([
+    ['1,234.56', { decimalSeparator: '.', thousandsSeparator: ',' }],
+    ['1.234,56', { decimalSeparator: ',', thousandsSeparator: '.' }],
+    ['1 234,56', { decimalSeparator: ',', thousandsSeparator: ' ' }],
+    ['12,5', { decimalSeparator: ',', thousandsSeparator: null }],
+    ['1.234.567', { decimalSeparator: ',', thousandsSeparator: '.' }],
+    ['1,234,567', { decimalSeparator: '.', thousandsSeparator: ',' }],
+  ])('one text %s settles the separators', (text, expected) => {
+    expect(detectNumberLayout([text])).toMatchObject(expected);
+  });
+
+  it('reads an ambiguous 1,234 as a decimal when the column says comma is decimal', () => {
+    const layout = detectNumberLayout(['1,234', '0,5']);
+    expect(layout?.decimalSeparator).toBe(',');
+    expect(parseNumberText('1,234', layout ?? base)).toBe(1.234);
+  });
+
+  it('reads plain text without a layout', () => {
+    expect(parseNumberText('1,234')).toBe(1234);
+    expect(parseNumberText('1.5')).toBe(1.5);
+    expect(parseNumberText('-$1,234.50')).toBe(-1234.5);
+    expect(parseNumberText('1e5')).toBe(100000);
+    expect(parseNumberText('12.50%')).toBe(12.5);
+  });
+
+  it.each([
+    ['NaN'],
+    ['Infinity'],
+    [''],
+    ['abc'],
+    ['1.2.3,4,5'],
+    ['1,23,456'],
+    ['12-34'],
+    ['.5'],
+    ['5.'],
+    ['$'],
+    ['--5'],
+    ['1 2'],
+    ['$-5.00'],
+  ])('%s is not a number', (text) => {
+    expect(parseNumberText(text)).toBeNull();
+  });
+
+  it('refuses texts written in another layout', () => {
+    const money: NumberLayout = { ...base, precision: 2, integer: false, prefix: '$' };
+    expect(parseNumberText('€12.00', money)).toBeNull();
+    expect(parseNumberText('12,00', { ...money, prefix: '' })).toBeNull();
+    expect(parseNumberText('(12.00)', money)).toBeNull();
+    expect(parseNumberText('+12.00', money)).toBeNull();
+  });
+
+  it('accepts fewer digits or no grouping within the layout', () => {
+    const layout: NumberLayout = { ...base, precision: 2, integer: false, thousandsSeparator: ',' };
+    expect(parseNumberText('1234.5', layout)).toBe(1234.5);
+    expect(formatNumberText(1234.5, layout)).toBe('1,234.50');
+  });
+
+  it('writes no minus sign for a value that rounds to zero', () => {
+    expect(formatNumberText(-0.001, { ...base, precision: 2, integer: false })).toBe('0.00');
+  });
+
+  it('notes how a text is written', () => {
+    expect(analyzeNumberText('(€1.234,50)')).toMatchObject({
+      value: -1234.5,
+      negative: true,
+      parentheses: true,
+      prefix: '€',
+      decimalSeparator: ',',
+      thousandsSeparator: '.',
+    });
+    expect(analyzeNumberText('00123')).toMatchObject({ value: 123, integerDigits: '00123' });
+    expect(analyzeNumberText('2.5E-3')).toMatchObject({ value: 0.0025, exponent: true });
+  });
+});
