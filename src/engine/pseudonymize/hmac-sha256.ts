@@ -114,19 +114,24 @@ export class HmacSha256 {
   }
 
   /**
-   * Writes HMAC(key, UTF-8 of message) as eight big-endian 32-bit words into `out`.
-   * @example new HmacSha256(key).digestInto('email\u0000ann@x.org', new Int32Array(8))
+   * Writes HMAC(key, prefix ‖ UTF-8 of message ‖ suffix) as eight big-endian 32-bit words into
+   * `out`. The parts avoid building one string per call.
+   * @example hmac.digestInto(new TextEncoder().encode('email\u0000'), 'ann@x.org', '', out)
    */
-  digestInto(message: string, out: Int32Array): Int32Array {
+  digestInto(prefix: Uint8Array, message: string, suffix: string, out: Int32Array): Int32Array {
     // UTF-8 takes at most 3 bytes per UTF-16 unit; leave room for padding.
-    const needed = message.length * 3 + BLOCK_BYTES * 2;
+    const needed = prefix.length + (message.length + suffix.length) * 3 + BLOCK_BYTES * 2;
     if (this.buffer.length < needed) this.buffer = new Uint8Array(needed * 2);
-    const { written } = encoder.encodeInto(message, this.buffer);
-    this.hashInto(this.buffer, written, this.innerStart, BLOCK_BYTES, this.state);
+    const buffer = this.buffer;
+    buffer.set(prefix);
+    let length = prefix.length;
+    length += encoder.encodeInto(message, buffer.subarray(length)).written;
+    for (let i = 0; i < suffix.length; i++) buffer[length++] = suffix.charCodeAt(i);
+    this.hashInto(buffer, length, this.innerStart, BLOCK_BYTES, this.state);
     // Outer hash: the 32-byte inner digest after the outer pad block.
     const schedule = this.schedule;
     for (let i = 0; i < 8; i++) schedule[i] = this.state[i]!;
-    schedule[8] = 0x80000000;
+    schedule[8] = 0x80000000 | 0;
     for (let i = 9; i < 15; i++) schedule[i] = 0;
     schedule[15] = (BLOCK_BYTES + 32) * 8;
     out.set(this.outerStart);

@@ -12,6 +12,8 @@ const TWO_POW_32 = 4_294_967_296;
 export class KeyedRandom implements Randomizer {
   private readonly hmac: HmacSha256;
   private readonly digest = new Int32Array(8);
+  /** UTF-8 of `kind ␀` per kind, encoded once. */
+  private readonly prefixes = new Map<string, Uint8Array>();
   private a = 0;
   private b = 0;
   private c = 0;
@@ -26,9 +28,13 @@ export class KeyedRandom implements Randomizer {
    * @example random.reseed('email', 'ann@corp.com'); random.next() // same number for same inputs
    */
   reseed(kind: string, original: string, attempt = 0): void {
-    const message =
-      attempt === 0 ? `${kind}\u0000${original}` : `${kind}\u0000${original}\u0000${attempt}`;
-    const digest = this.hmac.digestInto(message, this.digest);
+    let prefix = this.prefixes.get(kind);
+    if (!prefix) {
+      prefix = new TextEncoder().encode(`${kind}\u0000`);
+      this.prefixes.set(kind, prefix);
+    }
+    const suffix = attempt === 0 ? '' : `\u0000${attempt}`;
+    const digest = this.hmac.digestInto(prefix, original, suffix, this.digest);
     this.a = digest[0]!;
     this.b = digest[1]!;
     this.c = digest[2]!;

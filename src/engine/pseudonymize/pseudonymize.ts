@@ -14,6 +14,7 @@ import { validateFakerMethod } from './faker-catalogue';
 import { createKeyedFaker, type FakeSource } from './keyed-faker';
 import { KeyedRandom } from './keyed-random';
 import { sameShape } from './schema-match';
+import { StringHashSet } from './string-hash-set';
 
 /** Retries that must avoid every original of the namespace (and, for names, of the file). */
 const STRICT_ATTEMPTS = 12;
@@ -22,26 +23,22 @@ const MAX_ATTEMPTS = 32;
 /** A grid is walked instead of retried when distinct values fill more than 1/8 of it. */
 const DENSE_GRID_SHARE = 8;
 const MAX_GRID_SIZE = 20_000_000;
+/** Rows re-detected per column for the schema match. */
+const VERIFY_SAMPLE = 20_000;
 
-/** One distinct original of a namespace and its pseudonym. */
-interface Entry {
-  key: string;
-  original: Cell;
-  pseudonym: Cell;
-  generated: boolean;
-  /** The last column (by index in `columns`) that listed this entry, to list it once. */
-  lastColumn: number;
-}
-
-/** Columns that share pseudonyms: the same kind and format, across columns and sheets. */
+/**
+ * Columns that share pseudonyms: the same kind and format, across columns and sheets. Its
+ * distinct originals are numbered in order of first appearance; parallel arrays hold each
+ * one's original cell and pseudonym (no object per value: a 50 MB file has millions).
+ */
 interface Namespace {
   plan: ColumnPlan;
-  /** Every original of the namespace, by key, in order of first appearance. */
-  entries: Map<string, Entry>;
+  /** Every original of the namespace, by key, to its number. */
+  ids: Map<string, number>;
+  originals: Cell[];
+  pseudonyms: Cell[];
   /** Keys of the pseudonyms handed out. */
-  used: Set<string>;
-  /** Dense grids: next free point at or after each index (union-find), built on first use. */
-  nextFree?: Int32Array;
+  used: StringHashSet;
 }
 
 /** One column to pseudonymize and what the scan learned about it. */
@@ -51,10 +48,8 @@ interface PlannedColumn {
   schema: ColumnSchema;
   namespace: Namespace;
   missingMarkers: ReadonlySet<string>;
-  /** The entry of each row's cell, null where the cell stays as it is. */
-  rowEntries: (Entry | null)[];
-  /** Distinct entries of this column, for the mapping. */
-  distinct: Entry[];
+  /** The namespace number of each row's original, -1 where the cell stays as it is. */
+  rowIds: Int32Array;
 }
 
 /** A map key for a cell: its text for strings; tagged for numbers, booleans and dates. */
@@ -184,7 +179,13 @@ export function pseudonymize(
       }
       let namespace = namespaces.get(action.plan.namespace);
       if (!namespace) {
-        namespace = { plan: action.plan, entries: new Map(), used: new Set() };
+        namespace = {
+          plan: action.plan,
+          ids: new Map(),
+          originals: [],
+          pseudonyms: [],
+          used: new StringHashSet(),
+        };
         namespaces.set(action.plan.namespace, namespace);
       }
       planned.push({
@@ -193,8 +194,7 @@ export function pseudonymize(
         schema,
         namespace,
         missingMarkers: new Set(schema.missingMarkers ?? []),
-        rowEntries: [],
-        distinct: [],
+        rowIds: new Int32Array(0),
       });
     });
   });
@@ -203,30 +203,28 @@ export function pseudonymize(
   // Scan: every original of every namespace is known before any pseudonym is chosen, so no
   // pseudonym can equal another value's original.
   phase = performance.now();
-  planned.forEach((column, plannedIndex) => {
+  for (const column of planned) {
     const { rows } = workbook.sheets[column.sheetIndex]!;
-    const { entries } = column.namespace;
-    const rowEntries = new Array<Entry | null>(rows.length);
+    const { ids, originals } = column.namespace;
+    const { columnIndex, missingMarkers } = column;
+    const rowIds = new Int32Array(rows.length);
     for (let row = 0; row < rows.length; row++) {
-      const cell = rows[row]![column.columnIndex] ?? null;
-      if (isBlankCell(cell) || (typeof cell === 'string' && column.missingMarkers.has(cell))) {
-        rowEntries[row] = null;
+      const cell = rows[row]![columnIndex] ?? null;
+      if (cell === null || cell === '' || (typeof cell === 'string' && missingMarkers.has(cell))) {
+        rowIds[row] = -1;
         continue;
       }
-      const key = cellKey(cell);
-      let entry = entries.get(key);
-      if (!entry) {
-        entry = { key, original: cell, pseudonym: null, generated: false, lastColumn: -1 };
-        entries.set(key, entry);
+      const key = typeof cell === 'string' ? cell : cellKey(cell);
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = originals.length;
+        ids.set(key, id);
+        originals.push(cell);
       }
-      if (entry.lastColumn !== plannedIndex) {
-        entry.lastColumn = plannedIndex;
-        column.distinct.push(entry);
-      }
-      rowEntries[row] = entry;
+      rowIds[row] = id;
     }
-    column.rowEntries = rowEntries;
-  });
+    column.rowIds = rowIds;
+  }
   timings.scan = elapsed(phase);
 
   // Generate: one pseudonym per distinct original and namespace, in order of first appearance.
@@ -244,10 +242,11 @@ export function pseudonymize(
     const rows = sheet.rows.map((row) => row.slice());
     for (const column of planned) {
       if (column.sheetIndex !== sheetIndex) continue;
-      const { rowEntries, columnIndex } = column;
+      const { rowIds, columnIndex } = column;
+      const { pseudonyms } = column.namespace;
       for (let row = 0; row < rows.length; row++) {
-        const entry = rowEntries[row];
-        if (entry) rows[row]![columnIndex] = entry.pseudonym;
+        const id = rowIds[row]!;
+        if (id >= 0) rows[row]![columnIndex] = pseudonyms[id]!;
       }
     }
     sheet.columns.forEach((_, columnIndex) => {
@@ -258,9 +257,7 @@ export function pseudonymize(
   });
   timings.write = elapsed(phase);
 
-  phase = performance.now();
-  const mapping = buildMapping(workbook, planned);
-  timings.mapping = elapsed(phase);
+  const mapping = lazyMapping(() => buildMappingRows(workbook, planned));
 
   // Verify: how many auto columns re-detect with the same type and format.
   phase = performance.now();
@@ -269,7 +266,7 @@ export function pseudonymize(
   );
   const matching = verified.filter((column) => {
     const sheet = sheets[column.sheetIndex]!;
-    const cells = sheet.rows.map((row) => row[column.columnIndex] ?? null);
+    const cells = sampleCells(sheet.rows, column.columnIndex);
     const format = sheet.numberFormats?.[column.columnIndex] ?? null;
     return sameShape(column.schema, detectColumn(column.schema.name, cells, format));
   }).length;
@@ -314,38 +311,43 @@ function takeGridPoint(nextFree: Int32Array, index: number): void {
 }
 
 function generateNamespace(namespace: Namespace, random: KeyedRandom, sensitive: Namespace[]) {
-  const { plan, entries, used } = namespace;
+  const { plan, ids, originals, pseudonyms, used } = namespace;
+  const count = originals.length;
   const grid =
     plan.grid &&
     plan.grid.size > 0 &&
     plan.grid.size <= MAX_GRID_SIZE &&
-    entries.size * DENSE_GRID_SHARE > plan.grid.size
+    count * DENSE_GRID_SHARE > plan.grid.size
       ? plan.grid
       : undefined;
-  if (grid) {
-    namespace.nextFree = Int32Array.from({ length: grid.size + 1 }, (_, i) => i);
-  }
-  const isOriginal = (key: string): boolean =>
-    entries.has(key) || (plan.sensitive && sensitive.some((other) => other.entries.has(key)));
+  const nextFree = grid ? Int32Array.from({ length: grid.size + 1 }, (_, i) => i) : null;
+  const others = plan.sensitive ? sensitive.filter((other) => other !== namespace) : [];
+  const isOriginal = (key: string): boolean => {
+    if (ids.has(key)) return true;
+    for (const other of others) if (other.ids.has(key)) return true;
+    return false;
+  };
 
-  for (const entry of entries.values()) {
-    const text = generatorText(entry.original);
-    if (grid && namespace.nextFree) {
-      const own = grid.indexOf(entry.original, text);
+  for (let id = 0; id < count; id++) {
+    const original = originals[id]!;
+    const key = typeof original === 'string' ? original : cellKey(original);
+    const text = generatorText(original);
+    let pseudonym: Cell | undefined;
+    if (grid && nextFree) {
+      const own = grid.indexOf(original, text);
       if (own >= 0) {
-        random.reseed(plan.kind, entry.key);
-        let point = findFree(namespace.nextFree, random.int(grid.size));
-        if (point === own) point = findFree(namespace.nextFree, (own + 1) % grid.size);
+        random.reseed(plan.kind, key);
+        let point = findFree(nextFree, random.int(grid.size));
+        if (point === own) point = findFree(nextFree, (own + 1) % grid.size);
         if (point >= 0) {
-          takeGridPoint(namespace.nextFree, point);
-          entry.pseudonym = grid.render(point, entry.original, text);
-          used.add(cellKey(entry.pseudonym));
-          continue;
+          takeGridPoint(nextFree, point);
+          pseudonym = grid.render(point, original, text);
         }
       }
     }
-    entry.pseudonym = pickPseudonym(entry, text, plan, random, used, isOriginal);
-    used.add(cellKey(entry.pseudonym));
+    pseudonym ??= pickPseudonym(original, key, text, plan, random, used, isOriginal);
+    pseudonyms.push(pseudonym);
+    used.add(typeof pseudonym === 'string' ? pseudonym : cellKey(pseudonym));
   }
 }
 
@@ -354,24 +356,25 @@ function generateNamespace(namespace: Namespace, random: KeyedRandom, sensitive:
  * least not this value and not another value's pseudonym, then anything but this value.
  */
 function pickPseudonym(
-  entry: Entry,
+  original: Cell,
+  originalKey: string,
   text: string,
   plan: ColumnPlan,
   random: KeyedRandom,
-  used: Set<string>,
+  used: StringHashSet,
   isOriginal: (key: string) => boolean,
 ): Cell {
   let unique: Cell | undefined;
   let different: Cell | undefined;
-  let last: Cell = entry.original;
+  let last: Cell = original;
   const attempts = plan.tinyDomain ? 1 : MAX_ATTEMPTS;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    random.reseed(plan.kind, entry.key, attempt);
-    const candidate = plan.generate(entry.original, text, attempt);
+    random.reseed(plan.kind, originalKey, attempt);
+    const candidate = plan.generate(original, text, attempt);
     last = candidate;
     if (isBlankCell(candidate)) continue;
-    const key = cellKey(candidate);
-    if (key === entry.key) continue;
+    const key = typeof candidate === 'string' ? candidate : cellKey(candidate);
+    if (key === originalKey) continue;
     different ??= candidate;
     if (used.has(key)) continue;
     if (!isOriginal(key)) return candidate;
@@ -381,20 +384,55 @@ function pickPseudonym(
   return unique ?? different ?? last;
 }
 
-function buildMapping(workbook: Workbook, planned: PlannedColumn[]): Sheet {
+/**
+ * A column's cells for re-detection: all of a small column, else an even spread of
+ * VERIFY_SAMPLE rows (the schema match is a share of columns, not a per-value check).
+ */
+function sampleCells(rows: Cell[][], columnIndex: number): Cell[] {
+  const stride = Math.max(1, Math.ceil(rows.length / VERIFY_SAMPLE));
+  const cells: Cell[] = [];
+  for (let row = 0; row < rows.length; row += stride) cells.push(rows[row]![columnIndex] ?? null);
+  return cells;
+}
+
+/**
+ * The mapping sheet, its rows built on first read: a large file's mapping has millions of
+ * rows, and a run that never downloads it should not hold them. Reading `rows` (directly,
+ * through JSON or structured cloning) builds them once.
+ */
+function lazyMapping(buildRows: () => Cell[][]): Sheet {
+  let rows: Cell[][] | null = null;
+  const sheet = { name: 'mapping', columns: ['sheet', 'column', 'original', 'pseudonym'] };
+  Object.defineProperty(sheet, 'rows', { enumerable: true, get: () => (rows ??= buildRows()) });
+  return sheet as Sheet;
+}
+
+/** One row per distinct (sheet, column, original, pseudonym), in order of first appearance. */
+function buildMappingRows(workbook: Workbook, planned: PlannedColumn[]): Cell[][] {
   const rows: Cell[][] = [];
-  for (const column of planned) {
+  const stamps = new Map<Namespace, Int32Array>();
+  planned.forEach((column, plannedIndex) => {
     const sheet = workbook.sheets[column.sheetIndex]!;
     const format = sheet.numberFormats?.[column.columnIndex] ?? null;
     const columnName = sheet.columns[column.columnIndex]!;
-    for (const entry of column.distinct) {
+    const { originals, pseudonyms } = column.namespace;
+    let stamp = stamps.get(column.namespace);
+    if (!stamp) {
+      stamp = new Int32Array(originals.length).fill(-1);
+      stamps.set(column.namespace, stamp);
+    }
+    for (const id of column.rowIds) {
+      if (id < 0 || stamp[id] === plannedIndex) continue;
+      stamp[id] = plannedIndex;
+      const original = originals[id]!;
+      const pseudonym = pseudonyms[id]!;
       rows.push([
         sheet.name,
         columnName,
-        cellText(entry.original, format),
-        cellText(entry.pseudonym, format),
+        typeof original === 'string' ? original : cellText(original, format),
+        typeof pseudonym === 'string' ? pseudonym : cellText(pseudonym, format),
       ]);
     }
-  }
-  return { name: 'mapping', columns: ['sheet', 'column', 'original', 'pseudonym'], rows };
+  });
+  return rows;
 }

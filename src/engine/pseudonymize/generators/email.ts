@@ -1,6 +1,5 @@
 import { en } from '@faker-js/faker';
 import type { KeyedRandom } from '../keyed-random';
-import { applyLetterCase, letterCaseOf } from './letter-case';
 
 function asciiNames(list: readonly string[] | undefined): string[] {
   return (list ?? []).filter((name) => /^[A-Za-z]+$/.test(name)).map((name) => name.toLowerCase());
@@ -23,6 +22,43 @@ function exampleDomain(domain: string): string {
   return domain !== lower && domain === domain.toUpperCase() ? text.toUpperCase() : text;
 }
 
+/** How a local part is written: its first separator, trailing digits and letter case. */
+interface LocalStyle {
+  separator: string;
+  trailingDigits: number;
+  letterCase: 'lower' | 'upper' | 'title';
+}
+
+function localStyle(local: string): LocalStyle {
+  let separator = '';
+  let upper = 0;
+  let lower = 0;
+  for (let i = 0; i < local.length; i++) {
+    const code = local.charCodeAt(i);
+    if (code >= 65 && code <= 90) {
+      upper++;
+    } else if (code >= 97 && code <= 122) {
+      lower++;
+    } else {
+      if (!separator && (code === 46 || code === 95 || code === 45)) separator = local[i]!;
+    }
+  }
+  let trailingDigits = 0;
+  for (let i = local.length - 1; i >= 0; i--) {
+    const code = local.charCodeAt(i);
+    if (code < 48 || code > 57) break;
+    trailingDigits++;
+  }
+  const letterCase = upper === 0 ? 'lower' : lower === 0 && upper > 1 ? 'upper' : 'title';
+  return { separator, trailingDigits, letterCase };
+}
+
+function cased(name: string, letterCase: LocalStyle['letterCase']): string {
+  if (letterCase === 'lower') return name;
+  if (letterCase === 'upper') return name.toUpperCase();
+  return name[0]!.toUpperCase() + name.slice(1);
+}
+
 /**
  * A realistic name-based address on example.com/.org/.net in the original's style: the same
  * separator between names, as many trailing digits, the same letter case. Retries (`attempt`)
@@ -33,17 +69,13 @@ export function fakeEmail(original: string, random: KeyedRandom, attempt = 0): s
   const at = original.lastIndexOf('@');
   const local = at < 0 ? original : original.slice(0, at);
   const domain = at < 0 ? '' : original.slice(at + 1);
-  const separator = /[._-]/.exec(local)?.[0] ?? '';
-  const trailingDigits = /\d+$/.exec(local)?.[0].length ?? 0;
-  const first = random.pick(FIRST_NAMES);
-  const last = random.pick(LAST_NAMES);
+  const { separator, trailingDigits, letterCase } = localStyle(local);
+  const first = cased(random.pick(FIRST_NAMES), letterCase);
+  const last = cased(random.pick(LAST_NAMES), letterCase);
   let name: string;
-  if (separator) name = `${first}${separator}${last}`;
-  else if (local.length - trailingDigits <= 8) name = `${first[0] ?? ''}${last}`;
-  else name = `${first}${last}`;
-  const style = letterCaseOf(local.replace(/[^\p{L}]+/gu, ' ').trim());
-  if (style === 'upper') name = name.toUpperCase();
-  else if (style === 'title' || style === 'other') name = applyLetterCase(name, 'title');
+  if (separator) name = first + separator + last;
+  else if (local.length - trailingDigits <= 8) name = first[0]! + last;
+  else name = first + last;
   const extraDigits = attempt >= 4 ? Math.min(attempt - 2, 6) : 0;
   return `${name}${digits(trailingDigits + extraDigits, random)}@${exampleDomain(domain)}`;
 }

@@ -6,6 +6,31 @@ export type LetterCase = 'lower' | 'upper' | 'title' | 'other';
  * @example letterCaseOf('New York') // 'title'
  */
 export function letterCaseOf(text: string): LetterCase {
+  // ASCII fast path: one scan, no regular expressions.
+  let upperCount = 0;
+  let lowerCount = 0;
+  let title = true;
+  let wordStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 127) return letterCaseOfUnicode(text);
+    if (code >= 65 && code <= 90) {
+      upperCount++;
+      if (!wordStart) title = false;
+      wordStart = false;
+    } else if (code >= 97 && code <= 122) {
+      lowerCount++;
+      if (wordStart) title = false;
+      wordStart = false;
+    } else wordStart = true;
+  }
+  if (upperCount + lowerCount === 0) return 'other';
+  if (upperCount === 0) return 'lower';
+  if (lowerCount === 0 && upperCount > 1) return 'upper';
+  return title ? 'title' : 'other';
+}
+
+function letterCaseOfUnicode(text: string): LetterCase {
   const upper = text.toUpperCase();
   const lower = text.toLowerCase();
   if (upper === lower) return 'other';
@@ -27,6 +52,7 @@ export function applyLetterCase(text: string, style: LetterCase): string {
     case 'upper':
       return text.toUpperCase();
     case 'title':
+      if (/^[a-z]+$/i.test(text)) return text[0]!.toUpperCase() + text.slice(1).toLowerCase();
       return text
         .toLowerCase()
         .replace(

@@ -1,4 +1,12 @@
 import type { KeyedRandom } from '../keyed-random';
+import { codeBuffer, codesToText } from './char-codes';
+
+const PLUS = 43;
+const ZERO = 48;
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
 
 /**
  * Replaces the digits of a phone number, keeping its exact punctuation, spacing, country prefix
@@ -7,28 +15,22 @@ import type { KeyedRandom } from '../keyed-random';
  * @example fakePhone('+44 20 7946 0958', random) // '+44 61 3827 5540'
  */
 export function fakePhone(original: string, random: KeyedRandom): string {
-  let out = '';
+  const length = original.length;
+  const codes = codeBuffer(length);
   let i = 0;
-  if (original[0] === '+') {
+  if (original.charCodeAt(0) === PLUS) {
     // Country code: the digits right after '+', up to the first separator.
-    out = '+';
-    i = 1;
-    while (i < original.length && /[0-9]/.test(original[i] as string)) out += original[i++];
+    codes[i++] = PLUS;
+    while (i < length && isDigit(original.charCodeAt(i))) codes[i] = original.charCodeAt(i++);
   }
   let national = true;
-  for (; i < original.length; i++) {
-    const char = original[i] as string;
-    const code = char.charCodeAt(0);
-    if (code < 48 || code > 57) {
-      out += char;
-      continue;
-    }
-    if (national) {
+  for (; i < length; i++) {
+    const code = original.charCodeAt(i);
+    if (!isDigit(code)) codes[i] = code;
+    else if (national) {
       national = false;
-      out += code === 48 ? '0' : String.fromCharCode(50 + random.int(8));
-      continue;
-    }
-    out += String.fromCharCode(48 + random.int(10));
+      codes[i] = code === ZERO ? ZERO : ZERO + 2 + random.int(8);
+    } else codes[i] = ZERO + random.int(10);
   }
-  return out;
+  return codesToText(codes, length);
 }

@@ -1,6 +1,7 @@
 import { en } from '@faker-js/faker';
 import type { KeyedRandom } from '../keyed-random';
-import { applyLetterCase, letterCaseOf } from './letter-case';
+import { codeBuffer, codesToText } from './char-codes';
+import { letterCaseOf } from './letter-case';
 
 /** Texts of this length or longer are never word-like (spec §5). */
 const WORD_LIKE_MAX_LENGTH = 100;
@@ -15,20 +16,61 @@ function isAsciiDigit(code: number): boolean {
  * @example isWordLike('Customer asked about a refund') // true
  */
 export function isWordLike(text: string): boolean {
-  if (text.length >= WORD_LIKE_MAX_LENGTH) return false;
-  const tokens = text.split(/\s+/).filter((token) => token !== '');
-  if (tokens.length === 0) return false;
+  const length = text.length;
+  if (length >= WORD_LIKE_MAX_LENGTH) return false;
+  let tokens = 0;
   let words = 0;
   let totalLength = 0;
-  for (const token of tokens) {
-    totalLength += token.length;
-    // Punctuation around a word ('refund,', '"late"') does not stop it being a word.
-    const core = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-    if (!/^\p{L}+(?:['’-]\p{L}+)*$/u.test(core)) continue;
-    const shortAllCaps = core.length <= 3 && core.length > 1 && core === core.toUpperCase();
-    if (!shortAllCaps) words++;
+  let i = 0;
+  while (i < length) {
+    while (i < length && isSpace(text, i)) i++;
+    if (i >= length) break;
+    const start = i;
+    while (i < length && !isSpace(text, i)) i++;
+    tokens++;
+    totalLength += i - start;
+    if (isWordToken(text, start, i)) words++;
   }
-  return words / tokens.length >= 0.7 && totalLength / tokens.length >= 3;
+  return tokens > 0 && words / tokens >= 0.7 && totalLength / tokens >= 3;
+}
+
+function isSpace(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code === 32 || (code >= 9 && code <= 13)) return true;
+  return code > 127 && /\s/.test(text[index] as string);
+}
+
+function isLetterAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90)) return true;
+  return code > 127 && /\p{L}/u.test(text[index] as string);
+}
+
+/**
+ * Whether text[start..end) is an alphabetic word: letters, maybe joined by apostrophes or
+ * hyphens, maybe wrapped in punctuation ('refund,', '"late"'), and not short all-caps ('VIP').
+ */
+function isWordToken(text: string, start: number, end: number): boolean {
+  let from = start;
+  let to = end;
+  while (from < to && !isLetterAt(text, from) && !isAsciiDigit(text.charCodeAt(from))) from++;
+  while (to > from && !isLetterAt(text, to - 1) && !isAsciiDigit(text.charCodeAt(to - 1))) to--;
+  if (from >= to) return false;
+  let upper = true;
+  for (let i = from; i < to; i++) {
+    if (isLetterAt(text, i)) {
+      const code = text.charCodeAt(i);
+      if (code >= 97 && code <= 122) upper = false;
+      else if (code > 127 && text[i] !== (text[i] as string).toUpperCase()) upper = false;
+      continue;
+    }
+    const code = text.charCodeAt(i);
+    const joiner = code === 39 || code === 0x2019 || code === 45;
+    // A joiner must sit between two letters.
+    if (!joiner || !isLetterAt(text, i - 1) || !isLetterAt(text, i + 1)) return false;
+  }
+  const shortAllCaps = to - from <= 3 && to - from > 1 && upper;
+  return !shortAllCaps;
 }
 
 const A = 65;
@@ -56,41 +98,37 @@ function randomLetterLike(char: string, code: number, random: KeyedRandom): stri
  * @example substituteCharacters('AB-0042', random) // 'QX-0067'
  */
 export function substituteCharacters(text: string, random: KeyedRandom): string {
-  let out = '';
+  const length = text.length;
+  const codes = codeBuffer(length);
   let runStart = true;
   let leadingZeros = false;
   let significant = false;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
-    if (isAsciiDigit(code)) {
+    if (code >= 48 && code <= 57) {
       if (runStart) {
         runStart = false;
         significant = true;
         leadingZeros = code === 48 && isAsciiDigit(text.charCodeAt(i + 1));
       }
       if (leadingZeros && code === 48) {
-        out += '0';
+        codes[i] = 48;
         continue;
       }
       leadingZeros = false;
       // The first significant digit stays non-zero; a lone '0' may become any digit.
-      out += String.fromCharCode(
-        significant && code !== 48 ? 49 + random.int(9) : 48 + random.int(10),
-      );
+      codes[i] = significant && code !== 48 ? 49 + random.int(9) : 48 + random.int(10);
       significant = false;
       continue;
     }
     runStart = true;
-    if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) {
-      out += String.fromCharCode((code <= 90 ? A : LOWER_A) + random.int(26));
-    } else if (code > 127 && code < 0xd800) {
-      const char = text[i] as string;
-      out += /\p{L}/u.test(char) ? randomLetterLike(char, code, random) : char;
-    } else {
-      out += text[i];
-    }
+    if (code >= 97 && code <= 122) codes[i] = LOWER_A + random.int(26);
+    else if (code >= 65 && code <= 90) codes[i] = A + random.int(26);
+    else if (code > 127 && code < 0xd800 && /\p{L}/u.test(text[i] as string)) {
+      codes[i] = randomLetterLike(text[i] as string, code, random).charCodeAt(0);
+    } else codes[i] = code;
   }
-  return out;
+  return codesToText(codes, length);
 }
 
 /** Word-length classes: a replacement word has about the same length as the original. */
@@ -103,37 +141,49 @@ function lengthClass(length: number): number {
   return 5;
 }
 
-const WORDS_BY_CLASS: readonly string[][] = buildWordBank();
+interface WordForms {
+  lower: string;
+  title: string;
+  upper: string;
+}
 
-function buildWordBank(): string[][] {
-  const classes: string[][] = [[], [], [], [], [], []];
+const WORDS_BY_CLASS: readonly WordForms[][] = buildWordBank();
+
+function buildWordBank(): WordForms[][] {
+  const classes: WordForms[][] = [[], [], [], [], [], []];
   const lists = Object.values(en.word ?? {}) as unknown as string[][];
   const seen = new Set<string>();
-  for (const list of lists) {
-    for (const word of list) {
-      if (!/^[a-z]+$/.test(word) || seen.has(word)) continue;
-      seen.add(word);
-      classes[lengthClass(word.length)]!.push(word);
-    }
-  }
+  const add = (word: string): void => {
+    if (!/^[a-z]+$/.test(word) || seen.has(word)) return;
+    seen.add(word);
+    classes[lengthClass(word.length)]!.push({
+      lower: word,
+      title: word[0]!.toUpperCase() + word.slice(1),
+      upper: word.toUpperCase(),
+    });
+  };
+  for (const list of lists) list.forEach(add);
   // Short words are scarce in the lists; keep every class usable.
-  for (const word of ['a', 'i', 'an', 'as', 'at', 'be', 'by', 'do', 'go', 'he', 'if', 'in']) {
-    if (!seen.has(word)) classes[0]!.push(word);
-  }
+  ['a', 'i', 'an', 'as', 'at', 'be', 'by', 'do', 'go', 'he', 'if', 'in'].forEach(add);
   return classes;
 }
 
 /** A random English word of the same length class as `word`, in the same case style. */
 export function similarWord(word: string, random: KeyedRandom): string {
-  const choices = WORDS_BY_CLASS[lengthClass(word.length)]!;
-  const style = letterCaseOf(word);
-  const replacement = random.pick(choices);
-  if (style === 'other') {
-    // Mixed case ('McDonald', 'iPhone'): keep the case of the first letter only.
-    const first = word[0] ?? '';
-    return first === first.toUpperCase() ? applyLetterCase(replacement, 'title') : replacement;
+  const forms = random.pick(WORDS_BY_CLASS[lengthClass(word.length)]!);
+  switch (letterCaseOf(word)) {
+    case 'lower':
+      return forms.lower;
+    case 'upper':
+      return forms.upper;
+    case 'title':
+      return forms.title;
+    case 'other': {
+      // Mixed case ('McDonald', 'iPhone'): keep the case of the first letter only.
+      const first = word[0] ?? '';
+      return first !== first.toLowerCase() ? forms.title : forms.lower;
+    }
   }
-  return applyLetterCase(replacement, style);
 }
 
 /**
@@ -142,9 +192,23 @@ export function similarWord(word: string, random: KeyedRandom): string {
  * @example replaceWords('Late delivery, call back', random) // 'Sure position, bend rich'
  */
 export function replaceWords(text: string, random: KeyedRandom): string {
-  return text.replace(/\p{L}+|[0-9]+/gu, (run) =>
-    isAsciiDigit(run.charCodeAt(0)) ? substituteCharacters(run, random) : similarWord(run, random),
-  );
+  let out = '';
+  let i = 0;
+  const length = text.length;
+  while (i < length) {
+    const start = i;
+    if (isLetterAt(text, i)) {
+      while (i < length && isLetterAt(text, i)) i++;
+      out += similarWord(text.slice(start, i), random);
+    } else if (isAsciiDigit(text.charCodeAt(i))) {
+      while (i < length && isAsciiDigit(text.charCodeAt(i))) i++;
+      out += substituteCharacters(text.slice(start, i), random);
+    } else {
+      while (i < length && !isLetterAt(text, i) && !isAsciiDigit(text.charCodeAt(i))) i++;
+      out += text.slice(start, i);
+    }
+  }
+  return out;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { KeyedRandom } from '../keyed-random';
+import { codeBuffer, codesToText } from './char-codes';
 
 const UUID_PATTERN =
   /^[{(]?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}[})]?$/i;
@@ -17,25 +18,29 @@ const HEX_UPPER = '0123456789ABCDEF';
  */
 export function fakeUuid(original: string, random: KeyedRandom): string {
   const hex = /[A-F]/.test(original) ? HEX_UPPER : HEX_LOWER;
-  let out = '';
+  const length = original.length;
+  const codes = codeBuffer(length);
   let nibble = 0;
-  for (const char of original) {
-    if (!/[0-9a-f]/i.test(char)) {
-      out += char;
-      continue;
-    }
-    if (nibble === 12) {
-      out += char; // version
-    } else if (nibble === 16) {
+  for (let i = 0; i < length; i++) {
+    const code = original.charCodeAt(i);
+    const value = hexValue(code);
+    if (value < 0) codes[i] = code;
+    else if (nibble === 12)
+      codes[i] = code; // version
+    else if (nibble === 16) {
       // Variant: keep the high bits that name it (8-b is RFC 4122).
-      const value = parseInt(char, 16);
-      if (value < 8) out += hex[random.int(8)];
-      else if (value < 12) out += hex[8 + random.int(4)];
-      else out += hex[(value & 0b1110) | random.int(2)];
-    } else {
-      out += hex[random.int(16)];
-    }
-    nibble++;
+      if (value < 8) codes[i] = hex.charCodeAt(random.int(8));
+      else if (value < 12) codes[i] = hex.charCodeAt(8 + random.int(4));
+      else codes[i] = hex.charCodeAt((value & 0b1110) | random.int(2));
+    } else codes[i] = hex.charCodeAt(random.int(16));
+    if (value >= 0) nibble++;
   }
-  return out;
+  return codesToText(codes, length);
+}
+
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 102) return code - 87;
+  if (code >= 65 && code <= 70) return code - 55;
+  return -1;
 }

@@ -1,0 +1,27 @@
+/**
+ * Builds strings from UTF-16 codes in one reusable buffer: character-by-character generators
+ * would otherwise build a rope of one node per character (and garbage to collect) per value.
+ */
+let scratch = new Uint16Array(256);
+
+/** A buffer of at least `length` codes, reused between calls: fill it, then call `codesToText`. */
+export function codeBuffer(length: number): Uint16Array {
+  if (scratch.length < length) scratch = new Uint16Array(length * 2);
+  return scratch;
+}
+
+const CHUNK = 8192;
+
+/** The text of `codes[0..length)`. */
+export function codesToText(codes: Uint16Array, length: number): string {
+  const apply = String.fromCharCode.apply.bind(String.fromCharCode) as (
+    thisArg: null,
+    codes: ArrayLike<number>,
+  ) => string;
+  if (length <= CHUNK) return apply(null, codes.subarray(0, length));
+  let text = '';
+  for (let start = 0; start < length; start += CHUNK) {
+    text += apply(null, codes.subarray(start, Math.min(start + CHUNK, length)));
+  }
+  return text;
+}

@@ -1,0 +1,52 @@
+/**
+ * A set of strings kept as 32-bit hashes in an open-addressing table: about 8 bytes per
+ * member instead of a Set's entry plus the string itself. A hash collision reads as "present",
+ * which only makes a caller draw another pseudonym, so exactness is not needed.
+ */
+export class StringHashSet {
+  private table = new Int32Array(1024);
+  private count = 0;
+
+  /** FNV-1a over UTF-16 units; never 0, which marks an empty slot. */
+  private static hash(text: string): number {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+      hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    }
+    return hash === 0 ? 1 : hash;
+  }
+
+  /** Whether `text` (or a string with the same hash) was added. */
+  has(text: string): boolean {
+    const hash = StringHashSet.hash(text);
+    const mask = this.table.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const value = this.table[slot]!;
+      if (value === 0) return false;
+      if (value === hash) return true;
+    }
+  }
+
+  add(text: string): void {
+    if ((this.count + 1) * 2 > this.table.length) this.grow();
+    if (this.insert(StringHashSet.hash(text))) this.count++;
+  }
+
+  private insert(hash: number): boolean {
+    const mask = this.table.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const value = this.table[slot]!;
+      if (value === hash) return false;
+      if (value === 0) {
+        this.table[slot] = hash;
+        return true;
+      }
+    }
+  }
+
+  private grow(): void {
+    const old = this.table;
+    this.table = new Int32Array(old.length * 2);
+    for (const hash of old) if (hash !== 0) this.insert(hash);
+  }
+}
