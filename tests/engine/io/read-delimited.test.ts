@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import { EngineError, readWorkbook, type Workbook } from '../../../src/engine';
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+function utf16(text: string, endian: 'le' | 'be', bom = true): Uint8Array {
+  const bytes = new Uint8Array((text.length + (bom ? 1 : 0)) * 2);
+  const codes = [...(bom ? [0xfeff] : []), ...Array.from(text, (c) => c.charCodeAt(0))];
+  codes.forEach((code, index) => {
+    bytes[index * 2 + (endian === 'le' ? 0 : 1)] = code & 0xff;
+    bytes[index * 2 + (endian === 'le' ? 1 : 0)] = code >> 8;
+  });
+  return bytes;
+}
+
+function read(bytes: Uint8Array | string, fileName = 'people.csv'): Workbook {
+  return readWorkbook(typeof bytes === 'string' ? utf8(bytes) : bytes, fileName);
+}
+
+describe('readWorkbook on CSV and TSV', () => {
+  const cases: {
+    description: string;
+    input: Uint8Array | string;
+    fileName?: string;
+    columns: string[];
+    rows: string[][];
+    format?: 'csv' | 'tsv';
+    layout?: Partial<NonNullable<Workbook['csv']>>;
+  }[] = [
+    {
+      description: 'keeps every value as the text written (no dynamic typing)',
+      input: 'id,zip,flag,amount\n007,02134,TRUE,1e5\n',
+      columns: ['id', 'zip', 'flag', 'amount'],
+      rows: [['007', '02134', 'TRUE', '1e5']],
+      layout: { delimiter: ',', newline: '\n', bom: false },
+    },
+    {
+      description: 'reads CRLF line endings and keeps them for output',
+      input: 'a,b\r\n1,2\r\n3,4\r\n',
+      columns: ['a', 'b'],
+      rows: [
+        ['1', '2'],
+        ['3', '4'],
+      ],
+      layout: { newline: '\r\n' },
+    },
+    {
+      description: 'reads old Mac CR line endings',
+      input: 'a,b\r1,2\r3,4',
+      columns: ['a', 'b'],
+      rows: [
+        ['1', '2'],
+        ['3', '4'],
+      ],
+      layout: { newline: '\r' },
+    },
+    {
+      description: 'reads quoted fields with delimiters, doubled quotes and newlines',
+      input: 'a,b\r\n"x, y","say ""hi"""\r\n"line1\r\nline2",z\r\n',
+      columns: ['a', 'b'],
+      rows: [
+        ['x, y', 'say "hi"'],
+        ['line1\r\nline2', 'z'],
+      ],
+    },
+    {
+      description: 'strips a UTF-8 BOM and remembers it',
+      input: new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('naïve,b\n1,2\n')]),
+      columns: ['naïve', 'b'],
+      rows: [['1', '2']],
+      layout: { bom: true },
+    },
+    {
+      description: 'falls back to Windows-1252 when the bytes are not UTF-8',
+      // "café,€5" in Windows-1252: é = 0xE9, € = 0x80.
+      input: new Uint8Array([...utf8('name,price\ncaf'), 0xe9, 0x2c, 0x80, 0x35, 0x0a]),
+      columns: ['name', 'price'],
+      rows: [['café', '€5']],
+    },
+    {
+      description: 'reads UTF-16LE with BOM (Excel "Unicode Text") as TSV',
+      input: utf16('Name\tCity\r\nZoë\tKraków\r\n', 'le'),
+      fileName: 'export.txt',
+      columns: ['Name', 'City'],
+      rows: [['Zoë', 'Kraków']],
+      format: 'tsv',
+      layout: { delimiter: '\t', bom: true },
+    },
+    {
+      description: 'reads UTF-16BE with BOM',
+      input: utf16('a,b\n1,ü\n', 'be'),
+      columns: ['a', 'b'],
+      rows: [['1', 'ü']],
+    },
+    {
+      description: 'reads UTF-16LE without BOM',
+      input: utf16('a,b\n1,2\n', 'le', false),
+      columns: ['a', 'b'],
+      rows: [['1', '2']],
+    },
+    {
+      description: 'pads short rows with empty text',
+      input: 'a,b,c\n1\n2,3\n',
+      columns: ['a', 'b', 'c'],
+      rows: [
+        ['1', '', ''],
+        ['2', '3', ''],
+      ],
+    },
+    {
+      description: 'drops extra fields that are all empty (trailing delimiters)',
+      input: 'a,b\n1,2,,\n',
+      columns: ['a', 'b'],
+      rows: [['1', '2']],
+    },
+    {
+      description: 'names duplicate headers name, name_2, name_3',
+      input: 'name,name,name\n1,2,3\n',
+      columns: ['name', 'name_2', 'name_3'],
+      rows: [['1', '2', '3']],
+    },
+    {
+      description: 'names empty headers after their position',
+      input: 'a,,c,  \n1,2,3,4\n',
+      columns: ['a', 'column_2', 'c', 'column_4'],
+      rows: [['1', '2', '3', '4']],
+    },
+    {
+      description: 'reads a header-only file as a table with no rows',
+      input: 'a,b,c\n',
+      columns: ['a', 'b', 'c'],
+      rows: [],
+    },
+    {
+      description: 'skips blank lines between rows',
+      input: 'a,b\n1,2\n\n3,4\n',
+      columns: ['a', 'b'],
+      rows: [
+        ['1', '2'],
+        ['3', '4'],
+      ],
+    },
+    {
+      description: 'keeps empty values of a one-column file',
+      input: 'email\nx@example.com\n\ny@example.com\n',
+      columns: ['email'],
+      rows: [['x@example.com'], [''], ['y@example.com']],
+    },
+    {
+      description: 'sniffs semicolons (European Excel) over decimal commas',
+      input: 'name;amount\nAda;1,5\nBob;2,25\n',
+      columns: ['name', 'amount'],
+      rows: [
+        ['Ada', '1,5'],
+        ['Bob', '2,25'],
+      ],
+      format: 'csv',
+      layout: { delimiter: ';' },
+    },
+    {
+      description: 'sniffs pipes',
+      input: 'a|b|c\n1|2|3\n',
+      columns: ['a', 'b', 'c'],
+      rows: [['1', '2', '3']],
+      layout: { delimiter: '|' },
+    },
+    {
+      description: 'sniffs tabs in a file named .csv and calls it TSV',
+      input: 'a\tb\n1,5\t2\n',
+      columns: ['a', 'b'],
+      rows: [['1,5', '2']],
+      format: 'tsv',
+    },
+    {
+      description: 'reads a comma file named .tsv as CSV (content first)',
+      input: 'a,b\n1,2\n',
+      fileName: 'data.tsv',
+      columns: ['a', 'b'],
+      rows: [['1', '2']],
+      format: 'csv',
+    },
+    {
+      description: 'ignores delimiters inside quotes when sniffing',
+      input: 'a;b\n"1,2,3";4\n"5,6";7\n',
+      columns: ['a', 'b'],
+      rows: [
+        ['1,2,3', '4'],
+        ['5,6', '7'],
+      ],
+      layout: { delimiter: ';' },
+    },
+    {
+      description: 'reads a CSV whose header starts with a bracket',
+      input: '[id],name\n1,Ada\n',
+      columns: ['[id]', 'name'],
+      rows: [['1', 'Ada']],
+    },
+    {
+      description: 'reads comma-separated text named .xls (a common web export)',
+      input: 'a,b\n1,2\n',
+      fileName: 'report.xls',
+      columns: ['a', 'b'],
+      rows: [['1', '2']],
+      format: 'csv',
+    },
+  ];
+
+  it.each(cases)('$description', ({ input, fileName, columns, rows, format, layout }) => {
+    const workbook = read(input, fileName);
+    expect(workbook.sheets).toHaveLength(1);
+    expect(workbook.sheets[0]?.columns).toEqual(columns);
+    expect(workbook.sheets[0]?.rows).toEqual(rows);
+    if (format) expect(workbook.format).toBe(format);
+    if (layout) expect(workbook.csv).toMatchObject(layout);
+  });
+
+  it('names the sheet after the file', () => {
+    expect(read('a\n1\n', 'uploads/customers 2024.csv').sheets[0]?.name).toBe('customers 2024');
+  });
+
+  const errors: {
+    description: string;
+    input: Uint8Array | string;
+    fileName?: string;
+    message: RegExp;
+    code?: string;
+  }[] = [
+    { description: 'an empty file', input: '', message: /empty/ },
+    { description: 'a file of blank lines', input: '\n\r\n  \n', message: /empty/ },
+    {
+      description: 'a BOM and nothing else',
+      input: new Uint8Array([0xef, 0xbb, 0xbf]),
+      message: /empty/,
+    },
+    {
+      description: 'a row with extra non-empty fields, naming the row',
+      input: 'a,b\n1,2\n3,4,5\n',
+      message: /Row 3 has 3 fields but the header has 2 columns/,
+    },
+    {
+      description: 'a quote that is never closed',
+      input: 'a,b\n1,"open\n2,3\n',
+      message: /Row 2 .*quoted field/,
+    },
+    {
+      description: 'binary content named .csv',
+      input: new Uint8Array([0x00, 0x01, 0x02, 0x03, 0x89, 0x50, 0x4e, 0x47]),
+      message: /not a valid CSV file/,
+    },
+    {
+      description: 'text named .xlsx that is not a table',
+      input: 'just some words\nmore words\n',
+      fileName: 'book.xlsx',
+      message: /This file is not a valid XLSX workbook/,
+    },
+  ];
+
+  it.each(errors)('refuses $description with a clear error', ({ input, fileName, message }) => {
+    let caught: unknown;
+    try {
+      read(input, fileName);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EngineError);
+    expect((caught as EngineError).code).toBe('INVALID_FILE');
+    expect((caught as EngineError).message).toMatch(message);
+  });
+
+  it('never quotes a cell value in an error message', () => {
+    expect(() => read('a,b\n1,2\nsecret-value,2,3\n')).toThrow(/^(?!.*secret-value)/);
+  });
+
+  it('refuses a table over the row limit with TOO_LARGE', () => {
+    const text = 'a\n' + '1\n'.repeat(11);
+    expect(() => readWorkbook(utf8(text), 'a.csv', { maxRows: 10 })).toThrow(
+      expect.objectContaining({ code: 'TOO_LARGE' }) as Error,
+    );
+    expect(readWorkbook(utf8(text), 'a.csv', { maxRows: 11 }).sheets[0]?.rows).toHaveLength(11);
+  });
+
+  it('refuses a table over the column limit with TOO_LARGE', () => {
+    expect(() => readWorkbook(utf8('a,b,c\n1,2,3\n'), 'a.csv', { maxColumns: 2 })).toThrow(
+      expect.objectContaining({ code: 'TOO_LARGE' }) as Error,
+    );
+  });
+});

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { EngineError, readWorkbook, type Cell } from '../../../src/engine';
+
+const readJsonText = (text: string, fileName = 'records.json') =>
+  readWorkbook(new TextEncoder().encode(text), fileName);
+
+describe('readWorkbook on JSON', () => {
+  const cases: { description: string; input: string; columns: string[]; rows: Cell[][] }[] = [
+    {
+      description: 'an array of objects: columns are the union of keys in first-seen order',
+      input: '[{"name":"Ada","age":36},{"age":41,"email":"b@x.org"}]',
+      columns: ['name', 'age', 'email'],
+      rows: [
+        ['Ada', 36, null],
+        [null, 41, 'b@x.org'],
+      ],
+    },
+    {
+      description: 'an object of arrays (columnar)',
+      input: '{"name":["Ada","Bob"],"age":[36,41]}',
+      columns: ['name', 'age'],
+      rows: [
+        ['Ada', 36],
+        ['Bob', 41],
+      ],
+    },
+    {
+      description: 'a single-key wrapper',
+      input: '{"data":[{"id":1},{"id":2}]}',
+      columns: ['id'],
+      rows: [[1], [2]],
+    },
+    {
+      description: 'an API response wrapper with metadata',
+      input: '{"count":2,"results":[{"id":1},{"id":2}],"next":null}',
+      columns: ['id'],
+      rows: [[1], [2]],
+    },
+    {
+      description: 'nested objects flattened to dotted names',
+      input: '[{"id":1,"address":{"city":"Lyon","geo":{"lat":45.7}}}]',
+      columns: ['id', 'address.city', 'address.geo.lat'],
+      rows: [[1, 'Lyon', 45.7]],
+    },
+    {
+      description: 'arrays and empty objects kept as JSON text',
+      input: '[{"tags":["a","b"],"meta":{},"matrix":[[1,2],[3]]}]',
+      columns: ['tags', 'meta', 'matrix'],
+      rows: [['["a","b"]', '{}', '[[1,2],[3]]']],
+    },
+    {
+      description: 'null and booleans as themselves',
+      input: '[{"a":null,"b":true,"c":false}]',
+      columns: ['a', 'b', 'c'],
+      rows: [[null, true, false]],
+    },
+    {
+      description: 'integer-like keys in the order written',
+      input: '[{"name":"x","2024":1,"2023":2}]',
+      columns: ['name', '2024', '2023'],
+      rows: [['x', 1, 2]],
+    },
+    {
+      description: 'numbers a double cannot hold as their source digits',
+      input:
+        '[{"id":12345678901234567890,"small":9007199254740991,"precise":0.1000000000000000055511151231257827,"float":1.5e300}]',
+      columns: ['id', 'small', 'precise', 'float'],
+      rows: [
+        ['12345678901234567890', 9007199254740991, '0.1000000000000000055511151231257827', 1.5e300],
+      ],
+    },
+    {
+      description: 'pandas orient="columns" (the default to_json)',
+      input: '{"name":{"0":"Ada","1":"Bob"},"age":{"0":36,"1":41}}',
+      columns: ['name', 'age'],
+      rows: [
+        ['Ada', 36],
+        ['Bob', 41],
+      ],
+    },
+    {
+      description: 'pandas orient="index"',
+      input: '{"0":{"name":"Ada"},"1":{"name":"Bob"}}',
+      columns: ['name'],
+      rows: [['Ada'], ['Bob']],
+    },
+    {
+      description: 'pandas orient="values" (arrays of rows)',
+      input: '[["Ada",36],["Bob",41]]',
+      columns: ['column_1', 'column_2'],
+      rows: [
+        ['Ada', 36],
+        ['Bob', 41],
+      ],
+    },
+    {
+      description: 'JSON Lines',
+      input: '{"a":1}\n{"a":2,"b":"x"}\n',
+      columns: ['a', 'b'],
+      rows: [
+        [1, null],
+        [2, 'x'],
+      ],
+    },
+    {
+      description: 'a single object as one row',
+      input: '{"name":"Ada","age":36}',
+      columns: ['name', 'age'],
+      rows: [['Ada', 36]],
+    },
+    {
+      description: 'a flat key "a.b" apart from nested {a:{b}}',
+      input: '[{"a.b":1,"a":{"b":2}}]',
+      columns: ['a.b', 'a.b_2'],
+      rows: [[1, 2]],
+    },
+    {
+      description: 'string escapes, including surrogate pairs',
+      input: '[{"s":"tab\\there \\"q\\" \\u00e9 \\ud83d\\ude00 \\\\"}]',
+      columns: ['s'],
+      rows: [['tab\there "q" é 😀 \\']],
+    },
+  ];
+
+  it.each(cases)('reads $description', ({ input, columns, rows }) => {
+    const workbook = readJsonText(input);
+    expect(workbook.format).toBe('json');
+    expect(workbook.sheets[0]?.columns).toEqual(columns);
+    expect(workbook.sheets[0]?.rows).toEqual(rows);
+  });
+
+  it('keeps the key path of every column', () => {
+    const sheet = readJsonText('[{"a.b":1,"a":{"b":2}}]').sheets[0];
+    expect(sheet?.paths).toEqual([['a.b'], ['a', 'b']]);
+  });
+
+  it('treats __proto__ and constructor as ordinary data and never pollutes Object.prototype', () => {
+    const sheet = readJsonText(
+      '[{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"x":"__proto__"}]',
+    ).sheets[0];
+    expect(sheet?.columns).toEqual(['__proto__.polluted', 'constructor.prototype.polluted', 'x']);
+    expect(sheet?.rows).toEqual([['yes', 'yes', '__proto__']]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+
+  it.each([
+    ['malformed JSON', '[{"a":1}', /not valid JSON \(error on line 1\)/],
+    ['a bare value', '42', /not valid JSON|single value/],
+    ['a bare string in brackets', '["unterminated', /not valid JSON/],
+  ])('refuses %s named .json', (_, input, message) => {
+    expect(() => readJsonText(input)).toThrow(message);
+    expect(() => readJsonText(input)).toThrow(EngineError);
+  });
+
+  it('names the line of a syntax error', () => {
+    expect(() => readJsonText('[\n{"a":1},\n{"a":}\n]')).toThrow(/line 3/);
+  });
+});
