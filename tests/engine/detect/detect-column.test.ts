@@ -836,6 +836,11 @@ const CASES: Case[] = [
     expected: { type: 'string' },
   },
 
+  {
+    description: 'internationalized email addresses',
+    values: ['chloé.2@example.fr', 'zoë.müller@beispiel.de'],
+    expected: { type: 'email' },
+  },
   // --- phone -------------------------------------------------------------------------------
   {
     description: '(555) 123-4567',
