@@ -1,0 +1,130 @@
+// `npm run bench:api`: the whole API flow on a generated 50 MB CSV against the real server on an
+// ephemeral port: upload → pseudonymize → download → mapping → delete, with each step's time and
+// MB/s, the health check's worst latency meanwhile, and the same work done by the engine alone
+// in this process for comparison (the API's cost is the difference). The server runs in its own
+// process (from source, through tsx) so this client's work never stalls its event loop.
+import { spawn } from 'node:child_process';
+import { detectSchema, pseudonymize, readWorkbook, writeWorkbook } from '../src/engine';
+import type { DatasetView } from '../src/server/api-schemas';
+import { generateRealisticCsv } from './lib/realistic-csv';
+
+// Just under the 50 MiB upload limit (the generator may overshoot its target by a row).
+const TARGET_BYTES = Number(process.env.BENCH_BYTES ?? 49 * 1024 * 1024);
+const MB = 1024 * 1024;
+
+function report(step: string, ms: number, bytes?: number): void {
+  const rate =
+    bytes === undefined ? '' : `  ${(bytes / MB / (ms / 1000)).toFixed(1).padStart(6)} MB/s`;
+  const size = bytes === undefined ? '' : `  ${(bytes / MB).toFixed(1).padStart(5)} MB`;
+  console.log(`${step.padEnd(34)} ${(ms / 1000).toFixed(2).padStart(7)} s${size}${rate}`);
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await work();
+  return [result, performance.now() - started];
+}
+
+/** Polls /api/health until stopped; returns the slowest answer in ms. */
+function watchHealth(url: string): { stop: () => Promise<number> } {
+  let running = true;
+  let worst = 0;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${url}/api/health`);
+      worst = Math.max(worst, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return worst;
+    },
+  };
+}
+
+const csv = new TextEncoder().encode(generateRealisticCsv(TARGET_BYTES, 42));
+console.log(
+  `Stand-in API bench: ${(csv.byteLength / MB).toFixed(2)} MiB realistic CSV (limit 50 MiB)\n`,
+);
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  env: { ...process.env, PORT: '0' },
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
+const server = {
+  url: await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      const match = /listening on (http:\/\/\S+)/.exec(chunk.toString());
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  }),
+};
+try {
+  const health = watchHealth(server.url);
+  const form = new FormData();
+  form.append('file', new Blob([csv]), 'customers.csv');
+  const [uploaded, uploadMs] = await timed(async () => {
+    const response = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form });
+    if (response.status !== 201)
+      throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as DatasetView;
+  });
+  report('upload (transfer + read + detect)', uploadMs, csv.byteLength);
+
+  const [run, runMs] = await timed(async () => {
+    const response = await fetch(`${server.url}/api/datasets/${uploaded.id}/pseudonymize`, {
+      method: 'POST',
+    });
+    if (response.status !== 200) throw new Error(`pseudonymize answered ${response.status}`);
+    return (await response.json()) as DatasetView;
+  });
+  report('pseudonymize (read + run + write)', runMs, csv.byteLength);
+
+  const download = async (path: string) => {
+    const response = await fetch(`${server.url}/api/datasets/${uploaded.id}/${path}`);
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    return (await response.arrayBuffer()).byteLength;
+  };
+  const [outputBytes, downloadMs] = await timed(() => download('download'));
+  report('download csv (ready)', downloadMs, outputBytes);
+  const [mappingBytes, mappingMs] = await timed(() => download('download-mapping'));
+  report('download mapping csv (ready)', mappingMs, mappingBytes);
+  const [jsonBytes, jsonMs] = await timed(() => download('download?format=json'));
+  report('download json (converted)', jsonMs, jsonBytes);
+  const [, deleteMs] = await timed(() =>
+    fetch(`${server.url}/api/datasets/${uploaded.id}`, { method: 'DELETE' }),
+  );
+  report('delete', deleteMs);
+  const worstHealthMs = await health.stop();
+  const apiTotal = uploadMs + runMs + downloadMs;
+  report('API upload → pseudonymize → download', apiTotal, csv.byteLength);
+  console.log(
+    `\nrows: ${run.rowCount}, columns: ${run.columnCount}, mapping rows: ${run.mapping?.rowCount}`,
+  );
+  console.log(
+    `engine stats of the run: ${JSON.stringify(run.stats?.timings)} (${run.stats?.durationMs} ms)`,
+  );
+  console.log(`slowest /api/health answer during all of it: ${worstHealthMs.toFixed(0)} ms`);
+
+  // The same work by the engine alone, in this process, for comparison.
+  const [engineMs] = await timed(async () => {
+    const workbook = readWorkbook(csv, 'customers.csv');
+    const schemas = workbook.sheets.map((sheet) => detectSchema(sheet));
+    const result = pseudonymize(workbook, schemas, { secret: 'bench' });
+    writeWorkbook(result.workbook, 'csv');
+    writeWorkbook({ ...result.workbook, sheets: [result.mapping] }, 'csv');
+    return Promise.resolve();
+  }).then(([, ms]) => [ms]);
+  report('\nengine alone: read, detect, run, write', engineMs, csv.byteLength);
+  console.log(
+    `API overhead over the engine alone: ${((apiTotal - engineMs) / 1000).toFixed(2)} s ` +
+      '(the API reads the file twice: once to detect at upload, once to pseudonymize)',
+  );
+} finally {
+  child.kill();
+}

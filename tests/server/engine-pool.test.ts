@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateRealisticCsv } from '../../scripts/lib/realistic-csv';
+import type { RunningServer } from '../../src/server/app';
+import { fixtureFile } from './fixtures';
+import { startTestServer, uploadDataset, uploadFile, type ErrorBody } from './test-server';
+
+describe('heavy work runs off the event loop', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers health checks while a large file is read and pseudonymized', async () => {
+    const csv = generateRealisticCsv(12 * 1024 * 1024, 7);
+    let uploading = true;
+    const upload = uploadDataset(server.url, 'large.csv', csv).finally(() => {
+      uploading = false;
+    });
+    let answeredDuringUpload = 0;
+    while (uploading) {
+      const health = await fetch(`${server.url}/api/health`);
+      expect(health.status).toBe(200);
+      if (uploading) answeredDuringUpload++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const view = await upload;
+    expect(view.rowCount).toBeGreaterThan(10_000);
+    expect(answeredDuringUpload).toBeGreaterThan(3);
+
+    let pseudonymizing = true;
+    const run = fetch(`${server.url}/api/datasets/${view.id}/pseudonymize`, {
+      method: 'POST',
+    }).finally(() => {
+      pseudonymizing = false;
+    });
+    let answeredDuringRun = 0;
+    while (pseudonymizing) {
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      if (pseudonymizing) answeredDuringRun++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await run).status).toBe(200);
+    expect(answeredDuringRun).toBeGreaterThan(3);
+  });
+});
+
+describe('a failing job fails alone', () => {
+  it('cuts a job off at its deadline with 413 and keeps serving', async () => {
+    const server = await startTestServer({ jobDeadlineMs: 1 });
+    try {
+      const response = await uploadFile(server.url, 'people.csv', fixtureFile('csv'));
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as ErrorBody).message).toMatch(/longer than/);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
