@@ -1,0 +1,137 @@
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/app';
+import { DatasetStore } from '../../src/server/dataset-store';
+import { EnginePool } from '../../src/server/engine-pool';
+import { appRouter, type AppRouter } from '../../src/server/routers/_app';
+import { createCallerFactory } from '../../src/server/trpc';
+import { fixtureFile } from './fixtures';
+import { startTestServer, uploadDataset } from './test-server';
+
+describe('tRPC over HTTP at /api/trpc', () => {
+  let server: RunningServer;
+  let client: ReturnType<typeof createTRPCClient<AppRouter>>;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    client = createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: `${server.url}/api/trpc`, transformer: superjson })],
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers the same dataset as the REST path', async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const viaTrpc = await client.getDataset.query({ id, limit: 5 });
+    const viaRest = (await (
+      await fetch(`${server.url}/api/datasets/${id}?limit=5`)
+    ).json()) as typeof viaTrpc;
+    expect({ ...viaTrpc, expiresAt: '' }).toEqual({ ...viaRest, expiresAt: '' });
+    expect(viaTrpc.originalData.rows).toHaveLength(5);
+  });
+
+  it('runs the flow: sheet, schema, pseudonymize, delete', async () => {
+    const { id } = await uploadDataset(server.url, 'book.xlsx', fixtureFile('xlsx'));
+    expect((await client.setSheet.mutate({ id, sheetName: 'Orders' })).selectedSheet).toBe(
+      'Orders',
+    );
+    const updated = await client.updateSchema.mutate({
+      id,
+      schema: [{ name: 'order_id', rule: { action: 'keep' } }],
+    });
+    expect(updated.schema[0]?.rule).toEqual({ action: 'keep' });
+    const result = await client.pseudonymize.mutate({ id });
+    expect(result.pseudonymizedData?.rows[0]?.[0]).toBe('ORD-5000');
+    expect(result.stats?.rowsProcessed).toBeGreaterThan(0);
+    expect(await client.deleteDataset.mutate({ id })).toEqual({ deleted: true });
+  });
+
+  it('carries the same message and status as REST for an unknown id', async () => {
+    const id = crypto.randomUUID();
+    const rest = (await (await fetch(`${server.url}/api/datasets/${id}`)).json()) as {
+      message: string;
+    };
+    const error = await client.getDataset.query({ id }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TRPCClientError);
+    const clientError = error as TRPCClientError<AppRouter>;
+    expect(clientError.message).toBe(rest.message);
+    expect(clientError.data?.httpStatus).toBe(404);
+  });
+
+  it('lists the zod issues of bad input in a 400', async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const error = (await client.getDataset
+      .query({ id, limit: 5000 })
+      .catch((caught: unknown) => caught)) as TRPCClientError<AppRouter>;
+    expect(error.data?.httpStatus).toBe(400);
+    expect(error.message).toMatch(/^Input validation failed: limit: /);
+    expect(error.data?.issues?.[0]?.path).toEqual(['limit']);
+  });
+
+  it("answers an engine refusal with the engine's message and a 400", async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const error = (await client.updateSchema
+      .mutate({
+        id,
+        schema: [{ name: 'id', rule: { action: 'faker', fakerMethod: 'nope.nothing' } }],
+      })
+      .catch((caught: unknown) => caught)) as TRPCClientError<AppRouter>;
+    expect(error.data?.httpStatus).toBe(400);
+    expect(error.message).not.toMatch(/internal/i);
+  });
+});
+
+describe('the router in-process (createCaller)', () => {
+  const store = new DatasetStore({ ttlMs: 60_000, budgetBytes: 1e9 });
+  const pool = new EnginePool({ threads: 1, maxQueuedJobs: 4, deadlineMs: 60_000, heapMb: 1024 });
+  const caller = createCallerFactory(appRouter)({ store, pool });
+
+  afterAll(async () => {
+    await pool.close();
+  });
+
+  it('lists the Faker catalogue', async () => {
+    const catalogue = await caller.fakerMethods();
+    expect(catalogue.find((group) => group.methods.includes('person.firstName'))).toBeDefined();
+  });
+
+  it('throws NOT_FOUND for an unknown dataset', async () => {
+    await expect(caller.getDataset({ id: 'missing', limit: 1 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(caller.deleteDataset({ id: 'missing' })).rejects.toBeInstanceOf(TRPCError);
+  });
+
+  it('reanalyzes and pseudonymizes a stored dataset through the worker pool', async () => {
+    const bytes = new SharedArrayBuffer(fixtureFile('tsv').byteLength);
+    new Uint8Array(bytes).set(fixtureFile('tsv'));
+    const ingested = await pool.run({
+      kind: 'ingest',
+      bytes,
+      fileName: 'people.tsv',
+      previewRows: 10,
+    });
+    const dataset = store.add(
+      {
+        filename: 'people.tsv',
+        format: ingested.format,
+        size: bytes.byteLength,
+        original: bytes,
+        sheets: ingested.sheets,
+      },
+      store.reserve(bytes.byteLength),
+    );
+    const reanalyzed = await caller.reanalyze({ id: dataset.id });
+    expect(reanalyzed.schema.map((column) => column.type)).toEqual(
+      ingested.sheets[0]?.schema.map((column) => column.type),
+    );
+    const result = await caller.pseudonymize({ id: dataset.id, secret: 'fixed' });
+    expect(result.fileType).toBe('tsv');
+    expect(result.mapping?.rowCount).toBeGreaterThan(0);
+  });
+});
