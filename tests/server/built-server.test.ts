@@ -58,7 +58,7 @@ describe('the built server', () => {
   });
 
   it('serves the committed OpenAPI document and the docs page from node_modules', async () => {
-    const document = await (await fetch(`${baseUrl}/api/openapi.json`)).json();
+    const document: unknown = await (await fetch(`${baseUrl}/api/openapi.json`)).json();
     expect(document).toEqual(JSON.parse(readFileSync('openapi.json', 'utf8')));
     const page = await fetch(`${baseUrl}/api/docs`);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
