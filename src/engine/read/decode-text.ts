@@ -2,6 +2,8 @@
 export interface DecodedText {
   text: string;
   bom: boolean;
+  /** Which decoding was used; 'windows-1252' means the bytes were not valid UTF-8. */
+  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 }
 
 // Windows-1252's 0x80–0x9F. Node's TextDecoder('windows-1252') decodes these as Latin-1 control
@@ -46,19 +48,35 @@ function sniffUtf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null
 export function decodeText(bytes: Uint8Array): DecodedText {
   const [b0, b1, b2] = bytes;
   if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) {
-    return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), bom: true };
+    return {
+      text: new TextDecoder('utf-8').decode(bytes.subarray(3)),
+      bom: true,
+      encoding: 'utf-8',
+    };
   }
   if (b0 === 0xff && b1 === 0xfe) {
-    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), bom: true };
+    return {
+      text: new TextDecoder('utf-16le').decode(bytes.subarray(2)),
+      bom: true,
+      encoding: 'utf-16le',
+    };
   }
   if (b0 === 0xfe && b1 === 0xff) {
-    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), bom: true };
+    return {
+      text: new TextDecoder('utf-16be').decode(bytes.subarray(2)),
+      bom: true,
+      encoding: 'utf-16be',
+    };
   }
   const utf16 = sniffUtf16WithoutBom(bytes);
-  if (utf16) return { text: new TextDecoder(utf16).decode(bytes), bom: false };
+  if (utf16) return { text: new TextDecoder(utf16).decode(bytes), bom: false, encoding: utf16 };
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), bom: false };
+    return {
+      text: new TextDecoder('utf-8', { fatal: true }).decode(bytes),
+      bom: false,
+      encoding: 'utf-8',
+    };
   } catch {
-    return { text: decodeWindows1252(bytes), bom: false };
+    return { text: decodeWindows1252(bytes), bom: false, encoding: 'windows-1252' };
   }
 }

@@ -1,6 +1,6 @@
 import { EngineError } from '../errors';
 import type { CsvLayout, FileFormat, Workbook } from '../types';
-import { decodeText } from './decode-text';
+import { decodeText, type DecodedText } from './decode-text';
 import { readDelimited, sniffDelimiter, detectNewline } from './read-delimited';
 import { readJson } from './read-json';
 import { resolveReadLimits, type ReadLimits } from './read-limits';
@@ -31,16 +31,24 @@ function baseName(fileName: string): string {
   return base === '' ? 'Sheet1' : base;
 }
 
-/** Binary content: NUL bytes or many control characters near the start of decoded text. */
-function looksBinary(text: string): boolean {
+/**
+ * Binary content, judged on the start of the decoded text. Bytes that were not valid UTF-8 are
+ * binary at the first NUL or when over 5% are control characters; valid UTF-8/UTF-16 text may
+ * hold the odd NUL or control character in a value (database dumps do), so only a text that is
+ * mostly control characters counts as binary.
+ */
+function looksBinary(text: string, encoding: DecodedText['encoding']): boolean {
   const sample = text.slice(0, 4096);
+  let nul = 0;
   let control = 0;
   for (let index = 0; index < sample.length; index++) {
     const code = sample.charCodeAt(index);
-    if (code === 0) return true;
-    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0x0c) control++;
+    if (code === 0) nul++;
+    else if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0x0c)
+      control++;
   }
-  return control > sample.length * 0.05;
+  if (encoding === 'windows-1252') return nul > 0 || control > sample.length * 0.05;
+  return nul + control > sample.length * 0.3;
 }
 
 const SPREADSHEET_LABEL: Record<string, 'XLSX' | 'XLS'> = {
@@ -70,8 +78,8 @@ export function readWorkbook(bytes: Uint8Array, fileName: string, limits?: ReadL
     return { format: 'xls', sheets: readSpreadsheet(bytes, spreadsheetLabel ?? 'XLS', resolved) };
   }
 
-  const { text, bom } = decodeText(bytes);
-  if (looksBinary(text)) {
+  const { text, bom, encoding } = decodeText(bytes);
+  if (looksBinary(text, encoding)) {
     const label = spreadsheetLabel ?? (extension === '' ? 'data' : extension.toUpperCase());
     throw new EngineError(
       'INVALID_FILE',

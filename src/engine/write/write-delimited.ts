@@ -2,12 +2,11 @@ import { cellText } from '../cell';
 import type { Cell, CsvLayout, Sheet } from '../types';
 import { neutralizeFormula } from './neutralize-formula';
 
-const NEEDS_QUOTES: Record<CsvLayout['delimiter'], RegExp> = {
-  ',': /[",\r\n]/,
-  ';': /[";\r\n]/,
-  '\t': /["\t\r\n]/,
-  '|': /["|\r\n]/,
-};
+/**
+ * Fields to quote: RFC 4180's delimiter, quote and line breaks, plus every other delimiter the
+ * reader sniffs for, so the output can never be mistaken for another delimiter when read back.
+ */
+const NEEDS_QUOTES = /[",;|\t\r\n]/;
 
 /** How many characters of output are gathered before they become one string chunk. */
 const CHUNK_CHARS = 1 << 20;
@@ -25,16 +24,18 @@ export function writeDelimitedChunks(
   neutralize: boolean,
 ): string[] {
   const { delimiter, newline } = layout;
-  const needsQuotes = NEEDS_QUOTES[delimiter];
   const formats = sheet.numberFormats;
   const field = (cell: Cell, column: number): string => {
     let text: string;
     if (typeof cell === 'string') text = neutralize ? neutralizeFormula(cell) : cell;
     else text = cellText(cell, formats?.[column]);
-    return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
   const chunks: string[] = [];
-  let chunk = sheet.columns.map(field).join(delimiter) + newline;
+  const header = sheet.columns.map(field);
+  // A first field starting with U+FEFF would be read back as a byte-order mark.
+  if (header[0]?.startsWith('\ufeff')) header[0] = `"${header[0]}"`;
+  let chunk = header.join(delimiter) + newline;
   for (const row of sheet.rows) {
     let line = '';
     for (let column = 0; column < row.length; column++) {

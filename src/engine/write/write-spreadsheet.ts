@@ -54,15 +54,34 @@ function defaultDateFormat(date: Date): string {
   return date.getTime() % 86_400_000 === 0 ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm:ss';
 }
 
-function textCell(text: string, neutralize: boolean): CellObject {
-  return { t: 's', v: neutralize ? neutralizeFormula(text) : text };
+/**
+ * What the xlsx XML cannot carry as is: CR (XML turns CRLF into LF), the noncharacters U+FFFE and
+ * U+FFFF, and text that already looks like an OOXML escape (`_x0041_` reads back as "A").
+ */
+const NEEDS_OOXML_ESCAPE = /_x[0-9a-fA-F]{4}_|[\r\ufffe\uffff]/;
+
+/** Escapes text the way Excel does (`_xHHHH_`, with `_x005F_` for a literal underscore). */
+function escapeOoxml(text: string): string {
+  return text.replace(/_(?=x[0-9a-fA-F]{4}_)|[\r\ufffe\uffff]/g, (char) =>
+    char === '_'
+      ? '_x005F_'
+      : `_x${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`,
+  );
 }
 
-function toWorksheet(sheet: Sheet, neutralize: boolean, label: string): WorkSheet {
+function textCell(text: string, neutralize: boolean, ooxml: boolean): CellObject {
+  let value = neutralize ? neutralizeFormula(text) : text;
+  if (ooxml && NEEDS_OOXML_ESCAPE.test(value)) value = escapeOoxml(value);
+  return { t: 's', v: value };
+}
+
+function toWorksheet(sheet: Sheet, neutralize: boolean, format: 'xlsx' | 'xls'): WorkSheet {
+  const ooxml = format === 'xlsx';
+  const label = CAPACITY[format].label;
   const formats = sheet.numberFormats ?? [];
   const dateFormats = formats.map((format) => (format && isDateFormat(format) ? format : null));
   const data: (CellObject | undefined)[][] = [
-    sheet.columns.map((name) => textCell(name, neutralize)),
+    sheet.columns.map((name) => textCell(name, neutralize, ooxml)),
   ];
   sheet.rows.forEach((row, rowIndex) => {
     const cells = new Array<CellObject | undefined>(row.length);
@@ -77,7 +96,7 @@ function toWorksheet(sheet: Sheet, neutralize: boolean, label: string): WorkShee
               `${MAX_CELL_CHARS.toLocaleString('en-US')} characters, the most an ${label} cell can hold.`,
           );
         }
-        cells[column] = textCell(cell, neutralize);
+        cells[column] = textCell(cell, neutralize, ooxml);
       } else if (typeof cell === 'number') {
         if (!Number.isFinite(cell)) cells[column] = { t: 's', v: String(cell) };
         else {
@@ -118,7 +137,7 @@ export function writeSpreadsheet(
           `${(capacity.rows - 1).toLocaleString('en-US')} rows and ${capacity.columns.toLocaleString('en-US')} columns.`,
       );
     }
-    workbook.Sheets[names[index] as string] = toWorksheet(sheet, neutralize, capacity.label);
+    workbook.Sheets[names[index] as string] = toWorksheet(sheet, neutralize, format);
   });
   if (names.length === 0) {
     workbook.SheetNames.push('Sheet1');
@@ -128,6 +147,8 @@ export function writeSpreadsheet(
     type: 'array',
     bookType: format === 'xlsx' ? 'xlsx' : 'biff8',
     compression: true,
+    // Shared strings (t="s"), as Excel writes text; SheetJS's default inline form is a formula-string type.
+    bookSST: true,
   }) as ArrayBuffer;
   return new Uint8Array(output);
 }

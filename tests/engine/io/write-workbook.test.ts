@@ -1,0 +1,248 @@
+import { CFB, read } from '@e965/xlsx';
+import { describe, expect, it } from 'vitest';
+import {
+  readWorkbook,
+  writeWorkbook,
+  type Cell,
+  type Sheet,
+  type Workbook,
+} from '../../../src/engine';
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const text = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+
+function book(
+  rows: Cell[][],
+  columns = rows[0]?.map((_, i) => `c${i + 1}`) ?? [],
+  extra: Partial<Sheet> = {},
+): Workbook {
+  return { format: 'xlsx', sheets: [{ name: 'Data', columns, rows, ...extra }] };
+}
+
+describe('formula-injection protection', () => {
+  const neutralized = [
+    '=1+1',
+    '=HYPERLINK("http://x","y")',
+    '+cmd',
+    "-2+3+cmd|' /C calc'!A0",
+    '@SUM(A1)',
+    '\tx',
+    '\rx',
+    '\nx',
+    '\0x',
+    '-',
+    '+',
+  ];
+  const untouched = [
+    '-2.5',
+    '+1 555-123-4567',
+    '-(555) 123.4567',
+    'plain',
+    '',
+    "'already",
+    ' =space first',
+    'a=b',
+  ];
+
+  describe.each(['csv', 'tsv', 'xlsx', 'xls'] as const)('in %s output', (format) => {
+    const readBack = (cells: string[], neutralizeFormulas?: boolean) => {
+      const bytes = writeWorkbook(
+        book(
+          cells.map((cell) => [cell]),
+          ['value'],
+        ),
+        format,
+        { neutralizeFormulas },
+      );
+      return readWorkbook(bytes, `out.${format}`).sheets[0]?.rows.map((row) => row[0]);
+    };
+
+    it('prefixes text that starts like a formula with a single quote', () => {
+      expect(readBack(neutralized)).toEqual(neutralized.map((cell) => `'${cell}`));
+    });
+
+    it('leaves numbers, phone numbers and plain text alone', () => {
+      expect(readBack(untouched)).toEqual(untouched);
+    });
+
+    it('writes text as is when protection is turned off', () => {
+      expect(readBack(neutralized, false)).toEqual(neutralized);
+    });
+  });
+
+  it('keeps real numbers as numbers in spreadsheets', () => {
+    const bytes = writeWorkbook(book([[-2.5, '-2.5']], ['number', 'text']), 'xlsx');
+    expect(readWorkbook(bytes, 'out.xlsx').sheets[0]?.rows).toEqual([[-2.5, '-2.5']]);
+  });
+
+  it('never writes formulas, links or comments into xlsx', () => {
+    const bytes = writeWorkbook(book([['=SUM(A1:A2)', 'http://example.com', '@x']]), 'xlsx', {
+      neutralizeFormulas: false,
+    });
+    const workbook = read(bytes, { type: 'array', dense: true, cellFormula: true });
+    const cells = (workbook.Sheets.Data?.['!data'] ?? []).flat();
+    expect(cells.length).toBe(6);
+    for (const cell of cells) {
+      expect(cell.f).toBeUndefined();
+      expect(cell.l).toBeUndefined();
+      expect(cell.c).toBeUndefined();
+    }
+    const paths = (CFB as { read: (d: Uint8Array, o: object) => { FullPaths: string[] } }).read(
+      bytes,
+      { type: 'array' },
+    ).FullPaths;
+    expect(
+      paths.filter((path) => /comment|hyperlink|vml|externalLink|calcChain/i.test(path)),
+    ).toEqual([]);
+  });
+});
+
+describe('writeWorkbook to CSV and TSV', () => {
+  it('writes the bytes of a CSV source back unchanged (layout, quoting, BOM, CR)', () => {
+    const source = '\ufeffname;note\r"Doe; Jane";"said ""hi"""\r"x\ny";\r';
+    const bytes = utf8(source);
+    expect(text(writeWorkbook(readWorkbook(bytes, 'in.csv'), 'csv'))).toBe(source);
+  });
+
+  it('writes TSV from a CSV source with tabs, keeping line ending and BOM', () => {
+    const workbook = readWorkbook(utf8('\ufeffa,b\n1,"x\ty"\n'), 'in.csv');
+    expect(text(writeWorkbook(workbook, 'tsv'))).toBe('\ufeffa\tb\n1\t"x\ty"\n');
+  });
+
+  it('writes CRLF, commas and no BOM for a spreadsheet source', () => {
+    expect(text(writeWorkbook(book([['1', '2']], ['a', 'b']), 'csv'))).toBe('a,b\r\n1,2\r\n');
+  });
+
+  it('quotes every sniffable delimiter so the file reads back the same', () => {
+    expect(text(writeWorkbook(book([['a;b', 'c|d', 'e\tf', 'g,h']]), 'csv'))).toBe(
+      'c1,c2,c3,c4\r\n"a;b","c|d","e\tf","g,h"\r\n',
+    );
+  });
+
+  it('writes numbers and dates as their displayed text, blanks as empty fields', () => {
+    const workbook = book(
+      [
+        [
+          1234.5,
+          new Date(Date.UTC(2023, 2, 15)),
+          new Date(Date.UTC(2023, 2, 15, 8, 5)),
+          true,
+          null,
+          7,
+        ],
+      ],
+      ['amount', 'day', 'at', 'ok', 'none', 'n'],
+      { numberFormats: ['#,##0.00', 'm/d/yyyy', null, null, null, null] },
+    );
+    expect(text(writeWorkbook(workbook, 'csv'))).toBe(
+      'amount,day,at,ok,none,n\r\n"1,234.50",3/15/2023,2023-03-15 08:05:00,true,,7\r\n',
+    );
+  });
+
+  it('writes the chosen sheet of a workbook', () => {
+    const workbook: Workbook = {
+      format: 'xlsx',
+      sheets: [
+        { name: 'One', columns: ['a'], rows: [['1']] },
+        { name: 'Two', columns: ['b'], rows: [['2']] },
+      ],
+    };
+    expect(text(writeWorkbook(workbook, 'csv', { sheetName: 'Two' }))).toBe('b\r\n2\r\n');
+    expect(text(writeWorkbook(workbook, 'csv'))).toBe('a\r\n1\r\n');
+    expect(() => writeWorkbook(workbook, 'csv', { sheetName: 'Three' })).toThrow(
+      /no sheet named "Three"/,
+    );
+  });
+});
+
+describe('writeWorkbook to JSON', () => {
+  it('restores nesting from key paths and keeps key order, special keys and big numbers', () => {
+    const source =
+      '[{"id":12345678901234567890,"2024":1,"address":{"city":"Lyon","geo":{"lat":45.7}},"__proto__":{"x":1},"a.b":2,"tags":["a"]}]';
+    const json = text(writeWorkbook(readWorkbook(utf8(source), 'in.json'), 'json'));
+    expect(json.replace(/\s/g, '')).toBe(
+      '[{"id":"12345678901234567890","2024":1,"address":{"city":"Lyon","geo":{"lat":45.7}},"__proto__":{"x":1},"a.b":2,"tags":"[\\"a\\"]"}]',
+    );
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('writes flat keys for a sheet without key paths, dates as ISO text', () => {
+    const workbook = book(
+      [
+        [
+          new Date(Date.UTC(2023, 2, 15)),
+          new Date(Date.UTC(2023, 2, 15, 8, 5, 1)),
+          Number.NaN,
+          null,
+        ],
+      ],
+      ['a.b', 'at', 'n', 'z'],
+    );
+    expect(JSON.parse(text(writeWorkbook(workbook, 'json')))).toEqual([
+      { 'a.b': '2023-03-15', at: '2023-03-15T08:05:01', n: null, z: null },
+    ]);
+  });
+
+  it('writes an empty array for a sheet without rows', () => {
+    expect(JSON.parse(text(writeWorkbook(book([], ['a']), 'json')))).toEqual([]);
+  });
+});
+
+describe('writeWorkbook to XLSX and XLS', () => {
+  it.each(['xlsx', 'xls'] as const)(
+    'keeps sheets, names, column order, dates with formats, numbers and booleans (%s)',
+    (format) => {
+      const workbook: Workbook = {
+        format: 'xlsx',
+        sheets: [
+          {
+            name: 'Customers',
+            columns: ['z_last', 'a_first', 'joined', 'balance', 'vip'],
+            rows: [['Doe', 'Jane', new Date(Date.UTC(2021, 0, 31)), 10.5, true]],
+            numberFormats: [null, null, 'dd/mm/yyyy', '0.00', null],
+          },
+          { name: 'Orders', columns: ['id'], rows: [[1], [2]] },
+        ],
+      };
+      const back = readWorkbook(writeWorkbook(workbook, format), `out.${format}`);
+      expect(back.sheets.map((sheet) => sheet.name)).toEqual(['Customers', 'Orders']);
+      expect(back.sheets[0]?.columns).toEqual(['z_last', 'a_first', 'joined', 'balance', 'vip']);
+      expect(back.sheets[0]?.rows).toEqual(workbook.sheets[0]?.rows);
+      expect(back.sheets[0]?.numberFormats?.slice(2, 4)).toEqual(['dd/mm/yyyy', '0.00']);
+      const raw = read(writeWorkbook(workbook, format), {
+        type: 'array',
+        dense: true,
+        cellNF: true,
+      });
+      const dateCell = raw.Sheets.Customers?.['!data']?.[1]?.[2];
+      expect(dateCell?.t).toBe('n');
+      expect(dateCell?.z).toBe('dd/mm/yyyy');
+    },
+  );
+
+  it('makes sheet names Excel accepts', () => {
+    const sheets = ['a/b', 'x'.repeat(40), 'Data', 'data', ''].map((name) => ({
+      name,
+      columns: ['c'],
+      rows: [],
+    }));
+    const back = readWorkbook(writeWorkbook({ format: 'xlsx', sheets }, 'xlsx'), 'out.xlsx');
+    expect(back.sheets.map((sheet) => sheet.name)).toEqual([
+      'a_b',
+      'x'.repeat(31),
+      'Data',
+      'data (2)',
+      'Sheet5',
+    ]);
+  });
+
+  it('refuses a table too wide for xls and a cell too long for Excel', () => {
+    const wide = book([Array.from({ length: 300 }, () => 1)]);
+    expect(() => writeWorkbook(wide, 'xls')).toThrow(
+      expect.objectContaining({ code: 'TOO_LARGE' }) as Error,
+    );
+    expect(() => writeWorkbook(book([['x'.repeat(40_000)]], ['long']), 'xlsx')).toThrow(
+      /Row 2 of column "long"/,
+    );
+  });
+});
