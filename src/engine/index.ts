@@ -20,6 +20,7 @@ export {
   parseDateText,
   formatDateText,
   excelFormatToPattern,
+  patternHasDate,
   patternHasTime,
   patternHasZone,
   isDatePattern,
@@ -36,4 +37,10 @@ export {
   plainNumberLayout,
   MAX_PRECISION,
 } from './formats/numbers';
-export { pseudonymize, sampleValue, FAKER_CATALOGUE, validateFakerMethod, isFakerMethod } from './pseudonymize';
+export {
+  pseudonymize,
+  sampleValue,
+  FAKER_CATALOGUE,
+  validateFakerMethod,
+  isFakerMethod,
+} from './pseudonymize';

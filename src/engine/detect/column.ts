@@ -50,6 +50,8 @@ const EXAMPLE_COUNT = 5;
 /** Values tried against the date catalogue when choosing a column's pattern. */
 const DATE_TRIAL_SIZE = 2_000;
 const MS_PER_DAY = 86_400_000;
+/** Zones counted to find a datetime column's usual zone. */
+const ZONE_SAMPLE = 10_000;
 
 /** Header meanings under which digit strings are codes, kept digit by digit. */
 const CODE_SEMANTICS: ReadonlySet<Semantic> = new Set([
@@ -661,13 +663,17 @@ function dateFitter(pattern: string): Fitter {
   let max = -Infinity;
   const zones = new Map<string, number>();
   const zone: ZoneOut = { timeZone: undefined };
+  let zoneCount = 0;
   return {
     accept(text) {
       const time = parseDateTime(text, pattern, zone);
       if (Number.isNaN(time)) return false;
       if (time < min) min = time;
       if (time > max) max = time;
-      if (zone.timeZone !== undefined) {
+      // The most common zone of the first values is the column's zone; counting every
+      // value would cost a map update each.
+      if (zone.timeZone !== undefined && zoneCount < ZONE_SAMPLE) {
+        zoneCount++;
         zones.set(zone.timeZone, (zones.get(zone.timeZone) ?? 0) + 1);
       }
       return true;

@@ -28,5 +28,11 @@ const MISSING_MARKERS = new Set([
  * @example isMissingMarker('NaN') // true
  */
 export function isMissingMarker(text: string): boolean {
-  return text.length <= 6 && MISSING_MARKERS.has(text);
+  if (text.length > 6) return false;
+  // Every marker starts with one of these; most values are turned away without a lookup.
+  const first = text.charCodeAt(0);
+  if (first !== 78 && first !== 110 && first !== 35 && first !== 45 && first !== 63) {
+    if (first !== 40 && first !== 60) return false;
+  }
+  return MISSING_MARKERS.has(text);
 }

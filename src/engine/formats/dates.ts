@@ -23,8 +23,8 @@ const ISO_8601_PATTERN = 'YYYY-MM-DDTHH:mm:ss.SSSZ';
 type NumberField = 'year' | 'year2' | 'month' | 'day' | 'hour' | 'hour12' | 'minute' | 'second';
 
 type Segment =
-  | { kind: 'literal'; text: string }
-  | { kind: 'number'; field: NumberField; width: number; padded: boolean }
+  | { kind: 'literal'; text: string; firstCode: number }
+  | { kind: 'number'; field: NumberField; code: number; width: number; padded: boolean }
   | { kind: 'fraction'; digits: number }
   | { kind: 'monthName'; long: boolean }
   | { kind: 'meridiem'; upper: boolean }
@@ -55,20 +55,20 @@ const MONTHS_SHORT = MONTHS_LONG.map((month) => month.slice(0, 3));
 
 // Longest first, so 'YYYY' wins over 'YY' and 'MMMM' over 'MM'.
 const TOKENS: [string, (pattern: CompiledPattern) => Segment][] = [
-  ['YYYY', () => ({ kind: 'number', field: 'year', width: 4, padded: true })],
-  ['YY', () => ({ kind: 'number', field: 'year2', width: 2, padded: true })],
+  ['YYYY', () => ({ kind: 'number', field: 'year', code: 0, width: 4, padded: true })],
+  ['YY', () => ({ kind: 'number', field: 'year2', code: 1, width: 2, padded: true })],
   ['MMMM', () => ({ kind: 'monthName', long: true })],
   ['MMM', () => ({ kind: 'monthName', long: false })],
-  ['MM', () => ({ kind: 'number', field: 'month', width: 2, padded: true })],
-  ['M', () => ({ kind: 'number', field: 'month', width: 2, padded: false })],
-  ['DD', () => ({ kind: 'number', field: 'day', width: 2, padded: true })],
-  ['D', () => ({ kind: 'number', field: 'day', width: 2, padded: false })],
-  ['HH', () => ({ kind: 'number', field: 'hour', width: 2, padded: true })],
-  ['H', () => ({ kind: 'number', field: 'hour', width: 2, padded: false })],
-  ['hh', () => ({ kind: 'number', field: 'hour12', width: 2, padded: true })],
-  ['h', () => ({ kind: 'number', field: 'hour12', width: 2, padded: false })],
-  ['mm', () => ({ kind: 'number', field: 'minute', width: 2, padded: true })],
-  ['ss', () => ({ kind: 'number', field: 'second', width: 2, padded: true })],
+  ['MM', () => ({ kind: 'number', field: 'month', code: 2, width: 2, padded: true })],
+  ['M', () => ({ kind: 'number', field: 'month', code: 2, width: 2, padded: false })],
+  ['DD', () => ({ kind: 'number', field: 'day', code: 3, width: 2, padded: true })],
+  ['D', () => ({ kind: 'number', field: 'day', code: 3, width: 2, padded: false })],
+  ['HH', () => ({ kind: 'number', field: 'hour', code: 4, width: 2, padded: true })],
+  ['H', () => ({ kind: 'number', field: 'hour', code: 4, width: 2, padded: false })],
+  ['hh', () => ({ kind: 'number', field: 'hour12', code: 5, width: 2, padded: true })],
+  ['h', () => ({ kind: 'number', field: 'hour12', code: 5, width: 2, padded: false })],
+  ['mm', () => ({ kind: 'number', field: 'minute', code: 6, width: 2, padded: true })],
+  ['ss', () => ({ kind: 'number', field: 'second', code: 7, width: 2, padded: true })],
   ['A', () => ({ kind: 'meridiem', upper: true })],
   ['a', () => ({ kind: 'meridiem', upper: false })],
   ['Z', () => ({ kind: 'zone' })],
@@ -89,7 +89,7 @@ function compileUncached(pattern: string): CompiledPattern | null {
   const pushLiteral = (text: string): void => {
     const last = out.segments[out.segments.length - 1];
     if (last?.kind === 'literal') last.text += text;
-    else out.segments.push({ kind: 'literal', text });
+    else out.segments.push({ kind: 'literal', text, firstCode: text.charCodeAt(0) });
   };
   let i = 0;
   outer: while (i < pattern.length) {
@@ -134,6 +134,11 @@ function compileUncached(pattern: string): CompiledPattern | null {
 /** Whether a pattern writes a time of day (a datetime rather than a date). */
 export function patternHasTime(pattern: string): boolean {
   return compile(pattern)?.hasTime ?? false;
+}
+
+/** Whether a pattern writes a calendar date (time-of-day patterns read as 1970-01-01). */
+export function patternHasDate(pattern: string): boolean {
+  return compile(pattern)?.hasDate ?? false;
 }
 
 /** Whether a pattern writes a time zone. */
@@ -232,50 +237,53 @@ function parseCompiled(
   let millisecond = 0;
   let i = 0;
   const length = text.length;
-  for (const segment of pattern.segments) {
+  const segments = pattern.segments;
+  for (let s = 0; s < segments.length; s++) {
+    const segment = segments[s] as Segment;
     switch (segment.kind) {
       case 'literal': {
-        if (!text.startsWith(segment.text, i)) return NaN;
+        // Most literals are one separator character: compare codes, not strings.
+        if (text.charCodeAt(i) !== segment.firstCode) return NaN;
+        if (segment.text.length > 1 && !text.startsWith(segment.text, i)) return NaN;
         i += segment.text.length;
         break;
       }
       case 'number': {
         const start = i;
         let value = 0;
-        const maxEnd = segment.field === 'year' ? i + 4 : i + 2;
+        const maxEnd = segment.code === 0 ? i + 4 : i + 2;
         while (i < maxEnd && i < length && isDigit(text.charCodeAt(i))) {
           value = value * 10 + text.charCodeAt(i) - 48;
           i++;
         }
         const digits = i - start;
         if (segment.padded) {
-          if (digits !== (segment.field === 'year' ? 4 : 2)) return NaN;
+          if (digits !== (segment.code === 0 ? 4 : 2)) return NaN;
         } else if (digits === 0 || (digits === 2 && text.charCodeAt(start) === 48)) return NaN;
-        switch (segment.field) {
-          case 'year':
+        switch (segment.code) {
+          case 0:
             year = value;
             break;
-          case 'year2':
+          case 1:
             year = value < 69 ? 2000 + value : 1900 + value;
             break;
-          case 'month':
+          case 2:
             month = value;
             break;
-          case 'day':
+          case 3:
             day = value;
             break;
-          case 'hour':
+          case 4:
             hour = value;
             break;
-          case 'hour12':
+          case 5:
             hour12 = value;
             break;
-          case 'minute':
+          case 6:
             minute = value;
             break;
-          case 'second':
+          default:
             second = value;
-            break;
         }
         break;
       }
@@ -607,6 +615,10 @@ function buildCatalogue(): DatePatternEntry[] {
       }
     }
     for (const time of TIME_PARTS_12H) entries.push({ pattern: `${pattern} ${time}`, dayFirst });
+  }
+  // Times of day alone ('14:05', '2:05 PM') read as datetimes on 1970-01-01.
+  for (const time of [...TIME_PARTS_24H, ...TIME_PARTS_12H]) {
+    entries.push({ pattern: time, dayFirst: false });
   }
   return entries;
 }

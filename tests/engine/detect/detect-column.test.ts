@@ -761,6 +761,25 @@ const CASES: Case[] = [
     expected: { type: 'datetime', invalidCount: 1 },
   },
 
+  {
+    description: 'times of day alone are datetimes with a time pattern',
+    values: ['09:30', '14:05', '23:59'],
+    expected: {
+      type: 'datetime',
+      format: 'HH:mm',
+      dateRange: { min: '1970-01-01T09:30:00', max: '1970-01-01T23:59:00' },
+    },
+  },
+  {
+    description: 'times with seconds and AM/PM',
+    values: ['9:30:00 AM', '2:05:10 PM'],
+    expected: { type: 'datetime', format: 'h:mm:ss A' },
+  },
+  {
+    description: 'ratios like 3:1 are not times',
+    values: ['3:1', '16:9', '4:3'],
+    expected: { type: 'string' },
+  },
   // --- spreadsheet date cells -------------------------------------------------------------
   {
     description: 'date cells with m/d/yyyy are M/D/YYYY dates',

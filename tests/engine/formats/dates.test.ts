@@ -5,6 +5,7 @@ import {
   formatDateText,
   ISO_8601,
   parseDateText,
+  patternHasDate,
   patternHasTime,
   patternHasZone,
 } from '../../../src/engine/formats/dates';
@@ -40,6 +41,7 @@ function truncateTo(date: Date, pattern: string): Date {
   const keep = new Date(date.getTime());
   const resolved = pattern === ISO_8601 ? 'YYYY-MM-DDTHH:mm:ss.SSSZ' : pattern;
   if (!patternHasTime(resolved)) keep.setUTCHours(0, 0, 0, 0);
+  if (!patternHasDate(resolved)) keep.setUTCFullYear(1970, 0, 1);
   if (!resolved.includes('ss')) keep.setUTCSeconds(0, 0);
   if (fraction === 0) keep.setUTCMilliseconds(0);
   else if (fraction < 3) {
