@@ -103,9 +103,29 @@ const handWrittenPaths: ZodOpenApiPathsObject = {
   '/api/datasets/{id}/download-mapping': downloadPath('mapping', 'mapping'),
 };
 
+/**
+ * A JSON body whose every field is optional may be left out (the server reads no body as `{}`);
+ * trpc-to-openapi marks every body required, so say so where it is not.
+ */
+function markOptionalBodies(document: OpenAPIObject): OpenAPIObject {
+  for (const pathItem of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(pathItem as Record<string, unknown>)) {
+      const body = (operation as { requestBody?: RequestBodyLike }).requestBody;
+      const schema = body?.content?.['application/json']?.schema;
+      if (body && schema && (schema.required ?? []).length === 0) body.required = false;
+    }
+  }
+  return document;
+}
+
+interface RequestBodyLike {
+  required?: boolean;
+  content?: Record<string, { schema?: { required?: string[] } }>;
+}
+
 /** The document served at /api/openapi.json and written to openapi.json by `npm run openapi`. */
 export function createOpenApiDocument(): OpenAPIObject {
-  return generateOpenApiDocument(appRouter, {
+  const document = generateOpenApiDocument(appRouter, {
     title: 'Stand-in API',
     description: DESCRIPTION,
     version: '1.0.0',
@@ -114,4 +134,5 @@ export function createOpenApiDocument(): OpenAPIObject {
     securitySchemes: {},
     paths: handWrittenPaths,
   });
+  return markOptionalBodies(document);
 }
