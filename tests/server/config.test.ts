@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { configFromEnvironment, DEFAULT_CONFIG, MIB } from '../../src/server/config';
+
+describe('configFromEnvironment', () => {
+  it('uses the defaults when nothing is set', () => {
+    expect(configFromEnvironment({})).toEqual(DEFAULT_CONFIG);
+    expect(DEFAULT_CONFIG).toMatchObject({
+      port: 3000,
+      datasetTtlMs: 30 * 60_000,
+      maxUploadBytes: 52_428_800,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = configFromEnvironment({
+      PORT: '0',
+      STANDIN_DATASET_TTL_MINUTES: '5',
+      STANDIN_MEMORY_BUDGET_MB: '512',
+      STANDIN_JOB_DEADLINE_SECONDS: '30',
+      STANDIN_WORKER_THREADS: '4',
+      STANDIN_MAX_QUEUED_JOBS: '8',
+      STANDIN_WORKER_HEAP_MB: '1024',
+    });
+    expect(config).toEqual({
+      port: 0,
+      datasetTtlMs: 5 * 60_000,
+      memoryBudgetBytes: 512 * MIB,
+      maxUploadBytes: 50 * MIB,
+      jobDeadlineMs: 30_000,
+      workerThreads: 4,
+      maxQueuedJobs: 8,
+      workerHeapMb: 1024,
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['STANDIN_DATASET_TTL_MINUTES', '0'],
+    ['STANDIN_MEMORY_BUDGET_MB', '-1'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => configFromEnvironment({ [name]: value })).toThrow(name);
+  });
+});
