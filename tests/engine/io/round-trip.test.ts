@@ -1,0 +1,180 @@
+import { utils, write, type WorkBook } from '@e965/xlsx';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { generateRealisticCsv } from '../../../scripts/lib/realistic-csv';
+import {
+  FILE_FORMATS,
+  neutralizeFormula,
+  readWorkbook,
+  writeWorkbook,
+  type FileFormat,
+  type Workbook,
+} from '../../../src/engine';
+
+/** A workbook as SheetJS (a real, independent writer) builds it from rows of JS values. */
+function sheetJsBook(): WorkBook {
+  const book = utils.book_new();
+  const people = utils.aoa_to_sheet([
+    ['id', 'name', 'email', 'balance', 'active', 'note'],
+    [1, 'Zoë Müller', 'zoe@example.com', 1234.56, true, 'says "hi", then leaves'],
+    [2, "O'Brien", 'ob@example.org', -2.5, false, 'line one\nline two'],
+    [3, '中文 名字', '', 0, true, '=not a formula'],
+  ]);
+  // Dates as Excel stores them: a serial number with a date format.
+  utils.sheet_add_aoa(
+    people,
+    [
+      ['signup'],
+      [{ t: 'n', v: 44927, z: 'yyyy-mm-dd' }],
+      [{ t: 'n', v: 45000.25, z: 'yyyy-mm-dd hh:mm' }],
+      [null],
+    ],
+    {
+      origin: 'G1',
+    },
+  );
+  utils.book_append_sheet(book, people, 'People');
+  utils.book_append_sheet(
+    book,
+    utils.aoa_to_sheet([
+      ['code', 'qty'],
+      ['A-1', 3],
+      ['B-2', 4],
+    ]),
+    'Orders',
+  );
+  return book;
+}
+
+function fixture(format: FileFormat): Uint8Array {
+  const book = sheetJsBook();
+  const people = book.Sheets.People;
+  if (!people) throw new Error('fixture has no People sheet');
+  switch (format) {
+    case 'xlsx':
+      return new Uint8Array(write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+    case 'xls':
+      return new Uint8Array(write(book, { type: 'array', bookType: 'biff8' }) as ArrayBuffer);
+    case 'csv':
+      return new TextEncoder().encode(utils.sheet_to_csv(people));
+    case 'tsv':
+      return new TextEncoder().encode(utils.sheet_to_csv(people, { FS: '\t' }));
+    case 'json':
+      return new TextEncoder().encode(
+        JSON.stringify(utils.sheet_to_json(people, { defval: null })),
+      );
+  }
+}
+
+const comparable = (workbook: Workbook) =>
+  workbook.sheets.map(({ name, columns, rows, numberFormats }) => ({
+    name,
+    columns,
+    rows,
+    numberFormats,
+  }));
+
+describe('round trip: read → write → read gives the same table', () => {
+  it.each(FILE_FORMATS)('%s written by SheetJS', (format) => {
+    const first = readWorkbook(fixture(format), `fixture.${format}`);
+    expect(first.format).toBe(format);
+    expect(first.sheets[0]?.rows).toHaveLength(3);
+    const bytes = writeWorkbook(first, format, { neutralizeFormulas: false });
+    const second = readWorkbook(bytes, `fixture.${format}`);
+    expect(comparable(second)).toEqual(comparable(first));
+  });
+
+  it('keeps the bytes of a realistic CSV export exactly', () => {
+    const source = new TextEncoder().encode(generateRealisticCsv(200_000, 7));
+    const workbook = readWorkbook(source, 'customers.csv');
+    expect(workbook.sheets[0]?.columns).toHaveLength(12);
+    expect(writeWorkbook(workbook, 'csv')).toEqual(source);
+  });
+});
+
+const special = fc.constantFrom(
+  '"',
+  ',',
+  ';',
+  '\t',
+  '\n',
+  '\r',
+  '\r\n',
+  '|',
+  '=',
+  '+',
+  '-',
+  '@',
+  '\0',
+  "'",
+  ' ',
+  '.',
+  'é',
+  '😀',
+  '中',
+  '\u2028',
+  '_x0041_',
+);
+const plain = fc.constantFrom('a', 'B', '1', 'z');
+const cellText = fc.oneof(
+  fc.string({ unit: fc.oneof(special, plain, plain), maxLength: 10 }),
+  fc.string({ unit: 'grapheme', maxLength: 8 }),
+);
+const table = fc.integer({ min: 1, max: 4 }).chain((width) =>
+  fc.record({
+    columns: fc.uniqueArray(
+      cellText.filter((name) => name.trim() !== ''),
+      { minLength: width, maxLength: width },
+    ),
+    rows: fc.array(fc.array(cellText, { minLength: width, maxLength: width }), { maxLength: 6 }),
+  }),
+);
+
+const asWorkbook = ({ columns, rows }: { columns: string[]; rows: string[][] }): Workbook => ({
+  format: 'csv',
+  sheets: [{ name: 'Data', columns, rows }],
+});
+
+describe('any table of strings round-trips', () => {
+  it.each(['csv', 'tsv', 'json'] as const)('through %s', (format) => {
+    fc.assert(
+      fc.property(table, (data) => {
+        const bytes = writeWorkbook(asWorkbook(data), format, { neutralizeFormulas: false });
+        const sheet = readWorkbook(bytes, `table.${format}`).sheets[0];
+        // A JSON array of no objects names no keys, so an empty table comes back without columns.
+        const emptyJson = format === 'json' && data.rows.length === 0;
+        expect(sheet?.columns).toEqual(emptyJson ? [] : data.columns);
+        expect(sheet?.rows).toEqual(data.rows);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it.each(['csv', 'tsv'] as const)(
+    'through %s with formula protection, every cell neutralized once',
+    (format) => {
+      fc.assert(
+        fc.property(table, (data) => {
+          const sheet = readWorkbook(writeWorkbook(asWorkbook(data), format), `table.${format}`)
+            .sheets[0];
+          expect(sheet?.columns).toEqual(data.columns.map(neutralizeFormula));
+          expect(sheet?.rows).toEqual(data.rows.map((row) => row.map(neutralizeFormula)));
+        }),
+        { numRuns: 100 },
+      );
+    },
+  );
+
+  it('through xlsx (where, as in Excel, a CRLF inside a cell reads back as LF)', () => {
+    const excelText = (text: string) => text.replaceAll('\r\n', '\n');
+    fc.assert(
+      fc.property(table, (data) => {
+        const bytes = writeWorkbook(asWorkbook(data), 'xlsx', { neutralizeFormulas: false });
+        const sheet = readWorkbook(bytes, 'table.xlsx').sheets[0];
+        expect(sheet?.columns).toEqual(data.columns.map(excelText));
+        expect(sheet?.rows).toEqual(data.rows.map((row) => row.map(excelText)));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
