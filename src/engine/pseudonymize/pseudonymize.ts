@@ -20,8 +20,8 @@ import { StringHashSet } from './string-hash-set';
 const STRICT_ATTEMPTS = 12;
 /** Further retries that need only avoid other pseudonyms and the value itself. */
 const MAX_ATTEMPTS = 32;
-/** A grid is walked instead of retried when distinct values fill more than 1/8 of it. */
-const DENSE_GRID_SHARE = 8;
+/** A grid is walked instead of retried when distinct values fill more than a third of it. */
+const DENSE_GRID_SHARE = 3;
 const MAX_GRID_SIZE = 20_000_000;
 /** Rows re-detected per column for the schema match. */
 const VERIFY_SAMPLE = 20_000;
@@ -321,6 +321,13 @@ function generateNamespace(namespace: Namespace, random: KeyedRandom, sensitive:
       ? plan.grid
       : undefined;
   const nextFree = grid ? Int32Array.from({ length: grid.size + 1 }, (_, i) => i) : null;
+  if (grid && nextFree && grid.size >= 2 * count) {
+    // Room enough: the originals' own points are off limits, so no pseudonym is an original.
+    for (const original of originals) {
+      const index = grid.indexOf(original, generatorText(original));
+      if (index >= 0) takeGridPoint(nextFree, index);
+    }
+  }
   const others = plan.sensitive ? sensitive.filter((other) => other !== namespace) : [];
   const isOriginal = (key: string): boolean => {
     if (ids.has(key)) return true;
@@ -339,7 +346,8 @@ function generateNamespace(namespace: Namespace, random: KeyedRandom, sensitive:
         random.reseed(plan.kind, key);
         let point = findFree(nextFree, random.int(grid.size));
         if (point === own) point = findFree(nextFree, (own + 1) % grid.size);
-        if (point >= 0) {
+        // A full grid, or one whose only free point is the value itself: draw off the grid.
+        if (point >= 0 && point !== own) {
           takeGridPoint(nextFree, point);
           pseudonym = grid.render(point, original, text);
         }

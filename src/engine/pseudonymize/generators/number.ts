@@ -15,7 +15,7 @@ function rangeForValue(original: number, range: NumberRange, step: number): Numb
   if (min === max) {
     const spread = Math.max(1, Math.abs(min));
     min = min >= 0 ? Math.max(0, min - spread) : min - spread;
-    max = max <= 0 ? Math.min(0, max + spread) : max + spread;
+    max = max < 0 ? Math.min(0, max + spread) : max + spread;
   }
   if (original < 0 && min < 0) max = Math.min(max, -step);
   else if (original > 0 && max > 0) min = Math.max(min, step);

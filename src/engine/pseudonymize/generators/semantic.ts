@@ -15,10 +15,13 @@ export type SemanticGenerator = (
   attempt: number,
 ) => string | null;
 
-/** Faker text in the original's letter case ('PARIS' → 'LYON'). */
+/**
+ * Faker text in the original's letter case when that is all upper or all lower ('PARIS' →
+ * 'LYON'); Faker's own capitalization otherwise ('Ebert, Murray and Kozey').
+ */
 function inCaseOf(original: string, fake: string): string {
   const style = letterCaseOf(original);
-  return style === 'other' ? fake : applyLetterCase(fake, style);
+  return style === 'upper' || style === 'lower' ? applyLetterCase(fake, style) : fake;
 }
 
 function fractionDigits(text: string): number {

@@ -111,7 +111,8 @@ export function substituteCharacters(text: string, random: KeyedRandom): string 
         significant = true;
         leadingZeros = code === 48 && isAsciiDigit(text.charCodeAt(i + 1));
       }
-      if (leadingZeros && code === 48) {
+      // Leading zeros stay, but never the run's last digit ('000' → '007').
+      if (leadingZeros && code === 48 && isAsciiDigit(text.charCodeAt(i + 1))) {
         codes[i] = 48;
         continue;
       }

@@ -1,0 +1,331 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createKeyedFaker, type FakeSource } from '../../../src/engine/pseudonymize/keyed-faker';
+import { KeyedRandom } from '../../../src/engine/pseudonymize/keyed-random';
+import { flipBoolean } from '../../../src/engine/pseudonymize/generators/boolean';
+import {
+  fakeCardNumber,
+  isLuhnValid,
+} from '../../../src/engine/pseudonymize/generators/card-number';
+import { fakeDate } from '../../../src/engine/pseudonymize/generators/date';
+import { fakeEmail } from '../../../src/engine/pseudonymize/generators/email';
+import { fakeIban } from '../../../src/engine/pseudonymize/generators/iban';
+import { fakeNumber } from '../../../src/engine/pseudonymize/generators/number';
+import { fakePeptide } from '../../../src/engine/pseudonymize/generators/peptide';
+import { fakePhone } from '../../../src/engine/pseudonymize/generators/phone';
+import { SEMANTIC_GENERATORS } from '../../../src/engine/pseudonymize/generators/semantic';
+import {
+  isWordLike,
+  pseudonymizeText,
+  replaceWords,
+  substituteCharacters,
+} from '../../../src/engine/pseudonymize/generators/text';
+import { fakeUuid } from '../../../src/engine/pseudonymize/generators/uuid';
+
+/** A source seeded like the engine seeds it: HMAC(fixed secret, kind ␀ original). */
+function seeded(kind: string, original: string): FakeSource {
+  const random = new KeyedRandom(new TextEncoder().encode('generator snapshots'));
+  const source = { random, faker: createKeyedFaker(random) };
+  random.reseed(kind, original);
+  return source;
+}
+
+function ibanChecksumValid(iban: string): boolean {
+  const compact = iban.replace(/ /g, '').toUpperCase();
+  const rearranged = compact.slice(4) + compact.slice(0, 4);
+  const digits = rearranged.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder === 1;
+}
+
+const shape = (text: string): string =>
+  text.replace(/[A-Z]/g, 'A').replace(/[a-z]/g, 'a').replace(/[0-9]/g, '9');
+
+describe('seeded generators (fixed secret)', () => {
+  it('emails', () => {
+    const emails = ['jane.doe42@corp.org', 'JDOE@BIGCORP.COM', 'Mary_Ann@mail.net', 'x@y.io'];
+    expect(emails.map((email) => fakeEmail(email, seeded('email', email).random)))
+      .toMatchInlineSnapshot(`
+        [
+          "paxton.frami39@example.org",
+          "JLEUSCHKE@EXAMPLE.COM",
+          "Alexys_Barrows@example.net",
+          "blegros@example.com",
+        ]
+      `);
+  });
+
+  it('phones', () => {
+    const phones = ['+44 20 7946 0958', '(555) 123-4567', '555.123.4567 x89', '020 7946 0958'];
+    expect(phones.map((phone) => fakePhone(phone, seeded('phone', phone).random)))
+      .toMatchInlineSnapshot(`
+      [
+        "+44 47 7271 6819",
+        "(656) 754-5722",
+        "363.523.8243 x06",
+        "077 6830 1716",
+      ]
+    `);
+  });
+
+  it('uuids', () => {
+    const ids = ['3f2504e0-4f89-41d3-9a0c-0305e82c3301', '{3F2504E0-4F89-71D3-BA0C-0305E82C3301}'];
+    expect(ids.map((id) => fakeUuid(id, seeded('uuid', id).random))).toMatchInlineSnapshot(`
+      [
+        "b44297bb-7535-41ae-a7be-77d724855ced",
+        "{4C22DD80-5E1C-7F74-8AB6-208EDB5B1E68}",
+      ]
+    `);
+  });
+
+  it('text', () => {
+    const texts = ['Customer asked about a refund', 'ORD-2023-0042', 'Zürich, Schweiz 8001'];
+    expect(texts.map((text) => pseudonymizeText(text, seeded('string', text).random)))
+      .toMatchInlineSnapshot(`
+      [
+        "Masquerade dowse trust ha preside",
+        "SEK-3217-0081",
+        "Vlkmxc, Wclpeei 3222",
+      ]
+    `);
+  });
+
+  it('numbers, dates and booleans', () => {
+    expect([
+      fakeNumber(42.5, 1, { min: 0, max: 100 }, seeded('number', '42.5').random),
+      fakeNumber(-7, 0, { min: -10, max: 10 }, seeded('number', '-7').random),
+      fakeDate(
+        { min: Date.UTC(2020, 0, 1), max: Date.UTC(2024, 11, 31), stepMs: 86_400_000 },
+        seeded('date', '2021-05-06').random,
+      ).toISOString(),
+      flipBoolean('Yes', true),
+      flipBoolean('Y', true),
+      flipBoolean('FALSE', true),
+      flipBoolean('1', false),
+    ]).toMatchInlineSnapshot(`
+      [
+        25.3,
+        -3,
+        "2022-10-19T00:00:00.000Z",
+        "No",
+        "N",
+        "TRUE",
+        "1",
+      ]
+    `);
+  });
+
+  it('cards, IBANs and peptides', () => {
+    expect([
+      fakeCardNumber('4111 1111 1111 1111', seeded('creditCard', '4111').random),
+      fakeIban('DE89 3704 0044 0532 0130 00', seeded('iban', 'DE89').faker),
+      fakePeptide('MKTAYIAKQRQISFVKSHFSRQ', seeded('peptide', 'MKTA').random),
+    ]).toMatchInlineSnapshot(`
+      [
+        "4679 9957 9205 9175",
+        "DE86 3009 2199 1003 6405 50",
+        "NVVYWSEQTNGRWIDEGGHNIG",
+      ]
+    `);
+  });
+
+  it('names, cities and other semantics', () => {
+    const cases = [
+      ['firstName', 'Jane'],
+      ['lastName', 'DOE'],
+      ['fullName', 'Doe, Jane'],
+      ['city', 'Paris'],
+      ['state', 'CA'],
+      ['company', 'Acme Inc.'],
+      ['jobTitle', 'Engineer'],
+      ['username', 'jdoe'],
+      ['url', 'http://acme.com/'],
+      ['ipv4', '10.0.0.1'],
+      ['ipv6', 'fe80::1'],
+    ] as const;
+    expect(
+      cases.map(([semantic, text]) =>
+        SEMANTIC_GENERATORS[semantic]!(text, seeded(semantic, text), 0),
+      ),
+    ).toMatchInlineSnapshot(`
+      [
+        "Brice",
+        "PURDY",
+        "Pollich, Oran",
+        "Walnut Creek",
+        "NH",
+        "Ebert, Murray and Kozey",
+        "Legacy Functionality Developer",
+        "Elisa22",
+        "http://haunting-provider.com/",
+        "107.124.75.44",
+        "d0a2:2eef:6d73:f81f:cffc:adf0:7a7a:ff15",
+      ]
+    `);
+  });
+});
+
+describe('generator formats (any seed)', () => {
+  const keys = fc.string({ minLength: 1, maxLength: 12 });
+
+  it('phones keep punctuation, spacing, length and the country prefix', () => {
+    const phones = fc.oneof(
+      fc.stringMatching(/^\+\d{1,3} \d{2,4} \d{3,4} \d{4}$/),
+      fc.stringMatching(/^\(\d{3}\) \d{3}-\d{4}$/),
+      fc.stringMatching(/^\d{3}\.\d{3}\.\d{4}( x\d{2,4})?$/),
+    );
+    fc.assert(
+      fc.property(phones, keys, (phone, key) => {
+        const fake = fakePhone(phone, seeded('phone', key).random);
+        expect(shape(fake)).toBe(shape(phone));
+        if (phone.startsWith('+')) expect(fake.split(' ')[0]).toBe(phone.split(' ')[0]);
+      }),
+    );
+  });
+
+  it('UUIDs keep version, variant, case and punctuation', () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.boolean(), keys, (uuid, upper, key) => {
+        const original = upper ? uuid.toUpperCase() : uuid;
+        const fake = fakeUuid(original, seeded('uuid', key).random);
+        expect(fake.length).toBe(original.length);
+        expect(fake[14]).toBe(original[14]);
+        expect('89ab'.includes(original[19]!.toLowerCase())).toBe(
+          '89ab'.includes(fake[19]!.toLowerCase()),
+        );
+        if (/[a-f]/i.test(original)) {
+          expect(fake === fake.toUpperCase()).toBe(original === original.toUpperCase());
+        }
+        expect(fake.replace(/[0-9a-f]/gi, 'x')).toBe(original.replace(/[0-9a-f]/gi, 'x'));
+      }),
+    );
+  });
+
+  it('card numbers are Luhn-valid with the same grouping and first digit', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[3-6]\d{3}[ -]?\d{4}[ -]?\d{4}[ -]?\d{4}$/),
+        keys,
+        (card, key) => {
+          const fake = fakeCardNumber(card, seeded('creditCard', key).random);
+          expect(isLuhnValid(fake)).toBe(true);
+          expect(shape(fake)).toBe(shape(card));
+          expect(fake[0]).toBe(card[0]);
+        },
+      ),
+    );
+  });
+
+  it('IBANs keep the country and spacing and have valid check digits', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(
+          'DE89 3704 0044 0532 0130 00',
+          'GB29NWBK60161331926819',
+          'FR1420041010050500013M02606',
+        ),
+        keys,
+        (iban, key) => {
+          const fake = fakeIban(iban, seeded('iban', key).faker);
+          expect(fake.slice(0, 2)).toBe(iban.slice(0, 2));
+          expect(fake.includes(' ')).toBe(iban.includes(' '));
+          expect(ibanChecksumValid(fake)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('peptides keep length and residue alphabet', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[ACDEFGHIKLMNPQRSTVWY]{5,40}$/), keys, (peptide, key) => {
+        const fake = fakePeptide(peptide, seeded('peptide', key).random);
+        expect(fake).toMatch(/^[ACDEFGHIKLMNPQRSTVWY]+$/);
+        expect(fake.length).toBe(peptide.length);
+      }),
+    );
+  });
+
+  it('emails are name-based on reserved example domains in the original case', () => {
+    fc.assert(
+      fc.property(fc.emailAddress(), fc.boolean(), keys, (email, upper, key) => {
+        const original = upper ? email.toUpperCase() : email.toLowerCase();
+        const fake = fakeEmail(original, seeded('email', key).random);
+        expect(fake).toMatch(/^[A-Za-z]+[._-]?[A-Za-z]*\d*@example\.(com|org|net)$/i);
+        expect(fake === fake.toLowerCase()).toBe(
+          original === original.toLowerCase() || !/[A-Z]/.test(original),
+        );
+      }),
+    );
+  });
+
+  it('character substitution keeps every character class, length and leading zeros', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), keys, (text, key) => {
+        const fake = substituteCharacters(text, seeded('string', key).random);
+        expect(fake.length).toBe(text.length);
+        expect(shape(fake.replace(/[\u0080-\uffff]/g, '?'))).toBe(
+          shape(text.replace(/[\u0080-\uffff]/g, '?')),
+        );
+        const zeros = /^0+(?=\d)/.exec(text)?.[0] ?? '';
+        expect(fake.startsWith(zeros)).toBe(true);
+      }),
+    );
+  });
+
+  it('word replacement keeps punctuation, spacing and each word’s case', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('Customer', 'asked', 'ABOUT', 'refund,', 'late.', '"VIP"'), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        keys,
+        (words, key) => {
+          const text = words.join(' ');
+          const fake = replaceWords(text, seeded('string', key).random);
+          expect(fake.replace(/\p{L}+/gu, 'w')).toBe(text.replace(/\p{L}+/gu, 'w'));
+          const caseOf = (word: string) =>
+            word === word.toUpperCase() ? 'U' : word[0] === word[0]!.toUpperCase() ? 'T' : 'l';
+          expect((fake.match(/\p{L}+/gu) ?? []).map(caseOf)).toEqual(
+            (text.match(/\p{L}+/gu) ?? []).map(caseOf),
+          );
+        },
+      ),
+    );
+  });
+
+  it('numbers stay in range, keep their sign and decimals', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.integer({ min: 0, max: 4 }),
+        keys,
+        (original, decimals, key) => {
+          const range = { min: -1000, max: 1000 };
+          const fake = fakeNumber(original, decimals, range, seeded('number', key).random);
+          expect(fake).toBeGreaterThanOrEqual(range.min);
+          expect(fake).toBeLessThanOrEqual(range.max);
+          expect(Math.round(fake * 10 ** decimals) / 10 ** decimals).toBe(fake);
+          if (original < 0) expect(fake).toBeLessThan(0);
+          if (original > 0) expect(fake).toBeGreaterThan(0);
+        },
+      ),
+    );
+  });
+});
+
+describe('isWordLike (spec §5)', () => {
+  it.each([
+    ['Customer asked about a refund', true],
+    ['late delivery, call back', true],
+    ['VIP VIP VIP account', false],
+    ['ORD-2023-0042', false],
+    ['a b c d', false],
+    ['Zürich Schweiz', true],
+    [`${'word '.repeat(20)}end`, false],
+    ['', false],
+  ])('%j → %s', (text, expected) => {
+    expect(isWordLike(text)).toBe(expected);
+  });
+});

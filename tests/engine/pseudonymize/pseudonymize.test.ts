@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import {
+  detectSchema,
+  EngineError,
+  pseudonymize,
+  readWorkbook,
+  writeWorkbook,
+  type Cell,
+  type ColumnSchema,
+  type Sheet,
+  type Workbook,
+} from '../../../src/engine';
+
+function sheet(name: string, columns: string[], rows: Cell[][]): Sheet {
+  return { name, columns, rows };
+}
+
+function schemasOf(workbook: Workbook): ColumnSchema[][] {
+  return workbook.sheets.map((s) => detectSchema(s));
+}
+
+function withRule(schema: ColumnSchema[], name: string, rule: ColumnSchema['rule']) {
+  return schema.map((column) => (column.name === name ? { ...column, rule } : column));
+}
+
+const customers = sheet(
+  'customers',
+  ['customer_email', 'first_name', 'age', 'notes'],
+  [
+    ['ann@corp.com', 'Ann', '34', 'called about refund'],
+    ['bob@corp.com', 'Bob', '', ''],
+    ['ann@corp.com', 'Ann', '51', 'late delivery again'],
+  ],
+);
+const orders = sheet(
+  'orders',
+  ['order_id', 'customer_email'],
+  [
+    ['A-1001', 'bob@corp.com'],
+    ['A-1002', 'ann@corp.com'],
+  ],
+);
+const workbook: Workbook = { format: 'xlsx', sheets: [customers, orders] };
+
+describe('pseudonymize', () => {
+  it('keeps sheet names, column names, row counts and empty cells', () => {
+    const { workbook: out } = pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
+    expect(out.sheets.map((s) => s.name)).toEqual(['customers', 'orders']);
+    expect(out.sheets.map((s) => s.columns)).toEqual([customers.columns, orders.columns]);
+    expect(out.sheets.map((s) => s.rows.length)).toEqual([3, 2]);
+    expect(out.sheets[0]!.rows[1]![2]).toBe('');
+    expect(out.sheets[0]!.rows[1]![3]).toBe('');
+  });
+
+  it('does not change its input', () => {
+    const copy = structuredClone(workbook);
+    pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
+    expect(workbook).toEqual(copy);
+  });
+
+  it('gives the same email the same pseudonym on every sheet, so joins still work', () => {
+    const { workbook: out } = pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
+    const first = out.sheets[0]!.rows;
+    const second = out.sheets[1]!.rows;
+    expect(first[0]![0]).toBe(first[2]![0]);
+    expect(second[1]![1]).toBe(first[0]![0]);
+    expect(second[0]![1]).toBe(first[1]![0]);
+    expect(first[0]![0]).toMatch(/@example\.com$/);
+  });
+
+  it('applies keep, blank and faker rules', () => {
+    const schemas = schemasOf(workbook);
+    schemas[0] = withRule(schemas[0]!, 'first_name', { action: 'keep' });
+    schemas[0] = withRule(schemas[0], 'notes', { action: 'blank' });
+    schemas[1] = withRule(schemas[1]!, 'order_id', {
+      action: 'faker',
+      fakerMethod: 'string.uuid',
+    });
+    const { workbook: out, stats } = pseudonymize(workbook, schemas, { secret: 's' });
+    expect(out.sheets[0]!.rows.map((r) => r[1])).toEqual(['Ann', 'Bob', 'Ann']);
+    expect(out.sheets[0]!.rows.map((r) => r[3])).toEqual([null, null, null]);
+    for (const r of out.sheets[1]!.rows) expect(r[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stats.columnsPseudonymized).toBe(5);
+  });
+
+  it('rejects an unknown Faker method, naming near matches, before doing any work', () => {
+    const schemas = schemasOf(workbook);
+    schemas[0] = withRule(schemas[0]!, 'notes', {
+      action: 'faker',
+      fakerMethod: 'lorem.sentance',
+    });
+    expect(() => pseudonymize(workbook, schemas)).toThrow(EngineError);
+    expect(() => pseudonymize(workbook, schemas)).toThrow(/lorem\.sentence/);
+  });
+
+  it('rejects schemas that do not match the sheets', () => {
+    expect(() => pseudonymize(workbook, [schemasOf(workbook)[0]!])).toThrow(/one schema per sheet/);
+  });
+
+  it('uses a fresh random secret when none is given', () => {
+    const schemas = schemasOf(workbook);
+    const first = pseudonymize(workbook, schemas).workbook.sheets[0]!.rows;
+    const second = pseudonymize(workbook, schemas).workbook.sheets[0]!.rows;
+    expect(second).not.toEqual(first);
+  });
+
+  it('keeps cell types: Excel dates stay dates, numbers stay numbers', () => {
+    const book: Workbook = {
+      format: 'xlsx',
+      sheets: [
+        {
+          name: 'S',
+          columns: ['signup', 'score', 'is_active'],
+          rows: [
+            [new Date(Date.UTC(2023, 2, 15)), 12.5, true],
+            [new Date(Date.UTC(2023, 5, 1)), 99.25, false],
+            [new Date(Date.UTC(2022, 0, 9)), 3, true],
+          ],
+          numberFormats: ['m/d/yyyy', '0.00', null],
+        },
+      ],
+    };
+    const schemas = schemasOf(book);
+    const { workbook: out } = pseudonymize(book, schemas, { secret: 's' });
+    for (const [date, score, active] of out.sheets[0]!.rows) {
+      expect(date).toBeInstanceOf(Date);
+      expect((date as Date).getTime() % 86_400_000).toBe(0);
+      expect((date as Date).getTime()).toBeGreaterThanOrEqual(Date.UTC(2022, 0, 9));
+      expect((date as Date).getTime()).toBeLessThanOrEqual(Date.UTC(2023, 5, 1));
+      expect(typeof score).toBe('number');
+      expect(score).toBeGreaterThanOrEqual(3);
+      expect(score).toBeLessThanOrEqual(99.25);
+      expect(typeof active).toBe('boolean');
+    }
+    // Through the real xlsx writer and reader: still date and number cells.
+    const reread = readWorkbook(writeWorkbook(out, 'xlsx'), 'out.xlsx').sheets[0]!.rows;
+    expect(reread[0]![0]).toBeInstanceOf(Date);
+    expect(typeof reread[0]![1]).toBe('number');
+  });
+
+  it('keeps number layouts: decimals, grouping, currency, percent and sign', () => {
+    const book: Workbook = {
+      format: 'csv',
+      sheets: [
+        sheet(
+          'S',
+          ['price', 'rate', 'delta'],
+          [
+            ['$1,234.50', '12.5%', '-3'],
+            ['$12,000.00', '7.25%', '4'],
+            ['$950.10', '0.5%', '-10'],
+          ],
+        ),
+      ],
+    };
+    const { workbook: out } = pseudonymize(book, schemasOf(book), { secret: 's' });
+    out.sheets[0]!.rows.forEach((r, i) => {
+      expect(r[0]).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+      expect(r[1]).toMatch(/^\d+\.\d+%$/);
+      expect(String(r[1]).split('.')[1]!.length).toBe(
+        String(book.sheets[0]!.rows[i]![1]).split('.')[1]!.length,
+      );
+      expect(String(r[2]).startsWith('-')).toBe(
+        String(book.sheets[0]!.rows[i]![2]).startsWith('-'),
+      );
+    });
+  });
+
+  it('keeps date patterns and each value’s time zone', () => {
+    const book: Workbook = {
+      format: 'csv',
+      sheets: [
+        sheet(
+          'S',
+          ['seen'],
+          [['2023-04-17T10:00:00+02:00'], ['2023-05-01T08:30:00Z'], ['2023-06-11T23:59:59-05:00']],
+        ),
+      ],
+    };
+    const { workbook: out } = pseudonymize(book, schemasOf(book), { secret: 's' });
+    const zones = out.sheets[0]!.rows.map((r) => /(Z|[+-]\d{2}:\d{2})$/.exec(String(r[0]))?.[1]);
+    expect(zones).toEqual(['+02:00', 'Z', '-05:00']);
+    for (const r of out.sheets[0]!.rows) {
+      const wallClock = Date.parse(String(r[0]).slice(0, 19) + 'Z');
+      expect(wallClock).toBeGreaterThanOrEqual(Date.parse('2023-04-17T10:00:00Z'));
+      expect(wallClock).toBeLessThanOrEqual(Date.parse('2023-06-11T23:59:59Z'));
+    }
+  });
+
+  it('pseudonymizes values that do not fit the column type by the string rules', () => {
+    const rows: Cell[][] = Array.from({ length: 99 }, (_, i) => [String(1000 + i * 7)]);
+    rows.push(['N/A-7731']);
+    const book: Workbook = { format: 'csv', sheets: [sheet('S', ['amount'], rows)] };
+    const schemas = schemasOf(book);
+    expect(schemas[0]![0]!.type).toBe('number');
+    const { workbook: out } = pseudonymize(book, schemas, { secret: 's' });
+    const odd = out.sheets[0]!.rows[99]![0] as string;
+    expect(odd).not.toBe('N/A-7731');
+    expect(odd).toMatch(/^[A-Z]\/[A-Z]-\d{4}$/);
+  });
+
+  it('returns a mapping with one row per distinct (sheet, column, original, pseudonym)', () => {
+    const { workbook: out, mapping } = pseudonymize(workbook, schemasOf(workbook), {
+      secret: 's',
+    });
+    expect(mapping.columns).toEqual(['sheet', 'column', 'original', 'pseudonym']);
+    const emailRows = mapping.rows.filter((r) => r[1] === 'customer_email');
+    expect(emailRows.map((r) => [r[0], r[2]])).toEqual([
+      ['customers', 'ann@corp.com'],
+      ['customers', 'bob@corp.com'],
+      ['orders', 'bob@corp.com'],
+      ['orders', 'ann@corp.com'],
+    ]);
+    expect(emailRows[0]![3]).toBe(out.sheets[0]!.rows[0]![0]);
+    const keys = mapping.rows.map((r) => JSON.stringify(r));
+    expect(new Set(keys).size).toBe(keys.length);
+    // A mapping is a table like any other: it writes in every format.
+    expect(() => writeWorkbook({ format: 'csv', sheets: [mapping] }, 'csv')).not.toThrow();
+  });
+
+  it('reports rows, cells, columns, timings and the schema match', () => {
+    const { stats } = pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
+    expect(stats.rowsProcessed).toBe(5);
+    expect(stats.cellsProcessed).toBe(16);
+    expect(stats.columnsPseudonymized).toBe(6);
+    expect(stats.schemaMatch).toBe(1);
+    expect(Object.keys(stats.timings)).toEqual(
+      expect.arrayContaining(['scan', 'generate', 'write', 'verify']),
+    );
+    expect(stats.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('maps a column of 100,000 distinct values one-to-one', () => {
+    const rows: Cell[][] = Array.from({ length: 100_000 }, (_, i) => [
+      `user${i}@corp.com`,
+      String(i + 1),
+      `C-${String(i).padStart(6, '0')}`,
+    ]);
+    const book: Workbook = { format: 'csv', sheets: [sheet('S', ['email', 'id', 'code'], rows)] };
+    const { workbook: out } = pseudonymize(book, schemasOf(book), { secret: 's' });
+    for (let c = 0; c < 3; c++) {
+      const values = new Set(out.sheets[0]!.rows.map((r) => r[c]));
+      expect(values.size).toBe(100_000);
+    }
+  });
+
+  it('reads, pseudonymizes and writes a real CSV byte-identically for one secret', () => {
+    const csv =
+      'name,email,joined\r\nAnn Lee,ann@corp.com,2023-01-05\r\nBo Chen,bo@corp.com,2022-11-30\r\n';
+    const book = readWorkbook(new TextEncoder().encode(csv), 'people.csv');
+    const schemas = schemasOf(book);
+    const once = writeWorkbook(pseudonymize(book, schemas, { secret: 'k' }).workbook, 'csv');
+    const twice = writeWorkbook(pseudonymize(book, schemas, { secret: 'k' }).workbook, 'csv');
+    expect(Buffer.from(once).equals(Buffer.from(twice))).toBe(true);
+    const text = new TextDecoder().decode(once);
+    expect(text).not.toContain('ann@corp.com');
+    expect(text).not.toContain('Ann Lee');
+  });
+});
