@@ -1,0 +1,48 @@
+import type { FileFormat } from '../types';
+import { EngineError } from '../errors';
+import { checkJsonDepth } from './check-json-depth';
+import { inspectOle2, OLE2_SIGNATURE } from './inspect-ole2';
+import { inspectZip } from './inspect-zip';
+import { DEFAULT_GUARD_LIMITS, formatMegabytes, type GuardLimits } from './limits';
+
+const ZIP_SIGNATURES = [
+  [0x50, 0x4b, 0x03, 0x04],
+  [0x50, 0x4b, 0x05, 0x06],
+] as const;
+
+function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
+  return signature.every((byte, index) => bytes[index] === byte);
+}
+
+/**
+ * Checks a file's container before any parser runs, so a crafted file fails fast with a clear
+ * EngineError (TOO_LARGE → 413, INVALID_FILE → 400) instead of exhausting memory or the stack:
+ * ZIPs (xlsx) by entry count and real uncompressed sizes, xls by size, JSON by nesting depth.
+ * `format` is the format the content was detected as; the signature is checked too.
+ * @example inspectContainer(bytes, 'xlsx') // throws for a zip bomb, returns for a real workbook
+ */
+export function inspectContainer(
+  bytes: Uint8Array,
+  format: FileFormat,
+  limits: Partial<GuardLimits> = {},
+): void {
+  const caps: GuardLimits = { ...DEFAULT_GUARD_LIMITS, ...limits };
+  if (ZIP_SIGNATURES.some((signature) => startsWith(bytes, signature))) {
+    inspectZip(bytes, caps);
+  } else if (startsWith(bytes, OLE2_SIGNATURE)) {
+    inspectOle2(bytes, caps);
+  } else if (format === 'xlsx') {
+    throw new EngineError('INVALID_FILE', 'This file is not a valid XLSX workbook.');
+  } else if (format === 'xls') {
+    // SheetJS also reads HTML and XML tables saved as .xls; only their size is checked here.
+    if (bytes.byteLength > caps.maxXlsBytes) {
+      throw new EngineError(
+        'TOO_LARGE',
+        `This XLS workbook is ${formatMegabytes(bytes.byteLength)}; at most ` +
+          `${formatMegabytes(caps.maxXlsBytes)} is accepted.`,
+      );
+    }
+  } else if (format === 'json') {
+    checkJsonDepth(bytes, caps.maxJsonDepth);
+  }
+}

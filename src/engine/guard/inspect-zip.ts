@@ -1,0 +1,222 @@
+import { inflateRawSync } from 'node:zlib';
+import { EngineError } from '../errors';
+import { formatMegabytes, type GuardLimits } from './limits';
+
+// ZIP record signatures and fixed sizes (APPNOTE.TXT 4.3).
+const LOCAL_HEADER_SIGNATURE = 0x04034b50;
+const CENTRAL_HEADER_SIGNATURE = 0x02014b50;
+const END_OF_CENTRAL_DIRECTORY_SIGNATURE = 0x06054b50;
+const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+const LOCAL_HEADER_SIZE = 30;
+const CENTRAL_HEADER_SIZE = 46;
+const END_OF_CENTRAL_DIRECTORY_SIZE = 22;
+const ZIP64_LOCATOR_SIZE = 20;
+const MAX_COMMENT_LENGTH = 0xffff;
+const ZIP64_MARKER_16 = 0xffff;
+const ZIP64_MARKER_32 = 0xffffffff;
+
+const FLAG_ENCRYPTED = 0x0001;
+const FLAG_STRONG_ENCRYPTION = 0x0040;
+const METHOD_STORED = 0;
+const METHOD_DEFLATED = 8;
+const METHOD_AES = 99;
+
+/** One file of the archive as its central directory describes it. */
+interface ZipEntry {
+  index: number;
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  localHeaderOffset: number;
+}
+
+function invalid(message: string): EngineError {
+  return new EngineError('INVALID_FILE', `This XLSX workbook ${message}.`);
+}
+
+function findEndOfCentralDirectory(view: DataView): number {
+  const lowest = Math.max(0, view.byteLength - END_OF_CENTRAL_DIRECTORY_SIZE - MAX_COMMENT_LENGTH);
+  for (let offset = view.byteLength - END_OF_CENTRAL_DIRECTORY_SIZE; offset >= lowest; offset--) {
+    if (view.getUint32(offset, true) === END_OF_CENTRAL_DIRECTORY_SIGNATURE) return offset;
+  }
+  throw invalid('is damaged or truncated (its ZIP directory is missing)');
+}
+
+function readCentralDirectory(
+  view: DataView,
+  limits: GuardLimits,
+): { entries: ZipEntry[]; directoryStart: number } {
+  const eocd = findEndOfCentralDirectory(view);
+  const diskNumber = view.getUint16(eocd + 4, true);
+  const directoryDisk = view.getUint16(eocd + 6, true);
+  const entriesOnDisk = view.getUint16(eocd + 8, true);
+  const entryCount = view.getUint16(eocd + 10, true);
+  const directorySize = view.getUint32(eocd + 12, true);
+  const directoryOffset = view.getUint32(eocd + 16, true);
+
+  const hasZip64Locator =
+    eocd >= ZIP64_LOCATOR_SIZE &&
+    view.getUint32(eocd - ZIP64_LOCATOR_SIZE, true) === ZIP64_LOCATOR_SIGNATURE;
+  if (
+    hasZip64Locator ||
+    entryCount === ZIP64_MARKER_16 ||
+    directorySize === ZIP64_MARKER_32 ||
+    directoryOffset === ZIP64_MARKER_32
+  ) {
+    throw invalid('uses ZIP64 extensions, which Stand-in does not accept');
+  }
+  if (diskNumber !== 0 || directoryDisk !== 0 || entriesOnDisk !== entryCount) {
+    throw invalid('is split across several ZIP volumes, which Stand-in does not read');
+  }
+  if (entryCount > limits.maxZipEntries) {
+    throw new EngineError(
+      'TOO_LARGE',
+      `This XLSX workbook holds ${entryCount} files; at most ${limits.maxZipEntries} are accepted.`,
+    );
+  }
+  if (entryCount === 0) throw invalid('is empty (its ZIP holds no files)');
+  if (directoryOffset + directorySize > eocd) {
+    throw invalid('is damaged or truncated (its ZIP directory points outside the file)');
+  }
+
+  const entries: ZipEntry[] = [];
+  let offset = directoryOffset;
+  const directoryEnd = directoryOffset + directorySize;
+  for (let index = 0; index < entryCount; index++) {
+    if (
+      offset + CENTRAL_HEADER_SIZE > directoryEnd ||
+      view.getUint32(offset, true) !== CENTRAL_HEADER_SIGNATURE
+    ) {
+      throw invalid('is damaged (its ZIP directory is malformed)');
+    }
+    const flags = view.getUint16(offset + 8, true);
+    const method = view.getUint16(offset + 10, true);
+    const compressedSize = view.getUint32(offset + 20, true);
+    const uncompressedSize = view.getUint32(offset + 24, true);
+    const nameLength = view.getUint16(offset + 28, true);
+    const extraLength = view.getUint16(offset + 30, true);
+    const commentLength = view.getUint16(offset + 32, true);
+    const localHeaderOffset = view.getUint32(offset + 42, true);
+
+    if (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION) || method === METHOD_AES) {
+      throw invalid('is encrypted or password-protected; remove the password and upload it again');
+    }
+    if (
+      compressedSize === ZIP64_MARKER_32 ||
+      uncompressedSize === ZIP64_MARKER_32 ||
+      localHeaderOffset === ZIP64_MARKER_32
+    ) {
+      throw invalid('uses ZIP64 extensions, which Stand-in does not accept');
+    }
+    entries.push({ index, method, compressedSize, uncompressedSize, localHeaderOffset });
+    offset += CENTRAL_HEADER_SIZE + nameLength + extraLength + commentLength;
+  }
+  if (offset > directoryEnd) throw invalid('is damaged (its ZIP directory is malformed)');
+  return { entries, directoryStart: directoryOffset };
+}
+
+function checkDeclaredSizes(entries: ZipEntry[], limits: GuardLimits): void {
+  let total = 0;
+  for (const entry of entries) {
+    if (entry.uncompressedSize > limits.maxZipEntryBytes) {
+      throw new EngineError(
+        'TOO_LARGE',
+        `This XLSX workbook holds a part that expands to ${formatMegabytes(entry.uncompressedSize)}; ` +
+          `at most ${formatMegabytes(limits.maxZipEntryBytes)} per part is accepted. ` +
+          'Split the sheet or save it as CSV.',
+      );
+    }
+    total += entry.uncompressedSize;
+  }
+  if (total > limits.maxZipTotalBytes) {
+    throw new EngineError(
+      'TOO_LARGE',
+      `This XLSX workbook expands to ${formatMegabytes(total)}; at most ` +
+        `${formatMegabytes(limits.maxZipTotalBytes)} is accepted. Split it or save it as CSV.`,
+    );
+  }
+}
+
+/** Where an entry's compressed bytes are, checked against its local header. */
+function locateData(view: DataView, entry: ZipEntry, directoryStart: number): number {
+  const header = entry.localHeaderOffset;
+  if (
+    header + LOCAL_HEADER_SIZE > directoryStart ||
+    view.getUint32(header, true) !== LOCAL_HEADER_SIGNATURE
+  ) {
+    throw invalid('is damaged or truncated (a ZIP entry is missing)');
+  }
+  const flags = view.getUint16(header + 6, true);
+  const method = view.getUint16(header + 8, true);
+  if (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) {
+    throw invalid('is encrypted or password-protected; remove the password and upload it again');
+  }
+  if (method !== entry.method) {
+    throw invalid('is damaged (a ZIP entry contradicts the ZIP directory)');
+  }
+  const dataStart =
+    header +
+    LOCAL_HEADER_SIZE +
+    view.getUint16(header + 26, true) +
+    view.getUint16(header + 28, true);
+  if (dataStart + entry.compressedSize > directoryStart) {
+    throw invalid('is damaged or truncated (a ZIP entry runs past the end of its data)');
+  }
+  return dataStart;
+}
+
+/** Inflates one entry with its output capped at the declared size, so a lying header costs nothing. */
+function checkRealSize(bytes: Uint8Array, entry: ZipEntry, dataStart: number): void {
+  const compressed = bytes.subarray(dataStart, dataStart + entry.compressedSize);
+  if (entry.method === METHOD_STORED) {
+    if (entry.compressedSize !== entry.uncompressedSize) {
+      throw invalid('is damaged (a stored ZIP entry has inconsistent sizes)');
+    }
+    return;
+  }
+  if (entry.method !== METHOD_DEFLATED) {
+    throw invalid(`uses ZIP compression method ${entry.method}, which Stand-in does not read`);
+  }
+  let realSize: number;
+  try {
+    realSize = inflateRawSync(compressed, { maxOutputLength: entry.uncompressedSize + 1 }).length;
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw invalid(
+        `is malformed: part ${entry.index + 1} expands beyond the size its ZIP header declares`,
+      );
+    }
+    throw invalid('is damaged (its compressed data cannot be read)');
+  }
+  if (realSize > entry.uncompressedSize) {
+    throw invalid(
+      `is malformed: part ${entry.index + 1} expands beyond the size its ZIP header declares`,
+    );
+  }
+}
+
+/**
+ * Checks an xlsx ZIP container without trusting it: entry count, declared and real uncompressed
+ * sizes (each entry is inflated with its output capped at the declared size), no ZIP64, no
+ * encryption, no overlapping entries. Throws an EngineError (TOO_LARGE or INVALID_FILE).
+ * @example inspectZip(bytes, DEFAULT_GUARD_LIMITS) // throws for a zip bomb
+ */
+export function inspectZip(bytes: Uint8Array, limits: GuardLimits): void {
+  if (bytes.byteLength < END_OF_CENTRAL_DIRECTORY_SIZE) {
+    throw invalid('is damaged or truncated (it is too short to be a ZIP)');
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { entries, directoryStart } = readCentralDirectory(view, limits);
+  checkDeclaredSizes(entries, limits);
+
+  const byOffset = [...entries].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset);
+  let previousEnd = 0;
+  for (const entry of byOffset) {
+    if (entry.localHeaderOffset < previousEnd) {
+      throw invalid('is malformed (its ZIP entries overlap)');
+    }
+    const dataStart = locateData(view, entry, directoryStart);
+    checkRealSize(bytes, entry, dataStart);
+    previousEnd = dataStart + entry.compressedSize;
+  }
+}
