@@ -80,6 +80,8 @@ export function createApp(options: AppOptions): Express {
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],
+          // `npm start` serves plain http (often on a LAN address); upgrading would break it.
+          'upgrade-insecure-requests': null,
         },
       },
     }),

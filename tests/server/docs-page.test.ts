@@ -1,0 +1,51 @@
+// The interactive docs in a real browser (Debian's Chromium through playwright-core): Swagger UI
+// must load from our own origin under the Content-Security-Policy and render every REST path.
+import { spawnSync } from 'node:child_process';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/app';
+import { startTestServer } from './test-server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const executablePath =
+    spawnSync('which', ['chromium']).stdout.toString().trim() || '/usr/bin/chromium';
+  browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+describe('/api/docs', () => {
+  it('renders every documented path with no blocked resource or script error', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('request', (request) => {
+      if (!request.url().startsWith(server.url)) problems.push(`outside request ${request.url()}`);
+    });
+    await page.goto(`${server.url}/api/docs`);
+    await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+    const paths = await page.locator('.opblock-summary-path').allTextContents();
+    expect(paths.map((each) => each.replace(/\u200b/g, ''))).toEqual(
+      expect.arrayContaining([
+        '/api/upload',
+        '/api/datasets/{id}',
+        '/api/datasets/{id}/schema',
+        '/api/datasets/{id}/pseudonymize',
+        '/api/datasets/{id}/download',
+        '/api/datasets/{id}/download-mapping',
+      ]),
+    );
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
