@@ -28,8 +28,7 @@ const ruleSchema = z.object({
     .describe("Dotted Faker method (e.g. 'person.firstName') when action is 'faker'"),
 });
 
-// Loose: fields the engine adds later pass through rather than vanish from answers.
-const numberLayoutSchema = z.looseObject({
+const numberLayoutSchema = z.object({
   precision: z.number().int().min(0).max(10),
   integer: z.boolean(),
   decimalSeparator: z.enum(['.', ',']),
@@ -51,8 +50,6 @@ const editableColumnFields = {
   format: z.string().max(100),
   timeZone: z.string().max(20),
   precision: z.number().int().min(0).max(10),
-  number: numberLayoutSchema,
-  boolean: z.object({ trueText: z.string().max(100), falseText: z.string().max(100) }),
 };
 
 export const columnSchema = z
@@ -70,8 +67,10 @@ export const columnSchema = z
     format: editableColumnFields.format.optional(),
     timeZone: editableColumnFields.timeZone.optional(),
     precision: editableColumnFields.precision.optional(),
-    number: editableColumnFields.number.optional(),
-    boolean: editableColumnFields.boolean.optional(),
+    // What detection saw of how values are written; not editable, so the stored layout (with any
+    // field the engine adds later) is never replaced by what a client echoes back.
+    number: numberLayoutSchema.optional(),
+    boolean: z.object({ trueText: z.string(), falseText: z.string() }).optional(),
     code: z
       .object({
         minLength: z.number().int(),
