@@ -112,14 +112,13 @@ try {
   console.log(`slowest /api/health answer during all of it: ${worstHealthMs.toFixed(0)} ms`);
 
   // The same work by the engine alone, in this process, for comparison.
-  const [engineMs] = await timed(async () => {
-    const workbook = readWorkbook(csv, 'customers.csv');
-    const schemas = workbook.sheets.map((sheet) => detectSchema(sheet));
-    const result = pseudonymize(workbook, schemas, { secret: 'bench' });
-    writeWorkbook(result.workbook, 'csv');
-    writeWorkbook({ ...result.workbook, sheets: [result.mapping] }, 'csv');
-    return Promise.resolve();
-  }).then(([, ms]) => [ms]);
+  const engineStarted = performance.now();
+  const workbook = readWorkbook(csv, 'customers.csv');
+  const schemas = workbook.sheets.map((sheet) => detectSchema(sheet));
+  const result = pseudonymize(workbook, schemas, { secret: 'bench' });
+  writeWorkbook(result.workbook, 'csv');
+  writeWorkbook({ ...result.workbook, sheets: [result.mapping] }, 'csv');
+  const engineMs = performance.now() - engineStarted;
   report('\nengine alone: read, detect, run, write', engineMs, csv.byteLength);
   console.log(
     `API overhead over the engine alone: ${((apiTotal - engineMs) / 1000).toFixed(2)} s ` +
