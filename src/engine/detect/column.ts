@@ -44,8 +44,10 @@ export interface DetectOptions {
 export const DEFAULT_SAMPLE_SIZE = 10_000;
 /** Share of non-empty values that must fit a type for the column to get it. */
 export const TYPE_SHARE = 0.98;
-/** Past this many distinct values, the rest of the column's distinct count is estimated. */
-const EXACT_DISTINCT_LIMIT = 50_000;
+/** Values whose distinct count is exact; past them it is estimated (see scanColumn). */
+const EXACT_DISTINCT_CELLS = 50_000;
+const DISTINCT_STRIDE = 4;
+const MAX_DISTINCT_TRACKED = 150_000;
 const EXAMPLE_COUNT = 5;
 /** Values tried against the date catalogue when choosing a column's pattern. */
 const DATE_TRIAL_SIZE = 2_000;
@@ -67,20 +69,26 @@ const CATALOGUE_ORDER = new Map(
   DATE_PATTERN_CATALOGUE.map((entry, index) => [entry.pattern, index] as const),
 );
 
-/** One pass over a column: counts by kind, distinct values, examples and a sample. */
+/** Counts from the one pass over a column. */
 interface ColumnScan {
   nonEmpty: number;
   /** Non-empty cells that are not missing markers. */
   usable: number;
-  strings: number;
-  numbers: number;
-  booleans: number;
-  dates: number;
+  /** Usable cells the column's checker refused. */
+  misfits: number;
   markers: Set<string>;
   distinctCount: number;
   distinctApproximate: boolean;
   examples: string[];
-  sample: Cell[];
+}
+
+/**
+ * Checks one usable cell against the type the sample suggested, gathering the type's details
+ * (range, precision, date range, zone) as it goes, and writes them into the schema at the end.
+ */
+interface CellChecker {
+  accept(cell: Cell): boolean;
+  finish(schema: ColumnSchema): void;
 }
 
 /** What a column's texts were found to be, before the whole column is checked. */
@@ -105,10 +113,24 @@ export function detectColumn(
 ): ColumnSchema {
   const format = numberFormat && numberFormat !== 'General' ? numberFormat : null;
   const sampleSize = Math.max(1, Math.floor(options.sampleSize ?? DEFAULT_SAMPLE_SIZE));
-  const scan = scanColumn(cells, format, sampleSize);
+  const sample = sampleCells(cells, sampleSize);
+  const headerSemantic = semanticFromHeader(name);
+  let texts: string[] | null = null;
+  const textsOfSample = (): string[] => (texts ??= sample.map((cell) => textOf(cell, format)));
+
+  // The sample decides the type; one pass over the whole column then counts and checks.
+  let checker =
+    nativeChecker(name, sample, format) ??
+    textChecker(name, headerSemantic, textsOfSample(), format);
+  let scan = scanColumn(cells, format, checker);
+  if (checker.native && scan.usable - scan.misfits < scan.usable * TYPE_SHARE) {
+    // Spreadsheet cells of one kind in the sample, mixed further down: read them as text.
+    checker = textChecker(name, headerSemantic, textsOfSample(), format);
+    scan = scanColumn(cells, format, checker);
+  }
   const schema: ColumnSchema = {
     name,
-    type: 'blank',
+    type: 'string',
     examples: scan.examples,
     description: '',
     semantic: null,
@@ -123,26 +145,38 @@ export function detectColumn(
 
   if (scan.nonEmpty === 0) {
     schema.type = 'blank';
-  } else if (scan.usable === 0) {
-    schema.type = 'string';
-  } else if (scan.dates >= scan.usable * TYPE_SHARE) {
-    describeDateCells(schema, scan, cells, format);
-  } else if (scan.numbers >= scan.usable * TYPE_SHARE) {
-    describeNumberCells(schema, scan, cells, format);
-  } else if (scan.booleans >= scan.usable * TYPE_SHARE) {
-    schema.type = 'boolean';
-    schema.boolean = { trueText: 'true', falseText: 'false' };
-    schema.invalidCount = scan.usable - scan.booleans;
-  } else {
-    const texts = scan.sample.map((cell) => textOf(cell, format));
-    const headerSemantic = semanticFromHeader(name);
-    const decision = decideTextType(name, headerSemantic, texts);
-    checkWholeColumn(schema, decision, scan, cells, format);
-    schema.semantic = semanticOf(schema.type, headerSemantic, texts, name);
+  } else if (scan.usable > 0 && scan.usable - scan.misfits >= scan.usable * TYPE_SHARE) {
+    schema.invalidCount = scan.misfits;
+    checker.finish(schema);
+  }
+  if (!checker.native && scan.usable > 0) {
+    schema.semantic = semanticOf(schema.type, headerSemantic, textsOfSample(), name);
   }
   schema.suggestedMethod = schema.semantic ? SEMANTIC_METHODS[schema.semantic] : null;
   schema.description = describeColumn(schema);
   return schema;
+}
+
+/** The first `sampleSize` usable cells, plus about a quarter as many spread over the rest. */
+function sampleCells(cells: readonly Cell[], sampleSize: number): Cell[] {
+  const sample: Cell[] = [];
+  let row = 0;
+  for (; row < cells.length && sample.length < sampleSize; row++) {
+    const cell = cells[row] ?? null;
+    if (isUsable(cell)) sample.push(cell);
+  }
+  const rest = cells.length - row;
+  if (rest <= 0) return sample;
+  const stride = Math.max(1, Math.ceil(rest / Math.max(1, Math.floor(sampleSize / 4))));
+  for (let spread = row + stride - 1; spread < cells.length; spread += stride) {
+    const cell = cells[spread] ?? null;
+    if (isUsable(cell)) sample.push(cell);
+  }
+  return sample;
+}
+
+function isUsable(cell: Cell): boolean {
+  return !isBlankCell(cell) && !(typeof cell === 'string' && isMissingMarker(cell));
 }
 
 function textOf(cell: Cell, format: string | null): string {
@@ -166,102 +200,157 @@ function displayText(cell: Cell, format: string | null): string {
   }
 }
 
-function scanColumn(cells: readonly Cell[], format: string | null, sampleSize: number): ColumnScan {
-  // After the first `sampleSize` values, every `stride`-th row joins the sample.
-  const stride = Math.max(1, Math.ceil(cells.length / Math.max(1, Math.floor(sampleSize / 4))));
+/** The one pass over a column: counts, distinct values, examples, and the checker's verdicts. */
+function scanColumn(
+  cells: readonly Cell[],
+  format: string | null,
+  checker: CellChecker,
+): ColumnScan {
   const scan: ColumnScan = {
     nonEmpty: 0,
     usable: 0,
-    strings: 0,
-    numbers: 0,
-    booleans: 0,
-    dates: 0,
+    misfits: 0,
     markers: new Set(),
     distinctCount: 0,
     distinctApproximate: false,
     examples: [],
-    sample: [],
   };
   const distinct = new Set<string | number>();
-  let usableAtLimit = 0;
+  // Distinct values are counted exactly over the first EXACT_DISTINCT_CELLS values, then over
+  // every DISTINCT_STRIDE-th value, each new one found standing for DISTINCT_STRIDE (a cheap,
+  // honest estimate, shown with '~'); past MAX_DISTINCT_TRACKED the rate so far carries on.
+  let newWhileSampling = 0;
+  let usableAtCap = 0;
   for (let row = 0; row < cells.length; row++) {
     const cell = cells[row] ?? null;
     if (isBlankCell(cell)) continue;
     scan.nonEmpty++;
     let key: string | number;
     if (typeof cell === 'string') {
-      scan.strings++;
       if (isMissingMarker(cell)) {
         scan.markers.add(cell);
         continue;
       }
       key = cell;
     } else if (typeof cell === 'number') {
-      scan.numbers++;
       key = cell;
     } else if (typeof cell === 'boolean') {
-      scan.booleans++;
       key = cell ? 'true' : 'false';
     } else {
-      scan.dates++;
       key = cell.getTime();
     }
     scan.usable++;
-    if (usableAtLimit === 0) {
+    if (!checker.accept(cell)) scan.misfits++;
+    if (scan.usable <= EXACT_DISTINCT_CELLS) {
       const before = distinct.size;
       distinct.add(key);
       if (distinct.size !== before && scan.examples.length < EXAMPLE_COUNT) {
         scan.examples.push(displayText(cell, format));
       }
-      if (distinct.size >= EXACT_DISTINCT_LIMIT) usableAtLimit = scan.usable;
+    } else if (usableAtCap === 0 && scan.usable % DISTINCT_STRIDE === 0 && !distinct.has(key)) {
+      distinct.add(key);
+      newWhileSampling++;
+      if (distinct.size >= MAX_DISTINCT_TRACKED) usableAtCap = scan.usable;
     }
-    if (scan.sample.length < sampleSize || row % stride === 0) scan.sample.push(cell);
   }
-  scan.distinctCount = distinct.size + scan.markers.size;
-  if (usableAtLimit > 0 && scan.usable > usableAtLimit) {
+  const exact = distinct.size - newWhileSampling;
+  scan.distinctCount = exact + newWhileSampling * DISTINCT_STRIDE;
+  if (usableAtCap > 0) {
     // Carry the rate of new values seen so far over the rest of the column.
-    const rate = distinct.size / usableAtLimit;
-    scan.distinctCount += Math.round(rate * (scan.usable - usableAtLimit));
-    scan.distinctApproximate = true;
+    scan.distinctCount += Math.round(
+      (scan.distinctCount / usableAtCap) * (scan.usable - usableAtCap),
+    );
   }
+  scan.distinctCount = Math.min(scan.distinctCount, scan.usable) + scan.markers.size;
+  scan.distinctApproximate = scan.usable > EXACT_DISTINCT_CELLS;
   return scan;
 }
 
-/** Spreadsheet date cells: the pattern comes from the cells' number format. */
-function describeDateCells(
-  schema: ColumnSchema,
-  scan: ColumnScan,
-  cells: readonly Cell[],
+/**
+ * A checker for spreadsheet/JSON cells of one kind (dates, numbers, booleans) when nearly all
+ * of the sample is of that kind; null when the column is to be read as text.
+ */
+function nativeChecker(
+  name: string,
+  sample: readonly Cell[],
   format: string | null,
-): void {
+): (CellChecker & { native: true }) | null {
+  if (sample.length === 0) return null;
+  let dates = 0;
+  let numbers = 0;
+  let booleans = 0;
+  for (const cell of sample) {
+    if (cell instanceof Date) dates++;
+    else if (typeof cell === 'number') numbers++;
+    else if (typeof cell === 'boolean') booleans++;
+  }
+  const needed = sample.length * TYPE_SHARE;
+  if (dates >= needed) return dateCellChecker(format);
+  if (numbers >= needed) return numberCellChecker(name, format);
+  if (booleans >= needed) {
+    return {
+      native: true,
+      accept: (cell) => typeof cell === 'boolean',
+      finish(schema) {
+        schema.type = 'boolean';
+        schema.boolean = { trueText: 'true', falseText: 'false' };
+      },
+    };
+  }
+  return null;
+}
+
+/** The checker for a column read as text, of the type its sampled texts fit. */
+function textChecker(
+  name: string,
+  headerSemantic: Semantic | null,
+  texts: readonly string[],
+  format: string | null,
+): CellChecker & { native: false } {
+  const decision = decideTextType(name, headerSemantic, texts);
+  if (decision.kind === 'string') {
+    return { native: false, accept: () => true, finish: () => undefined };
+  }
+  const fitter = makeFitter(decision);
+  return {
+    native: false,
+    accept: (cell) => fitter.accept(textOf(cell, format)),
+    finish: (schema) => fitter.finish(schema),
+  };
+}
+
+/** Spreadsheet date cells: the pattern comes from the cells' number format. */
+function dateCellChecker(format: string | null): CellChecker & { native: true } {
   let min = Infinity;
   let max = -Infinity;
   let withTime = false;
-  let count = 0;
-  for (let row = 0; row < cells.length; row++) {
-    const cell = cells[row] ?? null;
-    if (!(cell instanceof Date)) continue;
-    const time = cell.getTime();
-    if (Number.isNaN(time)) continue;
-    count++;
-    if (time < min) min = time;
-    if (time > max) max = time;
-    if (time % MS_PER_DAY !== 0) withTime = true;
-  }
-  const pattern =
-    (format ? excelFormatToPattern(format) : null) ??
-    (withTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
-  const hasTime = patternHasTime(pattern);
-  schema.type = hasTime ? 'datetime' : 'date';
-  schema.format = datePatternName(pattern);
-  schema.invalidCount = scan.usable - count;
-  if (count > 0) {
-    schema.dateRange = {
-      min: isoWallClock(new Date(min), hasTime),
-      max: isoWallClock(new Date(max), hasTime),
-    };
-  }
-  schema.semantic = semanticFromHeader(schema.name) === 'birthDate' ? 'birthDate' : null;
+  return {
+    native: true,
+    accept(cell) {
+      if (!(cell instanceof Date)) return false;
+      const time = cell.getTime();
+      if (Number.isNaN(time)) return false;
+      if (time < min) min = time;
+      if (time > max) max = time;
+      if (time % MS_PER_DAY !== 0) withTime = true;
+      return true;
+    },
+    finish(schema) {
+      const pattern =
+        (format ? excelFormatToPattern(format) : null) ??
+        (withTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
+      const hasTime = patternHasTime(pattern);
+      schema.type = hasTime ? 'datetime' : 'date';
+      schema.format = datePatternName(pattern);
+      if (min <= max) {
+        schema.dateRange = {
+          min: isoWallClock(new Date(min), hasTime),
+          max: isoWallClock(new Date(max), hasTime),
+        };
+      }
+      schema.semantic = semanticFromHeader(schema.name) === 'birthDate' ? 'birthDate' : null;
+    },
+  };
 }
 
 /** Fraction digits an Excel number format fixes ('0.00' → 2, '0.0%' → 3), or null. */
@@ -280,43 +369,44 @@ function precisionFromFormat(format: string | null): number | null {
 }
 
 /** Spreadsheet/JSON numeric cells: numbers, or 1/0 flags under a flag-like header. */
-function describeNumberCells(
-  schema: ColumnSchema,
-  scan: ColumnScan,
-  cells: readonly Cell[],
-  format: string | null,
-): void {
+function numberCellChecker(name: string, format: string | null): CellChecker & { native: true } {
   let min = Infinity;
   let max = -Infinity;
   let observedPrecision = 0;
-  let count = 0;
   let onlyZeroOne = true;
-  for (let row = 0; row < cells.length; row++) {
-    const cell = cells[row] ?? null;
-    if (typeof cell !== 'number' || !Number.isFinite(cell)) continue;
-    count++;
-    if (cell < min) min = cell;
-    if (cell > max) max = cell;
-    if (cell !== 0 && cell !== 1) onlyZeroOne = false;
-    if (!Number.isInteger(cell)) {
-      const digits = fractionDigitsOf(cell);
-      if (digits > observedPrecision) observedPrecision = digits;
-    }
-  }
-  if (onlyZeroOne && count === scan.usable && isFlagHeader(schema.name)) {
-    schema.type = 'boolean';
-    schema.boolean = { trueText: '1', falseText: '0' };
-    return;
-  }
-  schema.type = 'number';
-  const precision = precisionFromFormat(format) ?? observedPrecision;
-  schema.number = plainNumberLayout(precision, min < 0);
-  schema.number.integer = observedPrecision === 0;
-  schema.precision = schema.number.precision;
-  schema.invalidCount = scan.usable - count;
-  if (count > 0) schema.range = { min, max };
-  const semantic = semanticFromHeader(schema.name);
-  schema.semantic = semantic === 'latitude' || semantic === 'longitude' ? semantic : null;
+  let misfit = false;
+  return {
+    native: true,
+    accept(cell) {
+      if (typeof cell !== 'number' || !Number.isFinite(cell)) {
+        misfit = true;
+        return false;
+      }
+      if (cell < min) min = cell;
+      if (cell > max) max = cell;
+      if (cell !== 0 && cell !== 1) onlyZeroOne = false;
+      if (!Number.isInteger(cell)) {
+        const digits = fractionDigitsOf(cell);
+        if (digits > observedPrecision) observedPrecision = digits;
+      }
+      return true;
+    },
+    finish(schema) {
+      if (onlyZeroOne && !misfit && isFlagHeader(name)) {
+        schema.type = 'boolean';
+        schema.boolean = { trueText: '1', falseText: '0' };
+        return;
+      }
+      schema.type = 'number';
+      const precision = precisionFromFormat(format) ?? observedPrecision;
+      schema.number = plainNumberLayout(precision, min < 0);
+      schema.number.integer = observedPrecision === 0;
+      schema.precision = schema.number.precision;
+      if (min <= max) schema.range = { min, max };
+      const semantic = semanticFromHeader(name);
+      schema.semantic = semantic === 'latitude' || semantic === 'longitude' ? semantic : null;
+    },
+  };
 }
 
 /** Whether a number text is a digit code: '00123' or more than 15 digits. */
@@ -472,39 +562,6 @@ interface NumberStats {
   precision: number;
   integer: boolean;
   negative: boolean;
-}
-
-/**
- * Checks every value of the column against the decided type (the decision saw a sample) and
- * fills the type's details: invalid count, range, precision, date range, time zone. A column
- * where fewer than TYPE_SHARE of the values fit after all becomes a string column.
- */
-function checkWholeColumn(
-  schema: ColumnSchema,
-  decision: TextDecision,
-  scan: ColumnScan,
-  cells: readonly Cell[],
-  format: string | null,
-): void {
-  if (decision.kind === 'string') {
-    schema.type = 'string';
-    return;
-  }
-  const fits = makeFitter(decision);
-  let misfits = 0;
-  for (let row = 0; row < cells.length; row++) {
-    const cell = cells[row] ?? null;
-    if (isBlankCell(cell)) continue;
-    const text = textOf(cell, format);
-    if (isMissingMarker(text)) continue;
-    if (!fits.accept(text)) misfits++;
-  }
-  if (scan.usable - misfits < scan.usable * TYPE_SHARE) {
-    schema.type = 'string';
-    return;
-  }
-  schema.invalidCount = misfits;
-  fits.finish(schema);
 }
 
 interface Fitter {

@@ -189,6 +189,8 @@ export function parseDateText(text: string, pattern: string): ParsedDate | null 
 /** Where parsing leaves the zone text it read (reused across values to spare allocations). */
 export interface ZoneOut {
   timeZone: string | undefined;
+  /** The last zone text read, reused when the next value has the same one. */
+  last?: string;
 }
 
 /**
@@ -328,7 +330,12 @@ function parseCompiled(
       case 'zone': {
         const zoneLength = zoneTextLength(text, i);
         if (zoneLength === 0) return NaN;
-        zone.timeZone = text.slice(i, i + zoneLength);
+        // Columns repeat a few zones: reuse the last text rather than slicing a new one.
+        const last = zone.last;
+        zone.timeZone =
+          last !== undefined && last.length === zoneLength && text.startsWith(last, i)
+            ? last
+            : (zone.last = text.slice(i, i + zoneLength));
         i += zoneLength;
         break;
       }
