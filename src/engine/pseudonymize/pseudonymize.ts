@@ -24,7 +24,7 @@ const MAX_ATTEMPTS = 32;
 const DENSE_GRID_SHARE = 3;
 const MAX_GRID_SIZE = 20_000_000;
 /** Rows re-detected per column for the schema match. */
-const VERIFY_SAMPLE = 20_000;
+const VERIFY_SAMPLE = 5_000;
 
 /**
  * Columns that share pseudonyms: the same kind and format, across columns and sheets. Its
@@ -39,6 +39,8 @@ interface Namespace {
   pseudonyms: Cell[];
   /** Keys of the pseudonyms handed out. */
   used: StringHashSet;
+  /** Keys of the originals, hashed: a quick "certainly not an original" before `ids`. */
+  originalHashes: StringHashSet;
 }
 
 /** One column to pseudonymize and what the scan learned about it. */
@@ -185,6 +187,7 @@ export function pseudonymize(
           originals: [],
           pseudonyms: [],
           used: new StringHashSet(),
+          originalHashes: new StringHashSet(),
         };
         namespaces.set(action.plan.namespace, namespace);
       }
@@ -203,33 +206,46 @@ export function pseudonymize(
   // Scan: every original of every namespace is known before any pseudonym is chosen, so no
   // pseudonym can equal another value's original.
   phase = performance.now();
-  for (const column of planned) {
-    const { rows } = workbook.sheets[column.sheetIndex]!;
-    const { ids, originals } = column.namespace;
-    const { columnIndex, missingMarkers } = column;
-    const rowIds = new Int32Array(rows.length);
-    for (let row = 0; row < rows.length; row++) {
-      const cell = rows[row]![columnIndex] ?? null;
-      if (cell === null || cell === '' || (typeof cell === 'string' && missingMarkers.has(cell))) {
-        rowIds[row] = -1;
-        continue;
+  // Row by row (rows are separate arrays; reading down a column would jump between them).
+  workbook.sheets.forEach((sheet, sheetIndex) => {
+    const columns = planned.filter((column) => column.sheetIndex === sheetIndex);
+    for (const column of columns) column.rowIds = new Int32Array(sheet.rows.length);
+    sheet.rows.forEach((cells, row) => {
+      for (const column of columns) {
+        const cell = cells[column.columnIndex] ?? null;
+        if (
+          cell === null ||
+          cell === '' ||
+          (column.missingMarkers.size > 0 &&
+            typeof cell === 'string' &&
+            column.missingMarkers.has(cell))
+        ) {
+          column.rowIds[row] = -1;
+          continue;
+        }
+        const { ids, originals } = column.namespace;
+        const key = typeof cell === 'string' ? cell : cellKey(cell);
+        let id = ids.get(key);
+        if (id === undefined) {
+          id = originals.length;
+          ids.set(key, id);
+          originals.push(cell);
+        }
+        column.rowIds[row] = id;
       }
-      const key = typeof cell === 'string' ? cell : cellKey(cell);
-      let id = ids.get(key);
-      if (id === undefined) {
-        id = originals.length;
-        ids.set(key, id);
-        originals.push(cell);
-      }
-      rowIds[row] = id;
-    }
-    column.rowIds = rowIds;
-  }
+    });
+  });
   timings.scan = elapsed(phase);
 
   // Generate: one pseudonym per distinct original and namespace, in order of first appearance.
   phase = performance.now();
   const sensitive = [...namespaces.values()].filter((namespace) => namespace.plan.sensitive);
+  for (const namespace of namespaces.values()) {
+    for (const original of namespace.originals) {
+      const key = typeof original === 'string' ? original : cellKey(original);
+      namespace.originalHashes.addHash(StringHashSet.hash(key));
+    }
+  }
   for (const namespace of namespaces.values()) {
     generateNamespace(namespace, random, sensitive);
   }
@@ -320,7 +336,8 @@ function generateNamespace(namespace: Namespace, random: KeyedRandom, sensitive:
     count * DENSE_GRID_SHARE > plan.grid.size
       ? plan.grid
       : undefined;
-  const nextFree = grid ? Int32Array.from({ length: grid.size + 1 }, (_, i) => i) : null;
+  const nextFree = grid ? new Int32Array(grid.size + 1) : null;
+  if (nextFree) for (let i = 0; i < nextFree.length; i++) nextFree[i] = i;
   if (grid && nextFree && grid.size >= 2 * count) {
     // Room enough: the originals' own points are off limits, so no pseudonym is an original.
     for (const original of originals) {
@@ -329,9 +346,11 @@ function generateNamespace(namespace: Namespace, random: KeyedRandom, sensitive:
     }
   }
   const others = plan.sensitive ? sensitive.filter((other) => other !== namespace) : [];
-  const isOriginal = (key: string): boolean => {
-    if (ids.has(key)) return true;
-    for (const other of others) if (other.ids.has(key)) return true;
+  const isOriginal = (key: string, hash: number): boolean => {
+    if (namespace.originalHashes.hasHash(hash) && ids.has(key)) return true;
+    for (const other of others) {
+      if (other.originalHashes.hasHash(hash) && other.ids.has(key)) return true;
+    }
     return false;
   };
 
@@ -370,7 +389,7 @@ function pickPseudonym(
   plan: ColumnPlan,
   random: KeyedRandom,
   used: StringHashSet,
-  isOriginal: (key: string) => boolean,
+  isOriginal: (key: string, hash: number) => boolean,
 ): Cell {
   let unique: Cell | undefined;
   let different: Cell | undefined;
@@ -384,8 +403,9 @@ function pickPseudonym(
     const key = typeof candidate === 'string' ? candidate : cellKey(candidate);
     if (key === originalKey) continue;
     different ??= candidate;
-    if (used.has(key)) continue;
-    if (!isOriginal(key)) return candidate;
+    const hash = StringHashSet.hash(key);
+    if (used.hasHash(hash)) continue;
+    if (!isOriginal(key, hash)) return candidate;
     unique ??= candidate;
     if (attempt >= STRICT_ATTEMPTS) return unique;
   }

@@ -8,7 +8,7 @@ export class StringHashSet {
   private count = 0;
 
   /** FNV-1a over UTF-16 units; never 0, which marks an empty slot. */
-  private static hash(text: string): number {
+  static hash(text: string): number {
     let hash = 0x811c9dc5;
     for (let i = 0; i < text.length; i++) {
       hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
@@ -18,7 +18,11 @@ export class StringHashSet {
 
   /** Whether `text` (or a string with the same hash) was added. */
   has(text: string): boolean {
-    const hash = StringHashSet.hash(text);
+    return this.hasHash(StringHashSet.hash(text));
+  }
+
+  /** `has` for a hash from `StringHashSet.hash`, so one hash serves several sets. */
+  hasHash(hash: number): boolean {
     const mask = this.table.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const value = this.table[slot]!;
@@ -28,8 +32,12 @@ export class StringHashSet {
   }
 
   add(text: string): void {
+    this.addHash(StringHashSet.hash(text));
+  }
+
+  addHash(hash: number): void {
     if ((this.count + 1) * 2 > this.table.length) this.grow();
-    if (this.insert(StringHashSet.hash(text))) this.count++;
+    if (this.insert(hash)) this.count++;
   }
 
   private insert(hash: number): boolean {
