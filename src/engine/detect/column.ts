@@ -27,6 +27,7 @@ import { isEmailText, isPhoneText } from './contact';
 import { describeColumn } from './describe';
 import { isMissingMarker } from './missing-markers';
 import {
+  isCardNumber,
   isFlagHeader,
   SEMANTIC_METHODS,
   semanticFromHeader,
@@ -490,8 +491,14 @@ function decideTextType(
     !CODE_SEMANTICS.has(headerSemantic)
   ) {
     let phones = 0;
-    for (const text of texts) if (isPhoneText(text)) phones++;
-    if (phones >= needed) return { kind: 'phone', digitsOnly: false };
+    let cards = 0;
+    for (const text of texts) {
+      if (isPhoneText(text)) phones++;
+      if (isCardNumber(text)) cards++;
+    }
+    // Grouped card numbers look like phones, but one phone in ten passes the Luhn check:
+    // a column where (nearly) all do holds cards.
+    if (phones >= needed && cards < needed) return { kind: 'phone', digitsOnly: false };
   }
   return { kind: 'string' };
 }

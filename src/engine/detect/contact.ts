@@ -1,4 +1,4 @@
-import { isIpv4 } from './semantics';
+import { isIpv4, isSsnText, isZipPlusFour } from './semantics';
 
 /** ASCII characters besides letters and digits allowed in an email's local part (RFC 5322 atext). */
 const LOCAL_PUNCTUATION = new Set("!#$%&'*+/=?^_`{|}~-".split(''));
@@ -71,6 +71,8 @@ const EXTENSION_RE = /\s*(?:x|ext\.?|extension|#)\s*\d{1,6}$/i;
  */
 export function isPhoneText(text: string): boolean {
   if (text.length < 7 || text.length > 40) return false;
+  // 123-45-6789 (SSN) and 02134-1234 (ZIP+4) have phone punctuation but not phone grouping.
+  if (isSsnText(text) || isZipPlusFour(text)) return false;
   const lastCode = text.charCodeAt(text.length - 1);
   if (lastCode < 48 || lastCode > 57) return false;
   const plain = phoneBodyFits(text, text.length);

@@ -570,7 +570,22 @@ const VALUE_TESTS: ValueSemanticTest[] = [
   { semantic: 'iban', test: isIban },
   { semantic: 'creditCard', test: isCardNumber },
   { semantic: 'url', test: isUrl },
+  { semantic: 'ssn', test: isSsnText },
+  { semantic: 'zipCode', test: isZipPlusFour },
 ];
+
+const SSN_RE = /^\d{3}-\d{2}-\d{4}$/;
+const ZIP_PLUS_FOUR_RE = /^\d{5}-\d{4}$/;
+
+/** Whether text is written like a US social security number ('123-45-6789'). */
+export function isSsnText(text: string): boolean {
+  return text.length === 11 && SSN_RE.test(text);
+}
+
+/** Whether text is a US ZIP+4 code ('02134-1234'). */
+export function isZipPlusFour(text: string): boolean {
+  return text.length === 10 && ZIP_PLUS_FOUR_RE.test(text);
+}
 
 /** Share of values that must fit a value test for the column to take its meaning. */
 const VALUE_SHARE = 0.98;

@@ -918,6 +918,21 @@ const CASES: Case[] = [
     expected: { type: 'string', semantic: 'ssn', suggestedMethod: null },
   },
 
+  {
+    description: 'SSN-shaped values without a header are SSNs, not phones',
+    values: ['123-45-6789', '987-65-4321'],
+    expected: { type: 'string', semantic: 'ssn' },
+  },
+  {
+    description: 'ZIP+4 codes are postal codes, not phones',
+    values: ['02134-1234', '90210-0001'],
+    expected: { type: 'string', semantic: 'zipCode' },
+  },
+  {
+    description: 'grouped 15-digit Amex numbers are cards, not phones',
+    values: ['3782 822463 10005', '3714 496353 98431'],
+    expected: { type: 'string', semantic: 'creditCard' },
+  },
   // --- meanings from values ---------------------------------------------------------------
   {
     description: 'UUIDs',
