@@ -102,7 +102,11 @@ export function publicMessage(error: TRPCError): string {
 export function logInternalError(where: string, error: TRPCError): void {
   if (error.code !== 'INTERNAL_SERVER_ERROR') return;
   const cause: unknown = error.cause;
-  const name = cause instanceof Error ? cause.name : typeof cause;
+  let name = cause instanceof Error ? cause.name : typeof cause;
+  // A worker's failure names the class of what it threw inside (e.g. TypeError), never a message.
+  if (typeof cause === 'object' && cause !== null && 'errorName' in cause) {
+    name += ` (${String(cause.errorName)})`;
+  }
   console.error(`[stand-in] internal error in ${where}: ${name}`);
 }
 

@@ -31,14 +31,20 @@ function workerFile(): string {
 export class EnginePool {
   readonly #pool: Piscina<EngineJob, JobOutcome<unknown>>;
   readonly #deadlineMs: number;
+  readonly #threads: number;
+  readonly #maxQueuedJobs: number;
+  #running = 0;
+  /** Jobs waiting for a thread, first come first served. */
+  readonly #waiting: (() => void)[] = [];
 
   constructor(options: EnginePoolOptions) {
     this.#deadlineMs = options.deadlineMs;
+    this.#threads = options.threads;
+    this.#maxQueuedJobs = options.maxQueuedJobs;
     this.#pool = new Piscina({
       filename: workerFile(),
       minThreads: 0,
       maxThreads: options.threads,
-      maxQueue: options.maxQueuedJobs,
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
     });
@@ -55,10 +61,14 @@ export class EnginePool {
     job: Extract<EngineJob, { kind: K }>,
   ): Promise<EngineJobResults[K]> {
     let outcome: JobOutcome<unknown>;
+    await this.#takeThread();
     try {
+      // The deadline starts when the job does, not while it waits its turn.
       outcome = await this.#pool.run(job, { signal: AbortSignal.timeout(this.#deadlineMs) });
     } catch (error) {
       throw this.#poolFailure(error);
+    } finally {
+      this.#releaseThread();
     }
     if (outcome.ok) return outcome.value as EngineJobResults[K];
     if (outcome.code === 'INTERNAL') throw new WorkerJobError(outcome.errorName);
@@ -67,7 +77,29 @@ export class EnginePool {
 
   /** Jobs running or waiting. */
   get pending(): number {
-    return this.#pool.queueSize + this.#pool.threads.length - this.#pool.idleThreads;
+    return this.#running + this.#waiting.length;
+  }
+
+  /**
+   * Waits for a free thread. The queue is kept here rather than in Piscina so each job's deadline
+   * covers its own run only, and a full queue is refused at once with 503.
+   */
+  async #takeThread(): Promise<void> {
+    if (this.#running < this.#threads) {
+      this.#running++;
+      return;
+    }
+    if (this.#waiting.length >= this.#maxQueuedJobs) {
+      throw new ServerBusyError('The server is busy with other files; try again shortly', 10);
+    }
+    // #releaseThread hands its thread over directly, so #running stays counted.
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+
+  #releaseThread(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#running--;
   }
 
   async close(): Promise<void> {
@@ -76,7 +108,6 @@ export class EnginePool {
 
   #poolFailure(error: unknown): Error {
     const name = error instanceof Error ? error.name : '';
-    const message = error instanceof Error ? error.message : '';
     const code = typeof error === 'object' && error && 'code' in error ? error.code : undefined;
     if (name === 'AbortError') {
       const seconds = Math.round(this.#deadlineMs / 1000);
@@ -87,9 +118,6 @@ export class EnginePool {
     }
     if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
       return new EngineError('TOO_LARGE', 'The file needs more memory than one job may use');
-    }
-    if (message === 'Task queue is at limit') {
-      return new ServerBusyError('The server is busy with other files; try again shortly', 10);
     }
     return new WorkerJobError(name || 'unknown');
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRealisticCsv } from '../../scripts/lib/realistic-csv';
 import type { RunningServer } from '../../src/server/app';
+import { EnginePool } from '../../src/server/engine-pool';
 import { fixtureFile } from './fixtures';
 import { startTestServer, uploadDataset, uploadFile, type ErrorBody } from './test-server';
 
@@ -59,6 +60,31 @@ describe('a failing job fails alone', () => {
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('EnginePool', () => {
+  it('refuses a job with 503 when every thread is busy and the queue is full', async () => {
+    const pool = new EnginePool({ threads: 1, maxQueuedJobs: 1, deadlineMs: 60_000, heapMb: 1024 });
+    const csv = new TextEncoder().encode('a,b\n1,2\n');
+    const bytes = new SharedArrayBuffer(csv.byteLength);
+    new Uint8Array(bytes).set(csv);
+    const job = { kind: 'convert', bytes, fileName: 'a.csv', to: 'json' } as const;
+    try {
+      const running = pool.run(job);
+      const waiting = pool.run(job);
+      expect(pool.pending).toBe(2);
+      await expect(pool.run(job)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      const outputs = await Promise.all([running, waiting]);
+      for (const output of outputs) {
+        expect(JSON.parse(new TextDecoder().decode(new Uint8Array(output).slice()))).toEqual([
+          { a: '1', b: '2' },
+        ]);
+      }
+      expect(pool.pending).toBe(0);
+    } finally {
+      await pool.close();
     }
   });
 });
