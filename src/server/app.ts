@@ -122,16 +122,11 @@ export function createApp(options: AppOptions): Express {
     onError: ({ error, path: procedure }) =>
       logInternalError(`rest ${procedure ?? ''}`, toTRPCError(error)),
   });
-  app.use(
-    '/api',
-    emptyBodyAsJson,
-    express.json({ limit: MAX_JSON_BODY_BYTES }),
-    (req, res, next) => {
-      // Mounted under /api, Express strips the prefix; the REST paths are declared with it.
-      req.url = req.originalUrl;
-      void rest(req, res, next);
-    },
-  );
+  app.use('/api', emptyBodyAsJson, express.json({ limit: MAX_JSON_BODY_BYTES }));
+  // The REST paths are declared with their /api prefix; anything else passes on.
+  app.use((req, res, next) => {
+    void rest(req, res, next);
+  });
   app.use('/api', () => {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'No such API endpoint' });
   });
