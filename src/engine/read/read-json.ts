@@ -123,7 +123,9 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
   }
   if (keys.length > 0 && values.every(Array.isArray)) {
     // Columnar: {"name": [...], "age": [...]}.
-    const length = Math.max(...values.map((value) => (value as JsonValue[]).length));
+    // A loop, not Math.max(...): spreading 200,000 columns overflows the call stack.
+    let length = 0;
+    for (const value of values) length = Math.max(length, (value as JsonValue[]).length);
     for (let row = 0; row < length; row++) {
       table.addRecord({
         keys,
