@@ -83,6 +83,8 @@ export class HmacSha256 {
   private readonly state = new Int32Array(8);
   private readonly schedule = new Int32Array(64);
   private buffer = new Uint8Array(256);
+  /** `buffer.subarray(offset)` per offset, made once (a view per call is garbage per value). */
+  private views: Uint8Array[] = [];
 
   constructor(key: Uint8Array) {
     const block = new Uint8Array(BLOCK_BYTES);
@@ -121,11 +123,14 @@ export class HmacSha256 {
   digestInto(prefix: Uint8Array, message: string, suffix: string, out: Int32Array): Int32Array {
     // UTF-8 takes at most 3 bytes per UTF-16 unit; leave room for padding.
     const needed = prefix.length + (message.length + suffix.length) * 3 + BLOCK_BYTES * 2;
-    if (this.buffer.length < needed) this.buffer = new Uint8Array(needed * 2);
+    if (this.buffer.length < needed) {
+      this.buffer = new Uint8Array(needed * 2);
+      this.views = [];
+    }
     const buffer = this.buffer;
     buffer.set(prefix);
     let length = prefix.length;
-    length += encoder.encodeInto(message, buffer.subarray(length)).written;
+    length += encoder.encodeInto(message, this.viewAfter(length)).written;
     for (let i = 0; i < suffix.length; i++) buffer[length++] = suffix.charCodeAt(i);
     this.hashInto(buffer, length, this.innerStart, BLOCK_BYTES, this.state);
     // Outer hash: the 32-byte inner digest after the outer pad block.
@@ -137,6 +142,15 @@ export class HmacSha256 {
     out.set(this.outerStart);
     compress(out, schedule);
     return out;
+  }
+
+  private viewAfter(offset: number): Uint8Array {
+    let view = this.views[offset];
+    if (!view) {
+      view = this.buffer.subarray(offset);
+      this.views[offset] = view;
+    }
+    return view;
   }
 
   /**

@@ -16,6 +16,29 @@ import { KeyedRandom } from './keyed-random';
 import { sameShape } from './schema-match';
 import { StringHashSet } from './string-hash-set';
 
+/*
+ * How pseudonyms are chosen, and the few places the promises bend.
+ *
+ * Every distinct original of a namespace (columns of one kind and format, across sheets) gets
+ * one pseudonym: HMAC-SHA-256(secret, kind ␀ original) seeds the generator, so the same secret
+ * gives the same pseudonym in every file and run. A candidate that equals an original of the
+ * namespace (or, for names, emails and phones, any such original in the file) or a pseudonym
+ * already handed out is redrawn with a counter in the HMAC input; the first that fits wins.
+ * A collision resolved this way depends on the file's other values, so only such values may
+ * differ between files.
+ *
+ * Exceptions, all in domains too small for the promises:
+ * - booleans: two values, so the secret picks "keep" or "swap" for the whole kind; a boolean
+ *   may equal its original (half the time, for every boolean column alike);
+ * - integers and dates whose distinct values fill more than a third of their range: pseudonyms
+ *   are a keyed shuffle over the range (unique, never the value itself, off the originals
+ *   while they fill at most half of it); the sign of a value is not kept in that case;
+ * - a column of one constant value draws from a widened range around it;
+ * - tiny text domains (states, genders, 2-letter codes): after 32 tries a pseudonym may repeat
+ *   or equal another original, but never its own value while another exists;
+ * - missing-value markers detection reports ('NaN', 'NULL', 'N/A') are kept, like blanks.
+ */
+
 /** Retries that must avoid every original of the namespace (and, for names, of the file). */
 const STRICT_ATTEMPTS = 12;
 /** Further retries that need only avoid other pseudonyms and the value itself. */
