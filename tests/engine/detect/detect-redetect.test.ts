@@ -122,3 +122,33 @@ describe('a column written in a number layout re-detects with that layout', () =
     );
   });
 });
+
+describe('number ranges', () => {
+  it('are exactly the values the texts write', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: -99_999_999, max: 99_999_999 }),
+            fc.integer({ min: 0, max: 10 }),
+          ),
+          { minLength: 1, maxLength: 50 },
+        ),
+        (parts) => {
+          const texts = parts.map(([digits, fraction]) => {
+            const sign = digits < 0 ? '-' : '';
+            const body = String(Math.abs(digits)).padStart(fraction + 1, '0');
+            return fraction === 0
+              ? `${sign}${body}`
+              : `${sign}${body.slice(0, -fraction)}.${body.slice(-fraction)}`;
+          });
+          const values = texts.map(Number);
+          const schema = detectColumn('amount', texts);
+          expect(schema.type).toBe('number');
+          expect(schema.range).toEqual({ min: Math.min(...values), max: Math.max(...values) });
+        },
+      ),
+      { numRuns: 300, seed: 3 },
+    );
+  });
+});
