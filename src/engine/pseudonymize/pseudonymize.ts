@@ -56,6 +56,12 @@ const VERIFY_SAMPLE = 5_000;
  */
 interface Namespace {
   plan: ColumnPlan;
+  /**
+   * Values that found no unique pseudonym, and that did. When the target space is used up
+   * (10,000 distinct originals under `person.firstName`), retries are cut short.
+   */
+  exhausted: number;
+  placed: number;
   /** Every original of the namespace, by key, to its number. */
   ids: Map<string, number>;
   originals: Cell[];
@@ -206,6 +212,8 @@ export function pseudonymize(
       if (!namespace) {
         namespace = {
           plan: action.plan,
+          exhausted: 0,
+          placed: 0,
           ids: new Map(),
           originals: [],
           pseudonyms: [],
@@ -271,6 +279,12 @@ export function pseudonymize(
   }
   for (const namespace of namespaces.values()) {
     generateNamespace(namespace, random, sensitive);
+  }
+  for (const namespace of namespaces.values()) {
+    // The lookup tables are done with; the mapping needs only originals and pseudonyms.
+    namespace.ids = new Map();
+    namespace.used = new StringHashSet();
+    namespace.originalHashes = new StringHashSet();
   }
   timings.generate = elapsed(phase);
 
@@ -395,7 +409,14 @@ function generateNamespace(namespace: Namespace, random: KeyedRandom, sensitive:
         }
       }
     }
-    pseudonym ??= pickPseudonym(original, key, text, plan, random, used, isOriginal);
+    if (pseudonym === undefined) {
+      const spaceUsedUp = namespace.exhausted > 100 && namespace.exhausted > namespace.placed;
+      const attempts = plan.tinyDomain ? 1 : spaceUsedUp ? 2 : MAX_ATTEMPTS;
+      const picked = pickPseudonym(original, key, text, plan, random, used, isOriginal, attempts);
+      pseudonym = picked.pseudonym;
+      if (picked.unique) namespace.placed++;
+      else namespace.exhausted++;
+    }
     pseudonyms.push(pseudonym);
     used.add(typeof pseudonym === 'string' ? pseudonym : cellKey(pseudonym));
   }
@@ -413,11 +434,11 @@ function pickPseudonym(
   random: KeyedRandom,
   used: StringHashSet,
   isOriginal: (key: string, hash: number) => boolean,
-): Cell {
+  attempts: number,
+): { pseudonym: Cell; unique: boolean } {
   let unique: Cell | undefined;
   let different: Cell | undefined;
   let last: Cell = original;
-  const attempts = plan.tinyDomain ? 1 : MAX_ATTEMPTS;
   for (let attempt = 0; attempt < attempts; attempt++) {
     random.reseed(plan.kind, originalKey, attempt);
     const candidate = plan.generate(original, text, attempt);
@@ -428,11 +449,12 @@ function pickPseudonym(
     different ??= candidate;
     const hash = StringHashSet.hash(key);
     if (used.hasHash(hash)) continue;
-    if (!isOriginal(key, hash)) return candidate;
+    if (!isOriginal(key, hash)) return { pseudonym: candidate, unique: true };
     unique ??= candidate;
-    if (attempt >= STRICT_ATTEMPTS) return unique;
+    if (attempt >= STRICT_ATTEMPTS) break;
   }
-  return unique ?? different ?? last;
+  if (unique !== undefined) return { pseudonym: unique, unique: true };
+  return { pseudonym: different ?? last, unique: false };
 }
 
 /**
