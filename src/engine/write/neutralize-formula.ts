@@ -11,6 +11,21 @@ const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r', '\n', '\0']);
  */
 const HARMLESS_SIGNED = /^[+-][\d .,()/:-]*\d[\d .,()/:-]*$/;
 
+/** Cheap first check on the leading character: = + - @ tab CR LF NUL. */
+export function mayBeFormula(text: string): boolean {
+  const code = text.charCodeAt(0);
+  return (
+    code === 0x3d ||
+    code === 0x2b ||
+    code === 0x2d ||
+    code === 0x40 ||
+    code === 0x09 ||
+    code === 0x0d ||
+    code === 0x0a ||
+    code === 0x00
+  );
+}
+
 /** Whether a text cell must be neutralized before it goes into a csv/tsv/xlsx/xls file. */
 export function isFormulaLike(text: string): boolean {
   if (text === '' || !TRIGGERS.has(text[0] as string)) return false;

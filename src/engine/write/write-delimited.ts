@@ -1,6 +1,6 @@
 import { cellText } from '../cell';
 import type { Cell, CsvLayout, Sheet } from '../types';
-import { neutralizeFormula } from './neutralize-formula';
+import { mayBeFormula, neutralizeFormula } from './neutralize-formula';
 
 /**
  * Fields to quote: RFC 4180's delimiter, quote and line breaks, plus every other delimiter the
@@ -11,12 +11,27 @@ const NEEDS_QUOTES = /[",;|\t\r\n]/;
 /** How many characters of output are gathered before they become one string chunk. */
 const CHUNK_CHARS = 1 << 20;
 
+/** One field as written: text as is (neutralized if asked), other cells as displayed, quoted if needed. */
+function field(
+  cell: Cell,
+  column: number,
+  formats: Sheet['numberFormats'],
+  neutralize: boolean,
+): string {
+  let text: string;
+  if (typeof cell === 'string') {
+    text = neutralize && mayBeFormula(cell) ? neutralizeFormula(cell) : cell;
+  } else {
+    text = cellText(cell, formats?.[column]);
+  }
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
 /**
  * A sheet as CSV/TSV text per RFC 4180: fields holding the delimiter, a quote or a line break are
  * quoted with quotes doubled; numbers and dates are written as their displayed text (the number
  * format of the column), as Excel saves CSV; text cells that start like a formula get a leading
- * single quote when `neutralize` is on. Returns chunks so a 50 MB table never needs one big
- * concatenation step per row.
+ * single quote when `neutralize` is on. Returns ~1 MB text chunks that the caller joins once.
  */
 export function writeDelimitedChunks(
   sheet: Sheet,
@@ -25,24 +40,18 @@ export function writeDelimitedChunks(
 ): string[] {
   const { delimiter, newline } = layout;
   const formats = sheet.numberFormats;
-  const field = (cell: Cell, column: number): string => {
-    let text: string;
-    if (typeof cell === 'string') text = neutralize ? neutralizeFormula(cell) : cell;
-    else text = cellText(cell, formats?.[column]);
-    return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  const chunks: string[] = [];
-  const header = sheet.columns.map(field);
+  const header = sheet.columns.map((name, column) => field(name, column, formats, neutralize));
   // A first field starting with U+FEFF would be read back as a byte-order mark.
   if (header[0]?.startsWith('\ufeff')) header[0] = `"${header[0]}"`;
+  const chunks: string[] = [];
   let chunk = header.join(delimiter) + newline;
+  const fields: string[] = [];
   for (const row of sheet.rows) {
-    let line = '';
+    fields.length = row.length;
     for (let column = 0; column < row.length; column++) {
-      if (column > 0) line += delimiter;
-      line += field(row[column] ?? null, column);
+      fields[column] = field(row[column] ?? null, column, formats, neutralize);
     }
-    chunk += line + newline;
+    chunk += fields.join(delimiter) + newline;
     if (chunk.length > CHUNK_CHARS) {
       chunks.push(chunk);
       chunk = '';

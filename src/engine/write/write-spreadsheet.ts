@@ -147,8 +147,9 @@ export function writeSpreadsheet(
     type: 'array',
     bookType: format === 'xlsx' ? 'xlsx' : 'biff8',
     compression: true,
-    // Shared strings (t="s"), as Excel writes text; SheetJS's default inline form is a formula-string type.
-    bookSST: true,
+    // xlsx: shared strings (t="s") as Excel writes text; SheetJS's inline default is a formula-string
+    // type. xls: SheetJS's BIFF8 shared-string table is several times slower, and inline is valid.
+    bookSST: format === 'xlsx',
   }) as ArrayBuffer;
   return new Uint8Array(output);
 }
