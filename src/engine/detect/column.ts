@@ -1,3 +1,27 @@
+/**
+ * Column detection: what type a column's values have, how they are written and what they mean.
+ *
+ * Rules (see tests/engine/detect/detect-column.test.ts for each one pinned down):
+ * - A type is chosen when at least 98% (TYPE_SHARE) of the non-empty values fit it; the rest are
+ *   `invalidCount`. Otherwise the column is `string`. Types are tried in this order: boolean,
+ *   digit code, number, date/datetime, email, phone.
+ * - Missing markers ('NaN', 'NULL', 'N/A', '-', ...) are non-empty but left out of the type
+ *   decision and listed in `missingMarkers`; a column of nothing else is `string`.
+ * - Numbers: any layout numbers.ts reads (grouping, decimal comma, currency, percent, sign,
+ *   parentheses). Scientific notation ('1e5') counts as a number and is written back plainly.
+ *   Digit strings with a leading zero ('00123') or more than 15 digits are codes: `string` with
+ *   `code` set, so their digit pattern is kept. Under a header naming an identifier (zip, phone,
+ *   ssn, account, card, iban) plain digit strings are codes too, or phones under a phone header.
+ * - Booleans: true/false, yes/no, y/n, t/f in one consistent case (single letters need both
+ *   values, or a flag-like header); 1/0 only when the column holds nothing else and the header
+ *   reads like a flag.
+ * - Dates: the catalogue pattern most values fit, so day-first against month-first is decided by
+ *   the whole sample; the most common zone is recorded. Spreadsheet date cells take the pattern
+ *   of their number format.
+ * - Large columns: the first `sampleSize` values plus a spread decide; then one pass over every
+ *   value counts, checks and measures ranges. Distinct counts past 20,000 values are estimates
+ *   (`distinctApproximate`, shown with '~').
+ */
 import { cellText, isBlankCell } from '../cell';
 import {
   DATE_PATTERN_CATALOGUE,
