@@ -21,6 +21,8 @@ export interface HostileFile {
   fileName: string;
   bytes: Uint8Array;
   expected: HostileExpectation;
+  /** Data rows the file holds, where a test checks the whole table came through. */
+  rowCount?: number;
 }
 
 const tooLarge: HostileExpectation = { kind: 'rejected', code: 'TOO_LARGE', status: 413 };
@@ -522,9 +524,33 @@ export function contentHostileFiles(): HostileFile[] {
       expected: invalid,
     },
     {
-      label: 'JSON content named .xlsx',
+      label: 'JSON content named .xlsx (content decides)',
       fileName: 'json-inside.xlsx',
       bytes: utf8('[{"name":"Ada"}]'),
+      expected: readable,
+    },
+    {
+      label: 'HTML page named .csv',
+      fileName: 'page.csv',
+      bytes: utf8('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+      expected: invalid,
+    },
+    {
+      label: 'JSON object with 200,000 columnar keys',
+      fileName: 'columnar-wide.json',
+      bytes: utf8('{' + Array.from({ length: 200_000 }, (_, i) => `"k${i}":[1]`).join(',') + '}'),
+      expected: tooLarge,
+    },
+    {
+      label: 'CSV row with 100,000 fields',
+      fileName: 'wide.csv',
+      bytes: utf8(Array.from({ length: 100_000 }, (_, i) => `c${i}`).join(',') + '\n'),
+      expected: tooLarge,
+    },
+    {
+      label: 'a single scalar as JSON',
+      fileName: 'scalar.json',
+      bytes: utf8('"just a string"'),
       expected: invalid,
     },
     {
@@ -567,12 +593,14 @@ export function largeJsonFiles(targetBytes = 50 * MiB - 1024): HostileFile[] {
       fileName: 'flat.json',
       bytes: new Uint8Array(flat.buffer, flat.byteOffset, flat.length),
       expected: readable,
+      rowCount: count,
     },
     {
       label: `one JSON string of ${Math.round(targetBytes / MiB)} MB`,
       fileName: 'one-string.json',
       bytes: new Uint8Array(oneString.buffer, oneString.byteOffset, oneString.length),
       expected: readable,
+      rowCount: 1,
     },
   ];
 }

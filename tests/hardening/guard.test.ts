@@ -35,7 +35,11 @@ describe('the container guard on hostile ZIPs', () => {
     expect(file.expected.kind).toBe('rejected');
     if (file.expected.kind !== 'rejected') return;
     expect(error?.code).toBe(file.expected.code);
-    expect(error?.message).toMatch(/^This XLSX workbook /);
+    expect(error?.message).toMatch(
+      file.expected.code === 'TOO_LARGE'
+        ? /^This XLSX workbook (holds|expands)/
+        : /^This file is not a valid XLSX workbook: .{10,}/,
+    );
   });
 
   it('names the caps it enforces', () => {
@@ -70,10 +74,10 @@ describe('the container guard on hostile ZIPs', () => {
     expect(() => inspectContainer(xls, 'xls', { maxXlsBytes: 1024 })).toThrow(/XLS workbook is/);
   });
 
-  it('refuses content that is not a ZIP when the format says xlsx', () => {
-    expect(guardError(utf8('name\nAda\n'), 'xlsx')?.message).toBe(
-      'This file is not a valid XLSX workbook.',
-    );
+  it('caps the size of spreadsheets that are neither ZIP nor OLE2 (HTML or XML saved as .xls)', () => {
+    const html = utf8('<table><tr><td>a</td></tr></table>');
+    expect(guardError(html, 'xls')).toBeUndefined();
+    expect(() => inspectContainer(html, 'xlsx', { maxXlsBytes: 10 })).toThrow(/spreadsheet is/);
   });
 });
 

@@ -18,7 +18,7 @@ function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
  * Checks a file's container before any parser runs, so a crafted file fails fast with a clear
  * EngineError (TOO_LARGE → 413, INVALID_FILE → 400) instead of exhausting memory or the stack:
  * ZIPs (xlsx) by entry count and real uncompressed sizes, xls by size, JSON by nesting depth.
- * `format` is the format the content was detected as; the signature is checked too.
+ * ZIP and OLE2 containers are recognised by their signature whatever `format` says.
  * @example inspectContainer(bytes, 'xlsx') // throws for a zip bomb, returns for a real workbook
  */
 export function inspectContainer(
@@ -31,15 +31,13 @@ export function inspectContainer(
     inspectZip(bytes, caps);
   } else if (startsWith(bytes, OLE2_SIGNATURE)) {
     inspectOle2(bytes, caps);
-  } else if (format === 'xlsx') {
-    throw new EngineError('INVALID_FILE', 'This file is not a valid XLSX workbook.');
-  } else if (format === 'xls') {
-    // SheetJS also reads HTML and XML tables saved as .xls; only their size is checked here.
+  } else if (format === 'xlsx' || format === 'xls') {
+    // Bare BIFF streams and SpreadsheetML/HTML tables saved as .xls: only their size is checked.
     if (bytes.byteLength > caps.maxXlsBytes) {
       throw new EngineError(
         'TOO_LARGE',
-        `This XLS workbook is ${formatMegabytes(bytes.byteLength)}; at most ` +
-          `${formatMegabytes(caps.maxXlsBytes)} is accepted.`,
+        `This spreadsheet is ${formatMegabytes(bytes.byteLength)}; at most ` +
+          `${formatMegabytes(caps.maxXlsBytes)} is accepted unless it is saved as XLSX.`,
       );
     }
   } else if (format === 'json') {

@@ -28,7 +28,7 @@ export function inspectOle2(bytes: Uint8Array, limits: GuardLimits): void {
   if (byteOrder !== 0xfffe || (sectorShift !== 9 && sectorShift !== 12)) {
     throw new EngineError(
       'INVALID_FILE',
-      'This XLS workbook is damaged (its compound file header is malformed).',
+      'This file is not a valid XLS workbook: its compound file header is malformed.',
     );
   }
 }

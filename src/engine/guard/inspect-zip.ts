@@ -30,8 +30,9 @@ interface ZipEntry {
   localHeaderOffset: number;
 }
 
-function invalid(message: string): EngineError {
-  return new EngineError('INVALID_FILE', `This XLSX workbook ${message}.`);
+/** The reader's wording for an unreadable xlsx, followed by what is wrong with it. */
+function invalid(reason: string): EngineError {
+  return new EngineError('INVALID_FILE', `This file is not a valid XLSX workbook: ${reason}.`);
 }
 
 function findEndOfCentralDirectory(view: DataView): number {
@@ -39,7 +40,7 @@ function findEndOfCentralDirectory(view: DataView): number {
   for (let offset = view.byteLength - END_OF_CENTRAL_DIRECTORY_SIZE; offset >= lowest; offset--) {
     if (view.getUint32(offset, true) === END_OF_CENTRAL_DIRECTORY_SIGNATURE) return offset;
   }
-  throw invalid('is damaged or truncated (its ZIP directory is missing)');
+  throw invalid('it is damaged or truncated (its ZIP directory is missing)');
 }
 
 function readCentralDirectory(
@@ -63,10 +64,10 @@ function readCentralDirectory(
     directorySize === ZIP64_MARKER_32 ||
     directoryOffset === ZIP64_MARKER_32
   ) {
-    throw invalid('uses ZIP64 extensions, which Stand-in does not accept');
+    throw invalid('it uses ZIP64 extensions, which Stand-in does not accept');
   }
   if (diskNumber !== 0 || directoryDisk !== 0 || entriesOnDisk !== entryCount) {
-    throw invalid('is split across several ZIP volumes, which Stand-in does not read');
+    throw invalid('it is split across several ZIP volumes');
   }
   if (entryCount > limits.maxZipEntries) {
     throw new EngineError(
@@ -74,9 +75,9 @@ function readCentralDirectory(
       `This XLSX workbook holds ${entryCount} files; at most ${limits.maxZipEntries} are accepted.`,
     );
   }
-  if (entryCount === 0) throw invalid('is empty (its ZIP holds no files)');
+  if (entryCount === 0) throw invalid('its ZIP holds no files');
   if (directoryOffset + directorySize > eocd) {
-    throw invalid('is damaged or truncated (its ZIP directory points outside the file)');
+    throw invalid('it is damaged or truncated (its ZIP directory points outside the file)');
   }
 
   const entries: ZipEntry[] = [];
@@ -87,7 +88,7 @@ function readCentralDirectory(
       offset + CENTRAL_HEADER_SIZE > directoryEnd ||
       view.getUint32(offset, true) !== CENTRAL_HEADER_SIGNATURE
     ) {
-      throw invalid('is damaged (its ZIP directory is malformed)');
+      throw invalid('its ZIP directory is malformed');
     }
     const flags = view.getUint16(offset + 8, true);
     const method = view.getUint16(offset + 10, true);
@@ -99,19 +100,19 @@ function readCentralDirectory(
     const localHeaderOffset = view.getUint32(offset + 42, true);
 
     if (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION) || method === METHOD_AES) {
-      throw invalid('is encrypted or password-protected; remove the password and upload it again');
+      throw invalid('it is encrypted; remove the password and upload it again');
     }
     if (
       compressedSize === ZIP64_MARKER_32 ||
       uncompressedSize === ZIP64_MARKER_32 ||
       localHeaderOffset === ZIP64_MARKER_32
     ) {
-      throw invalid('uses ZIP64 extensions, which Stand-in does not accept');
+      throw invalid('it uses ZIP64 extensions, which Stand-in does not accept');
     }
     entries.push({ index, method, compressedSize, uncompressedSize, localHeaderOffset });
     offset += CENTRAL_HEADER_SIZE + nameLength + extraLength + commentLength;
   }
-  if (offset > directoryEnd) throw invalid('is damaged (its ZIP directory is malformed)');
+  if (offset > directoryEnd) throw invalid('its ZIP directory is malformed');
   return { entries, directoryStart: directoryOffset };
 }
 
@@ -144,15 +145,15 @@ function locateData(view: DataView, entry: ZipEntry, directoryStart: number): nu
     header + LOCAL_HEADER_SIZE > directoryStart ||
     view.getUint32(header, true) !== LOCAL_HEADER_SIGNATURE
   ) {
-    throw invalid('is damaged or truncated (a ZIP entry is missing)');
+    throw invalid('it is damaged or truncated (a ZIP entry is missing)');
   }
   const flags = view.getUint16(header + 6, true);
   const method = view.getUint16(header + 8, true);
   if (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) {
-    throw invalid('is encrypted or password-protected; remove the password and upload it again');
+    throw invalid('it is encrypted; remove the password and upload it again');
   }
   if (method !== entry.method) {
-    throw invalid('is damaged (a ZIP entry contradicts the ZIP directory)');
+    throw invalid('a ZIP entry contradicts the ZIP directory');
   }
   const dataStart =
     header +
@@ -160,7 +161,7 @@ function locateData(view: DataView, entry: ZipEntry, directoryStart: number): nu
     view.getUint16(header + 26, true) +
     view.getUint16(header + 28, true);
   if (dataStart + entry.compressedSize > directoryStart) {
-    throw invalid('is damaged or truncated (a ZIP entry runs past the end of its data)');
+    throw invalid('it is damaged or truncated (a ZIP entry runs past its data)');
   }
   return dataStart;
 }
@@ -170,28 +171,24 @@ function checkRealSize(bytes: Uint8Array, entry: ZipEntry, dataStart: number): v
   const compressed = bytes.subarray(dataStart, dataStart + entry.compressedSize);
   if (entry.method === METHOD_STORED) {
     if (entry.compressedSize !== entry.uncompressedSize) {
-      throw invalid('is damaged (a stored ZIP entry has inconsistent sizes)');
+      throw invalid('a stored ZIP entry has inconsistent sizes');
     }
     return;
   }
   if (entry.method !== METHOD_DEFLATED) {
-    throw invalid(`uses ZIP compression method ${entry.method}, which Stand-in does not read`);
+    throw invalid(`it uses ZIP compression method ${entry.method}, which Stand-in does not read`);
   }
   let realSize: number;
   try {
     realSize = inflateRawSync(compressed, { maxOutputLength: entry.uncompressedSize + 1 }).length;
   } catch (error) {
     if (error instanceof RangeError) {
-      throw invalid(
-        `is malformed: part ${entry.index + 1} expands beyond the size its ZIP header declares`,
-      );
+      throw invalid(`part ${entry.index + 1} expands beyond the size its ZIP header declares`);
     }
-    throw invalid('is damaged (its compressed data cannot be read)');
+    throw invalid('it is damaged (its compressed data cannot be read)');
   }
   if (realSize > entry.uncompressedSize) {
-    throw invalid(
-      `is malformed: part ${entry.index + 1} expands beyond the size its ZIP header declares`,
-    );
+    throw invalid(`part ${entry.index + 1} expands beyond the size its ZIP header declares`);
   }
 }
 
@@ -203,7 +200,7 @@ function checkRealSize(bytes: Uint8Array, entry: ZipEntry, dataStart: number): v
  */
 export function inspectZip(bytes: Uint8Array, limits: GuardLimits): void {
   if (bytes.byteLength < END_OF_CENTRAL_DIRECTORY_SIZE) {
-    throw invalid('is damaged or truncated (it is too short to be a ZIP)');
+    throw invalid('it is too short to be a ZIP');
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const { entries, directoryStart } = readCentralDirectory(view, limits);
@@ -213,7 +210,7 @@ export function inspectZip(bytes: Uint8Array, limits: GuardLimits): void {
   let previousEnd = 0;
   for (const entry of byOffset) {
     if (entry.localHeaderOffset < previousEnd) {
-      throw invalid('is malformed (its ZIP entries overlap)');
+      throw invalid('its ZIP entries overlap');
     }
     const dataStart = locateData(view, entry, directoryStart);
     checkRealSize(bytes, entry, dataStart);

@@ -2,6 +2,7 @@ import { read, set_cptable, SSF, type CellObject, type WorkBook, type WorkSheet 
 import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
 import { cellText } from '../cell';
 import { EngineError } from '../errors';
+import { inspectContainer } from '../guard/inspect-container';
 import type { Cell, Sheet } from '../types';
 import { uniqueColumnNames } from './column-names';
 import { checkTableSize, type ReadLimits } from './read-limits';
@@ -200,6 +201,7 @@ export function readSpreadsheet(
   label: 'XLSX' | 'XLS',
   limits: Required<ReadLimits>,
 ): Sheet[] {
+  inspectContainer(bytes, label === 'XLSX' ? 'xlsx' : 'xls');
   const workbook = parseWorkbook(bytes, limits, label);
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   const context: SheetReadContext = {

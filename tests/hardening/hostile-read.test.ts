@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { EngineError, readWorkbook, writeWorkbook, type Workbook } from '../../src/engine';
+import {
+  contentHostileFiles,
+  largeJsonFiles,
+  sheetJsWorkbook,
+  unzipEntries,
+  zipHostileFiles,
+} from '../../scripts/lib/hostile-files';
+
+// Engine-level: every hostile file through the real reader. The server tests send the same
+// corpus over HTTP. Cases carry only labels (vitest formats case arguments).
+const corpus = [...zipHostileFiles(), ...contentHostileFiles()].filter(
+  // The extension check is the server's (415); the engine reads by content.
+  (file) => file.expected.kind === 'readable' || file.expected.code !== 'UNSUPPORTED_FORMAT',
+);
+const byLabel = (label: string) => corpus.find((file) => file.label === label)!;
+
+function read(fileName: string): Workbook {
+  const file = corpus.find((candidate) => candidate.fileName === fileName)!;
+  return readWorkbook(file.bytes, file.fileName);
+}
+
+describe('the reader on the hostile corpus', () => {
+  it.each(corpus.map((file) => file.label))('%s: a clear error or a correct table', (label) => {
+    const file = byLabel(label);
+    let outcome: Workbook | EngineError;
+    try {
+      outcome = readWorkbook(file.bytes, file.fileName);
+    } catch (error) {
+      // Anything but an EngineError (RangeError, TypeError...) would be a 500, not a 4xx.
+      expect(error).toBeInstanceOf(EngineError);
+      outcome = error as EngineError;
+    }
+    if (file.expected.kind === 'readable') {
+      expect(outcome).not.toBeInstanceOf(EngineError);
+      for (const sheet of (outcome as Workbook).sheets) {
+        for (const row of sheet.rows) expect(row).toHaveLength(sheet.columns.length);
+      }
+    } else {
+      expect(outcome).toBeInstanceOf(EngineError);
+      expect((outcome as EngineError).code).toBe(file.expected.code);
+      expect((outcome as EngineError).message.length).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe('tables that claim more than they hold', () => {
+  it('reads an xlsx declaring A1:XFD1048576 as the three rows it really has', () => {
+    const sheet = read('huge-range.xlsx').sheets[0]!;
+    expect(sheet.columns).toEqual(['name', 'email', 'age']);
+    expect(sheet.rows).toEqual([
+      ['Ada Lovelace', 'ada@example.org', 36],
+      ['Alan Turing', 'alan@example.org', 41],
+    ]);
+  });
+
+  it('refuses a sheet over the row cap instead of cutting it short', () => {
+    const rows = [['n'], ...Array.from({ length: 1000 }, (_, i) => [i])];
+    const xlsx = sheetJsWorkbook(rows, 'xlsx');
+    expect(() => readWorkbook(xlsx, 'big.xlsx', { maxRows: 100 })).toThrow(/more than 100 rows/);
+    expect(readWorkbook(xlsx, 'big.xlsx', { maxRows: 1000 }).sheets[0]!.rows).toHaveLength(1000);
+  });
+
+  it('refuses a CSV over the cell cap', () => {
+    const csv = new TextEncoder().encode('a,b,c\n' + '1,2,3\n'.repeat(500));
+    expect(() => readWorkbook(csv, 'cells.csv', { maxCells: 1000 })).toThrow(EngineError);
+  });
+});
+
+describe('formula injection', () => {
+  it('reads formula-like CSV text as text and neutralizes it in CSV output', () => {
+    const workbook = read('injection.csv');
+    expect(workbook.sheets[0]!.rows.map((row) => row[1])).toEqual([
+      '=HYPERLINK("http://evil.example","click")',
+      "+cmd|' /C calc'!A0",
+      '@SUM(1+1)',
+      '-2+3',
+    ]);
+    const csv = new TextDecoder().decode(writeWorkbook(workbook, 'csv'));
+    for (const line of csv.split('\r\n').slice(1, -1)) {
+      expect(line.split(',').slice(1).join(',')).toMatch(/^"?'/);
+    }
+  });
+
+  it('writes no formulas into xlsx output, even from a workbook that had them', () => {
+    const injected = read('injection.csv');
+    const withFormulas = read('formulas.xlsx');
+    expect(withFormulas.sheets[0]!.rows).toEqual([['Ada', 1]]);
+    for (const workbook of [injected, withFormulas]) {
+      const xlsx = writeWorkbook(workbook, 'xlsx');
+      const sheetXml = unzipEntries(xlsx)
+        .filter((entry) => entry.name.startsWith('xl/'))
+        .map((entry) => new TextDecoder().decode(entry.content))
+        .join('');
+      expect(sheetXml).not.toMatch(/<f[ >]/);
+      const back = readWorkbook(xlsx, 'out.xlsx').sheets[0]!;
+      for (const row of back.rows) {
+        for (const cell of row) if (typeof cell === 'string') expect(cell).not.toMatch(/^[=+@-]/);
+      }
+    }
+  });
+});
+
+describe('prototype keys', () => {
+  it('keeps __proto__, constructor and prototype as ordinary JSON columns', () => {
+    const sheet = read('proto.json').sheets[0]!;
+    expect(sheet.columns).toEqual([
+      '__proto__.polluted',
+      'constructor',
+      'prototype',
+      'constructor.prototype.polluted',
+    ]);
+    expect(sheet.rows).toEqual([
+      ['yes', 'prototype', '__proto__', null],
+      ['again', null, null, 'deep'],
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+
+  it('writes them back to JSON as data', () => {
+    const json = new TextDecoder().decode(writeWorkbook(read('proto.json'), 'json'));
+    expect(json).toContain('"__proto__"');
+    expect(readWorkbook(new TextEncoder().encode(json), 'again.json').sheets[0]!.rows).toEqual(
+      read('proto.json').sheets[0]!.rows,
+    );
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+
+  it('keeps them as ordinary CSV headers and values', () => {
+    const sheet = read('proto.csv').sheets[0]!;
+    expect(sheet.columns).toEqual(['__proto__', 'constructor', 'prototype']);
+    expect(sheet.rows).toEqual([
+      ['__proto__', 'constructor', 'prototype'],
+      ['x', 'y', 'z'],
+    ]);
+  });
+
+  it('lets the last of duplicate JSON keys win, as JSON.parse does', () => {
+    const sheet = read('duplicate-keys.json').sheets[0]!;
+    expect(sheet.columns).toEqual(['id', 'name']);
+    expect(sheet.rows).toEqual([
+      [2, 'a'],
+      [3, 'c'],
+    ]);
+  });
+});
+
+describe('large JSON', () => {
+  // 50 MB inputs: the upload cap. Built once; each read must give the whole table.
+  const [flat, oneString] = largeJsonFiles();
+
+  it('reads a 50 MB flat array into every row', () => {
+    const sheet = readWorkbook(flat!.bytes, flat!.fileName).sheets[0]!;
+    expect(sheet.columns).toEqual(['id', 'name', 'email']);
+    expect(sheet.rows).toHaveLength(flat!.rowCount!);
+    expect(sheet.rows.at(-1)).toEqual([1234567, 'Ada Lovelace', 'ada@example.org']);
+  }, 120_000);
+
+  it('reads one 50 MB string into one cell', () => {
+    const sheet = readWorkbook(oneString!.bytes, oneString!.fileName).sheets[0]!;
+    expect(sheet.columns).toEqual(['note']);
+    expect((sheet.rows[0]![0] as string).length).toBe(oneString!.bytes.length - 13);
+  }, 60_000);
+});
