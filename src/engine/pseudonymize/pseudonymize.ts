@@ -14,6 +14,7 @@ import { validateFakerMethod } from './faker-catalogue';
 import { createKeyedFaker, type FakeSource } from './keyed-faker';
 import { KeyedRandom } from './keyed-random';
 import { sameShape } from './schema-match';
+import { KeyIndex } from './key-index';
 import { StringHashSet } from './string-hash-set';
 
 /*
@@ -63,13 +64,11 @@ interface Namespace {
   exhausted: number;
   placed: number;
   /** Every original of the namespace, by key, to its number. */
-  ids: Map<string, number>;
+  ids: KeyIndex;
   originals: Cell[];
   pseudonyms: Cell[];
   /** Keys of the pseudonyms handed out. */
   used: StringHashSet;
-  /** Keys of the originals, hashed: a quick "certainly not an original" before `ids`. */
-  originalHashes: StringHashSet;
 }
 
 /** One column to pseudonymize and what the scan learned about it. */
@@ -214,11 +213,10 @@ export function pseudonymize(
           plan: action.plan,
           exhausted: 0,
           placed: 0,
-          ids: new Map(),
+          ids: new KeyIndex(),
           originals: [],
           pseudonyms: [],
           used: new StringHashSet(),
-          originalHashes: new StringHashSet(),
         };
         namespaces.set(action.plan.namespace, namespace);
       }
@@ -256,12 +254,8 @@ export function pseudonymize(
         }
         const { ids, originals } = column.namespace;
         const key = typeof cell === 'string' ? cell : cellKey(cell);
-        let id = ids.get(key);
-        if (id === undefined) {
-          id = originals.length;
-          ids.set(key, id);
-          originals.push(cell);
-        }
+        const id = ids.add(key);
+        if (id === originals.length) originals.push(cell);
         column.rowIds[row] = id;
       }
     });
@@ -272,19 +266,12 @@ export function pseudonymize(
   phase = performance.now();
   const sensitive = [...namespaces.values()].filter((namespace) => namespace.plan.sensitive);
   for (const namespace of namespaces.values()) {
-    for (const original of namespace.originals) {
-      const key = typeof original === 'string' ? original : cellKey(original);
-      namespace.originalHashes.addHash(StringHashSet.hash(key));
-    }
-  }
-  for (const namespace of namespaces.values()) {
     generateNamespace(namespace, random, sensitive);
   }
   for (const namespace of namespaces.values()) {
     // The lookup tables are done with; the mapping needs only originals and pseudonyms.
-    namespace.ids = new Map();
+    namespace.ids = new KeyIndex();
     namespace.used = new StringHashSet();
-    namespace.originalHashes = new StringHashSet();
   }
   timings.generate = elapsed(phase);
 
@@ -384,10 +371,8 @@ function generateNamespace(namespace: Namespace, random: KeyedRandom, sensitive:
   }
   const others = plan.sensitive ? sensitive.filter((other) => other !== namespace) : [];
   const isOriginal = (key: string, hash: number): boolean => {
-    if (namespace.originalHashes.hasHash(hash) && ids.has(key)) return true;
-    for (const other of others) {
-      if (other.originalHashes.hasHash(hash) && other.ids.has(key)) return true;
-    }
+    if (ids.find(key, hash) >= 0) return true;
+    for (const other of others) if (other.ids.find(key, hash) >= 0) return true;
     return false;
   };
 
