@@ -23,11 +23,15 @@ function sampleMemory(): void {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }
 
-function time<T>(run: () => T): [T, number] {
+/** RSS after each timed step, by step label (the pipeline's phases). */
+const rssAfter = new Map<string, number>();
+
+function time<T>(run: () => T, label?: string): [T, number] {
   const started = performance.now();
   const result = run();
   const ms = performance.now() - started;
   sampleMemory();
+  if (label) rssAfter.set(label, process.memoryUsage().rss);
   return [result, ms];
 }
 
@@ -48,10 +52,13 @@ const { readMs: baselineRead, writeMs: baselineWrite, rows } = readAndWrite();
 const baseline = baselineRead + baselineWrite;
 
 // The whole pipeline.
-const [workbook, readMs] = time(() => readWorkbook(bytes, 'bench.csv'));
-const [schemas, detectMs] = time(() => workbook.sheets.map((sheet) => detectSchema(sheet)));
-const [result, pseudonymizeMs] = time(() => pseudonymize(workbook, schemas));
-const [output, writeMs] = time(() => writeWorkbook(result.workbook, 'csv'));
+const [workbook, readMs] = time(() => readWorkbook(bytes, 'bench.csv'), 'read');
+const [schemas, detectMs] = time(
+  () => workbook.sheets.map((sheet) => detectSchema(sheet)),
+  'detect',
+);
+const [result, pseudonymizeMs] = time(() => pseudonymize(workbook, schemas), 'pseudonymize');
+const [output, writeMs] = time(() => writeWorkbook(result.workbook, 'csv'), 'write');
 const pipeline = readMs + detectMs + pseudonymizeMs + writeMs;
 const maxRss = process.resourceUsage().maxRSS * 1024;
 // The mapping's rows are built when first read (a download of the mapping); time that apart.
@@ -75,6 +82,9 @@ console.log(`  write         ${format(writeMs).padStart(10)}  (${throughput(writ
 console.log(`  total         ${format(pipeline).padStart(10)}  (${throughput(pipeline)})`);
 console.log(
   `Read + write alone: ${format(baseline)} (read ${format(baselineRead)}, write ${format(baselineWrite)})`,
+);
+console.log(
+  `RSS after each phase: ${[...rssAfter].map(([label, rss]) => `${label} ${mb(rss)}`).join(', ')}`,
 );
 console.log(`Pipeline / (read + write): ${(pipeline / baseline).toFixed(2)}× (target ≤ 2×)`);
 console.log(
