@@ -30,8 +30,24 @@ type Segment =
   | { kind: 'meridiem'; upper: boolean }
   | { kind: 'zone' };
 
+/** Parser opcodes: the segments flattened into arrays of small integers for the hot loop. */
+const OP_LITERAL = 0;
+const OP_NUMBER = 1;
+const OP_FRACTION = 2;
+const OP_MONTH_NAME = 3;
+const OP_MERIDIEM = 4;
+const OP_ZONE = 5;
+
 interface CompiledPattern {
   segments: Segment[];
+  /** Per segment: its opcode. */
+  ops: number[];
+  /** Per segment: field code (number), digits (fraction), 1 for long names/upper case, or a literal's first character code. */
+  args: number[];
+  /** Per segment: 1 when a number is zero-padded; a literal's length. */
+  flags: number[];
+  /** Per segment: a literal's text ('' otherwise). */
+  texts: string[];
   hasDate: boolean;
   hasTime: boolean;
   hasZone: boolean;
@@ -85,7 +101,16 @@ function compile(pattern: string): CompiledPattern | null {
 }
 
 function compileUncached(pattern: string): CompiledPattern | null {
-  const out: CompiledPattern = { segments: [], hasDate: false, hasTime: false, hasZone: false };
+  const out: CompiledPattern = {
+    segments: [],
+    ops: [],
+    args: [],
+    flags: [],
+    texts: [],
+    hasDate: false,
+    hasTime: false,
+    hasZone: false,
+  };
   const pushLiteral = (text: string): void => {
     const last = out.segments[out.segments.length - 1];
     if (last?.kind === 'literal') last.text += text;
@@ -128,7 +153,45 @@ function compileUncached(pattern: string): CompiledPattern | null {
     pushLiteral(char);
     i++;
   }
-  return out.hasDate || out.hasTime ? out : null;
+  if (!out.hasDate && !out.hasTime) return null;
+  for (const segment of out.segments) {
+    let op = OP_ZONE;
+    let arg = 0;
+    let flag = 0;
+    let text = '';
+    switch (segment.kind) {
+      case 'literal':
+        op = OP_LITERAL;
+        arg = segment.text.charCodeAt(0);
+        flag = segment.text.length;
+        text = segment.text;
+        break;
+      case 'number':
+        op = OP_NUMBER;
+        arg = segment.code;
+        flag = segment.padded ? 1 : 0;
+        break;
+      case 'fraction':
+        op = OP_FRACTION;
+        arg = segment.digits;
+        break;
+      case 'monthName':
+        op = OP_MONTH_NAME;
+        arg = segment.long ? 1 : 0;
+        break;
+      case 'meridiem':
+        op = OP_MERIDIEM;
+        arg = segment.upper ? 1 : 0;
+        break;
+      case 'zone':
+        break;
+    }
+    out.ops.push(op);
+    out.args.push(arg);
+    out.flags.push(flag);
+    out.texts.push(text);
+  }
+  return out;
 }
 
 /** Whether a pattern writes a time of day (a datetime rather than a date). */
@@ -239,30 +302,32 @@ function parseCompiled(
   let millisecond = 0;
   let i = 0;
   const length = text.length;
-  const segments = pattern.segments;
-  for (let s = 0; s < segments.length; s++) {
-    const segment = segments[s] as Segment;
-    switch (segment.kind) {
-      case 'literal': {
+  const { ops, args, flags, texts } = pattern;
+  for (let k = 0; k < ops.length; k++) {
+    const arg = args[k] as number;
+    switch (ops[k]) {
+      case OP_LITERAL: {
         // Most literals are one separator character: compare codes, not strings.
-        if (text.charCodeAt(i) !== segment.firstCode) return NaN;
-        if (segment.text.length > 1 && !text.startsWith(segment.text, i)) return NaN;
-        i += segment.text.length;
+        const literalLength = flags[k] as number;
+        if (text.charCodeAt(i) !== arg) return NaN;
+        if (literalLength > 1 && !text.startsWith(texts[k] as string, i)) return NaN;
+        i += literalLength;
         break;
       }
-      case 'number': {
+      case OP_NUMBER: {
         const start = i;
         let value = 0;
-        const maxEnd = segment.code === 0 ? i + 4 : i + 2;
-        while (i < maxEnd && i < length && isDigit(text.charCodeAt(i))) {
-          value = value * 10 + text.charCodeAt(i) - 48;
+        const maxEnd = arg === 0 ? i + 4 : i + 2;
+        let code = 0;
+        while (i < maxEnd && i < length && (code = text.charCodeAt(i)) >= 48 && code <= 57) {
+          value = value * 10 + code - 48;
           i++;
         }
         const digits = i - start;
-        if (segment.padded) {
-          if (digits !== (segment.code === 0 ? 4 : 2)) return NaN;
+        if (flags[k] === 1) {
+          if (digits !== (arg === 0 ? 4 : 2)) return NaN;
         } else if (digits === 0 || (digits === 2 && text.charCodeAt(start) === 48)) return NaN;
-        switch (segment.code) {
+        switch (arg) {
           case 0:
             year = value;
             break;
@@ -289,7 +354,7 @@ function parseCompiled(
         }
         break;
       }
-      case 'fraction': {
+      case OP_FRACTION: {
         const start = i;
         let value = 0;
         while (i < length && i - start < 9 && isDigit(text.charCodeAt(i))) {
@@ -300,13 +365,13 @@ function parseCompiled(
         if (details) {
           if (digits === 0) return NaN;
           details.fractionDigits = digits;
-        } else if (digits !== segment.digits) return NaN;
+        } else if (digits !== arg) return NaN;
         for (let d = Math.min(digits, 3); d < 3; d++) value *= 10;
         millisecond = value;
         break;
       }
-      case 'monthName': {
-        const names = segment.long ? MONTHS_LONG : MONTHS_SHORT;
+      case OP_MONTH_NAME: {
+        const names = arg === 1 ? MONTHS_LONG : MONTHS_SHORT;
         let found = -1;
         for (let m = 0; m < 12; m++) {
           if (text.startsWith(names[m] as string, i)) {
@@ -319,15 +384,16 @@ function parseCompiled(
         i += (names[found] as string).length;
         break;
       }
-      case 'meridiem': {
-        const marker = text.slice(i, i + 2);
-        if (marker === (segment.upper ? 'AM' : 'am')) pm = 0;
-        else if (marker === (segment.upper ? 'PM' : 'pm')) pm = 1;
+      case OP_MERIDIEM: {
+        const first = text.charCodeAt(i);
+        if (text.charCodeAt(i + 1) !== (arg === 1 ? 77 : 109)) return NaN;
+        if (first === (arg === 1 ? 65 : 97)) pm = 0;
+        else if (first === (arg === 1 ? 80 : 112)) pm = 1;
         else return NaN;
         i += 2;
         break;
       }
-      case 'zone': {
+      default: {
         const zoneLength = zoneTextLength(text, i);
         if (zoneLength === 0) return NaN;
         // Columns repeat a few zones: reuse the last text rather than slicing a new one.
@@ -337,7 +403,6 @@ function parseCompiled(
             ? last
             : (zone.last = text.slice(i, i + zoneLength));
         i += zoneLength;
-        break;
       }
     }
   }
