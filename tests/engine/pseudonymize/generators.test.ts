@@ -273,6 +273,14 @@ describe('generator formats (any seed)', () => {
     );
   });
 
+  it('character substitution handles texts longer than one buffer chunk', () => {
+    const text = 'Ab-12 '.repeat(5_000);
+    const fake = substituteCharacters(text, seeded('string', 'long').random);
+    expect(fake.length).toBe(text.length);
+    expect(shape(fake)).toBe(shape(text));
+    expect(fake).not.toBe(text);
+  });
+
   it('word replacement keeps punctuation, spacing and each word’s case', () => {
     fc.assert(
       fc.property(

@@ -12,16 +12,17 @@ export function codeBuffer(length: number): Uint16Array {
 
 const CHUNK = 8192;
 
+// String.fromCharCode over a typed array, without spreading it into arguments.
+const fromCodes = Function.prototype.apply.bind(String.fromCharCode, null) as (
+  codes: ArrayLike<number>,
+) => string;
+
 /** The text of `codes[0..length)`. */
 export function codesToText(codes: Uint16Array, length: number): string {
-  const apply = String.fromCharCode.apply.bind(String.fromCharCode) as (
-    thisArg: null,
-    codes: ArrayLike<number>,
-  ) => string;
-  if (length <= CHUNK) return apply(null, codes.subarray(0, length));
+  if (length <= CHUNK) return fromCodes(codes.subarray(0, length));
   let text = '';
   for (let start = 0; start < length; start += CHUNK) {
-    text += apply(null, codes.subarray(start, Math.min(start + CHUNK, length)));
+    text += fromCodes(codes.subarray(start, Math.min(start + CHUNK, length)));
   }
   return text;
 }
