@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetView } from '../../src/server/api-schemas';
 import type { RunningServer } from '../../src/server/app';
@@ -155,6 +156,33 @@ describe('POST /api/upload', () => {
     const body = (await response.json()) as ErrorBody;
     expect(body.message).toMatch(refusal.message);
     expect(body.message).not.toContain('SECRET-MARKER');
+    await expectEarlierDatasetServed();
+  });
+
+  it('refuses an upload that declares more than 50 MiB before reading it', async () => {
+    // A raw socket: only the start of the declared body is ever sent, and the answer must come
+    // without waiting for the rest.
+    const { port } = new URL(server.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let received = '';
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          'POST /api/upload HTTP/1.1\r\nHost: localhost\r\n' +
+            'Content-Type: multipart/form-data; boundary=XYZ\r\n' +
+            `Content-Length: ${60 * 1024 * 1024}\r\n\r\n--XYZ\r\n`,
+        );
+      });
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString();
+        if (received.includes('}')) {
+          socket.destroy();
+          resolve(received);
+        }
+      });
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('{"message":"The file is larger than the 50 MB limit"}');
     await expectEarlierDatasetServed();
   });
 
