@@ -66,7 +66,7 @@ export interface DetectOptions {
   sampleSize?: number;
 }
 
-export const DEFAULT_SAMPLE_SIZE = 10_000;
+export const DEFAULT_SAMPLE_SIZE = 5_000;
 /** Share of non-empty values that must fit a type for the column to get it. */
 export const TYPE_SHARE = 0.98;
 /** Values whose distinct count is exact; past them it is estimated (see scanColumn). */

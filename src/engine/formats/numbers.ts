@@ -85,8 +85,11 @@ const FIRST_CHARS = new Set(['-', '+', '(', ...PREFIXES.map((prefix) => prefix.c
  */
 function analyzePlainNumber(text: string): NumberTextAnalysis | null | undefined {
   const first = text.charCodeAt(0);
-  if (!isDigitCode(first) && !FIRST_CHARS.has(text.charAt(0)) && !(first >= 65 && first <= 90)) {
-    return null;
+  if (!isDigitCode(first) && !FIRST_CHARS.has(text.charAt(0))) {
+    // A letter can only start a currency code ('USD 12.00'): 'Anna' is turned away here.
+    if (first < 65 || first > 90 || text.length < 5 || !SPACES.includes(text.charAt(3))) {
+      return null;
+    }
   }
   const negative = first === 45;
   let i = negative ? 1 : 0;
