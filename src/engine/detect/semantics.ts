@@ -401,11 +401,16 @@ export function semanticFromHeader(header: string): Semantic | null {
   return null;
 }
 
+/** Own keys only: a column named "constructor" must not find Object.prototype.constructor. */
+function lookUp<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 function semanticFromTokens(tokens: string[]): Semantic | null {
-  const exact = EXACT[tokens.join('')];
+  const exact = lookUp(EXACT, tokens.join(''));
   if (exact && tokens.length <= 2) return exact;
   for (let take = Math.min(tokens.length, 4); take >= 1; take--) {
-    const phrase = SUFFIX_PHRASES[tokens.slice(-take).join(' ')];
+    const phrase = lookUp(SUFFIX_PHRASES, tokens.slice(-take).join(' '));
     if (!phrase) continue;
     const before = tokens.slice(0, -take);
     if (phrase.qualifiers && !before.every((token) => phrase.qualifiers?.has(token))) continue;
