@@ -99,6 +99,10 @@ describe('semanticFromHeader', () => {
     ['amount', null],
     ['created_at', null],
     ['', null],
+    ['constructor', null],
+    ['__proto__', null],
+    ['toString', null],
+    ['hasOwnProperty', null],
   ])('%s → %s', (header, semantic) => {
     expect(semanticFromHeader(header)).toBe(semantic);
   });
