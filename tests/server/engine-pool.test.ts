@@ -64,6 +64,38 @@ describe('a failing job fails alone', () => {
   });
 });
 
+describe('a full job queue', () => {
+  it('answers 503 with Retry-After over REST and tRPC, and the running job completes', async () => {
+    const server = await startTestServer({ workerThreads: 1, maxQueuedJobs: 0 });
+    try {
+      const { id } = await uploadDataset(
+        server.url,
+        'large.csv',
+        generateRealisticCsv(3 * 1024 * 1024, 5),
+      );
+      const running = fetch(`${server.url}/api/datasets/${id}/pseudonymize`, { method: 'POST' });
+      while (server.pool.pending === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+
+      const rest = await fetch(`${server.url}/api/datasets/${id}/reanalyze`, { method: 'POST' });
+      expect(rest.status).toBe(503);
+      expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await rest.json()) as ErrorBody).message).toMatch(/busy/);
+
+      const trpc = await fetch(`${server.url}/api/trpc/reanalyze`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ json: { id } }),
+      });
+      expect(trpc.status).toBe(503);
+      expect(Number(trpc.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      expect((await running).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('EnginePool', () => {
   it('refuses a job with 503 when every thread is busy and the queue is full', async () => {
     const pool = new EnginePool({ threads: 1, maxQueuedJobs: 1, deadlineMs: 60_000, heapMb: 1024 });
