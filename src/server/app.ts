@@ -8,6 +8,13 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import {
+  apiRateLimit,
+  NO_RATE_LIMITS,
+  uploadRateLimit,
+  withUploadDeadline,
+  type AbuseLimits,
+} from './abuse-limits';
 import { expressErrorHandler, logInternalError, ServerBusyError, toTRPCError } from './api-errors';
 import { DEFAULT_CONFIG, type ServerConfig } from './config';
 import { DatasetStore, systemClock, type Clock } from './dataset-store';
@@ -37,6 +44,8 @@ export interface AppOptions {
   maxUploadBytes?: number;
   clientDir?: string;
   logRequests?: boolean;
+  /** Rate limits and the upload deadline; main.ts passes them from the environment. */
+  abuseLimits?: AbuseLimits;
 }
 
 /** Retry-After for a 503, in tRPC's and the REST adapter's response hooks. */
@@ -87,6 +96,8 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   if (options.logRequests !== false) app.use(requestLog);
+  const abuseLimits = options.abuseLimits ?? NO_RATE_LIMITS;
+  app.use('/api', apiRateLimit(abuseLimits));
 
   app.use(
     '/api/trpc',
@@ -101,11 +112,15 @@ export function createApp(options: AppOptions): Express {
   );
   app.post(
     '/api/upload',
-    uploadHandler({
-      store,
-      pool,
-      maxUploadBytes: options.maxUploadBytes ?? DEFAULT_CONFIG.maxUploadBytes,
-    }),
+    uploadRateLimit(abuseLimits),
+    withUploadDeadline(
+      abuseLimits,
+      uploadHandler({
+        store,
+        pool,
+        maxUploadBytes: options.maxUploadBytes ?? DEFAULT_CONFIG.maxUploadBytes,
+      }),
+    ),
   );
   app.get('/api/datasets/:id/download', downloadHandler('pseudonymized', { store, pool }));
   app.get('/api/datasets/:id/download-mapping', downloadHandler('mapping', { store, pool }));
@@ -148,6 +163,7 @@ export interface StartOptions extends Partial<ServerConfig> {
   clock?: Clock;
   clientDir?: string;
   logRequests?: boolean;
+  abuseLimits?: AbuseLimits;
 }
 
 export interface RunningServer {
@@ -180,6 +196,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxUploadBytes: config.maxUploadBytes,
     clientDir: options.clientDir,
     logRequests: options.logRequests,
+    abuseLimits: options.abuseLimits,
   });
   const server = createServer(app);
   const sweeper = setInterval(() => store.sweep(), 60_000);

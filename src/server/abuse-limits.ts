@@ -1,0 +1,117 @@
+/**
+ * Limits against abuse of a public, login-free server: a per-client request rate on /api, a
+ * stricter one on uploads, and a deadline for receiving an upload (a slow-drip upload would
+ * otherwise hold its memory reservation for as long as the client likes). The memory budget and
+ * the job queue (503 with Retry-After) live in the store and the engine pool.
+ */
+import type { RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
+
+export interface AbuseLimits {
+  /** Requests per minute one client address may make to /api (0 turns the limit off). */
+  requestsPerMinute: number;
+  /** Uploads per minute one client address may make (0 turns the limit off). */
+  uploadsPerMinute: number;
+  /** An upload not fully received after this long is answered 408 and its connection closed. */
+  uploadDeadlineMs: number;
+}
+
+export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
+  requestsPerMinute: 600,
+  uploadsPerMinute: 30,
+  // A 50 MB upload needs about 7 Mbit/s to arrive in a minute; two minutes leave room.
+  uploadDeadlineMs: 120_000,
+};
+
+/** In-process servers (tests, embedding) unless they ask: no rate limits, the default deadline. */
+export const NO_RATE_LIMITS: AbuseLimits = {
+  ...DEFAULT_ABUSE_LIMITS,
+  requestsPerMinute: 0,
+  uploadsPerMinute: 0,
+};
+
+const count = z.coerce.number().int().min(0);
+
+const environmentSchema = z.object({
+  STANDIN_RATE_LIMIT_PER_MINUTE: count.optional(),
+  STANDIN_UPLOAD_RATE_LIMIT_PER_MINUTE: count.optional(),
+  STANDIN_UPLOAD_DEADLINE_SECONDS: count.positive().optional(),
+});
+
+/** The abuse limits from environment variables (all optional); a malformed value stops the start. */
+export function abuseLimitsFromEnvironment(environment: NodeJS.ProcessEnv): AbuseLimits {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const names = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
+    throw new Error(`Invalid environment variable(s): ${names}`);
+  }
+  const env = parsed.data;
+  return {
+    requestsPerMinute: env.STANDIN_RATE_LIMIT_PER_MINUTE ?? DEFAULT_ABUSE_LIMITS.requestsPerMinute,
+    uploadsPerMinute:
+      env.STANDIN_UPLOAD_RATE_LIMIT_PER_MINUTE ?? DEFAULT_ABUSE_LIMITS.uploadsPerMinute,
+    uploadDeadlineMs: env.STANDIN_UPLOAD_DEADLINE_SECONDS
+      ? env.STANDIN_UPLOAD_DEADLINE_SECONDS * 1000
+      : DEFAULT_ABUSE_LIMITS.uploadDeadlineMs,
+  };
+}
+
+const passThrough: RequestHandler = (_req, _res, next) => next();
+
+/** express-rate-limit per client address, answering 429 with JSON `{ message }` and Retry-After. */
+function perClientLimit(perMinute: number, what: string): RequestHandler {
+  if (perMinute === 0) return passThrough;
+  return rateLimit({
+    windowMs: 60_000,
+    limit: perMinute,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    // The health check stays reachable for monitors whatever a client does.
+    skip: (req) => req.originalUrl === '/api/health',
+    handler: (_req, res) => {
+      res
+        .status(429)
+        .set('Cache-Control', 'no-store')
+        .json({ message: `Too many ${what} from this address; at most ${perMinute} a minute` });
+    },
+  });
+}
+
+/** Per-client limit on every /api request. */
+export function apiRateLimit(limits: AbuseLimits): RequestHandler {
+  return perClientLimit(limits.requestsPerMinute, 'requests');
+}
+
+/** Per-client limit on uploads, the expensive call. */
+export function uploadRateLimit(limits: AbuseLimits): RequestHandler {
+  return perClientLimit(limits.uploadsPerMinute, 'uploads');
+}
+
+/**
+ * Runs the upload handler with a deadline on receiving the request body. Past it, the client gets
+ * 408 `{ message }` and the connection is closed; the handler's own failure that follows (the
+ * body never completes) is dropped, so there is exactly one response.
+ */
+export function withUploadDeadline(limits: AbuseLimits, upload: RequestHandler): RequestHandler {
+  const seconds = Math.round(limits.uploadDeadlineMs / 1000);
+  return (req, res, next) => {
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      if (res.headersSent) return;
+      timedOut = true;
+      req.unpipe();
+      res
+        .status(408)
+        .set({ Connection: 'close', 'Cache-Control': 'no-store' })
+        .json({ message: `The upload did not arrive within ${seconds} seconds` });
+    }, limits.uploadDeadlineMs);
+    const stop = () => clearTimeout(timer);
+    req.once('end', stop);
+    res.once('close', stop);
+    return upload(req, res, (error?: unknown) => {
+      if (timedOut) return;
+      next(error);
+    });
+  };
+}
