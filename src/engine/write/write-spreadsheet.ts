@@ -3,6 +3,7 @@ import { excelSerial } from '../cell';
 import { EngineError } from '../errors';
 import type { Cell, Sheet } from '../types';
 import { neutralizeFormula } from './neutralize-formula';
+import { writeXls } from './write-xls';
 
 const isDateFormat = (SSF as { is_date: (format: string) => boolean }).is_date;
 
@@ -141,15 +142,23 @@ export function writeSpreadsheet(
   });
   if (names.length === 0) {
     workbook.SheetNames.push('Sheet1');
-    workbook.Sheets.Sheet1 = { '!data': [], '!ref': 'A1' };
+    workbook.Sheets.Sheet1 = { '!data': [[]], '!ref': 'A1' };
+  }
+  if (format === 'xls') {
+    return writeXls(
+      workbook.SheetNames.map((name, index) => ({
+        name,
+        columns: sheets[index]?.columns.length ?? 0,
+        rows: workbook.Sheets[name]?.['!data'] ?? [],
+      })),
+    );
   }
   const output = write(workbook, {
     type: 'array',
-    bookType: format === 'xlsx' ? 'xlsx' : 'biff8',
+    bookType: 'xlsx',
     compression: true,
-    // xlsx: shared strings (t="s") as Excel writes text; SheetJS's inline default is a formula-string
-    // type. xls: SheetJS's BIFF8 shared-string table is several times slower, and inline is valid.
-    bookSST: format === 'xlsx',
+    // Shared strings (t="s") as Excel writes text; SheetJS's inline default is a formula-string type.
+    bookSST: true,
   }) as ArrayBuffer;
   return new Uint8Array(output);
 }

@@ -220,6 +220,27 @@ describe('writeWorkbook to XLSX and XLS', () => {
     },
   );
 
+  it('writes xls text of any length and script across many cells (shared strings split over records)', () => {
+    const long = 'é'.repeat(5000) + '中'.repeat(20000) + 'x'.repeat(7000);
+    const rows = Array.from({ length: 3000 }, (_, i) => [
+      `name ${i % 700}`,
+      i < 40 ? long.slice(i) : 'y'.repeat(300),
+      i,
+      i % 2 === 0,
+    ]);
+    const workbook: Workbook = {
+      format: 'xlsx',
+      sheets: [
+        { name: 'A', columns: ['name', 'text', 'n', 'flag'], rows },
+        { name: 'B', columns: ['q'], rows: [[long]] },
+      ],
+    };
+    const back = readWorkbook(writeWorkbook(workbook, 'xls'), 'out.xls');
+    expect(back.sheets.map((sheet) => sheet.rows)).toEqual(
+      workbook.sheets.map((sheet) => sheet.rows),
+    );
+  });
+
   it('makes sheet names Excel accepts', () => {
     const sheets = ['a/b', 'x'.repeat(40), 'Data', 'data', ''].map((name) => ({
       name,
