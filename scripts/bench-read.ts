@@ -92,10 +92,6 @@ if (sheet) {
       `  (file ${(write.result.length / MB).toFixed(1)} MB; MB/s of CSV-equivalent data)`,
     );
     const readBack = time(1, () => readWorkbook(write.result, `customers.${format}`));
-    report(
-      `read ${format} (${SLICE_ROWS.toLocaleString('en-US')} rows)`,
-      sliceCsvBytes,
-      readBack,
-    );
+    report(`read ${format} (${SLICE_ROWS.toLocaleString('en-US')} rows)`, sliceCsvBytes, readBack);
   }
 }
