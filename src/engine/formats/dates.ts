@@ -8,6 +8,7 @@
  * - `DD`/`D` day, `HH`/`H` hour 0-23, `hh`/`h` hour 1-12, `mm` minute, `ss` second;
  * - `S`…`SSSSSSSSS` fraction of a second with exactly that many digits (digits past
  *   milliseconds are read as zero, since a Date holds milliseconds);
+ * - `ddd` 'Mon', `dddd` 'Monday' (must match the date);
  * - `A` AM/PM, `a` am/pm;
  * - `Z` a time zone written as `Z`, `+02:00`, `+0200` or `+02` (kept as text, never applied).
  * Padded tokens need exactly two digits and unpadded ones refuse a leading zero, so that
@@ -28,6 +29,7 @@ type Segment =
   | { kind: 'fraction'; digits: number }
   | { kind: 'monthName'; long: boolean }
   | { kind: 'meridiem'; upper: boolean }
+  | { kind: 'weekday'; long: boolean }
   | { kind: 'zone' };
 
 /** Parser opcodes: the segments flattened into arrays of small integers for the hot loop. */
@@ -36,6 +38,7 @@ const OP_NUMBER = 1;
 const OP_FRACTION = 2;
 const OP_MONTH_NAME = 3;
 const OP_MERIDIEM = 4;
+const OP_WEEKDAY = 6;
 const OP_ZONE = 5;
 
 interface CompiledPattern {
@@ -68,6 +71,16 @@ const MONTHS_LONG = [
   'December',
 ];
 const MONTHS_SHORT = MONTHS_LONG.map((month) => month.slice(0, 3));
+const WEEKDAYS_LONG = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+];
+const WEEKDAYS_SHORT = WEEKDAYS_LONG.map((weekday) => weekday.slice(0, 3));
 
 // Longest first, so 'YYYY' wins over 'YY' and 'MMMM' over 'MM'.
 const TOKENS: [string, (pattern: CompiledPattern) => Segment][] = [
@@ -85,6 +98,8 @@ const TOKENS: [string, (pattern: CompiledPattern) => Segment][] = [
   ['h', () => ({ kind: 'number', field: 'hour12', code: 5, width: 2, padded: false })],
   ['mm', () => ({ kind: 'number', field: 'minute', code: 6, width: 2, padded: true })],
   ['ss', () => ({ kind: 'number', field: 'second', code: 7, width: 2, padded: true })],
+  ['dddd', () => ({ kind: 'weekday', long: true })],
+  ['ddd', () => ({ kind: 'weekday', long: false })],
   ['A', () => ({ kind: 'meridiem', upper: true })],
   ['a', () => ({ kind: 'meridiem', upper: false })],
   ['Z', () => ({ kind: 'zone' })],
@@ -140,7 +155,7 @@ function compileUncached(pattern: string): CompiledPattern | null {
         const segment = make(out);
         out.segments.push(segment);
         if (segment.kind === 'zone') out.hasZone = true;
-        else if (segment.kind === 'monthName') out.hasDate = true;
+        else if (segment.kind === 'monthName' || segment.kind === 'weekday') out.hasDate = true;
         else if (segment.kind === 'number') {
           if (segment.field === 'year' || segment.field === 'year2') out.hasDate = true;
           else if (segment.field === 'month' || segment.field === 'day') out.hasDate = true;
@@ -177,6 +192,10 @@ function compileUncached(pattern: string): CompiledPattern | null {
         break;
       case 'monthName':
         op = OP_MONTH_NAME;
+        arg = segment.long ? 1 : 0;
+        break;
+      case 'weekday':
+        op = OP_WEEKDAY;
         arg = segment.long ? 1 : 0;
         break;
       case 'meridiem':
@@ -300,6 +319,7 @@ function parseCompiled(
   let minute = 0;
   let second = 0;
   let millisecond = 0;
+  let weekday = -1;
   let i = 0;
   const length = text.length;
   const { ops, args, flags, texts } = pattern;
@@ -384,6 +404,20 @@ function parseCompiled(
         i += (names[found] as string).length;
         break;
       }
+      case OP_WEEKDAY: {
+        const names = arg === 1 ? WEEKDAYS_LONG : WEEKDAYS_SHORT;
+        let found = -1;
+        for (let w = 0; w < 7; w++) {
+          if (text.startsWith(names[w] as string, i)) {
+            found = w;
+            break;
+          }
+        }
+        if (found < 0) return NaN;
+        weekday = found;
+        i += (names[found] as string).length;
+        break;
+      }
       case OP_MERIDIEM: {
         const first = text.charCodeAt(i);
         if (text.charCodeAt(i + 1) !== (arg === 1 ? 77 : 109)) return NaN;
@@ -413,11 +447,17 @@ function parseCompiled(
   }
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
   if (hour > 23 || minute > 59 || second > 59) return NaN;
-  if (year >= 100) return Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
-  // Date.UTC reads years 0-99 as 1900-1999.
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return date.setUTCHours(hour, minute, second, millisecond);
+  let time: number;
+  if (year >= 100) time = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+  else {
+    // Date.UTC reads years 0-99 as 1900-1999.
+    const date = new Date(0);
+    date.setUTCFullYear(year, month - 1, day);
+    time = date.setUTCHours(hour, minute, second, millisecond);
+  }
+  // A weekday that does not match the date ('Tue, 17 Apr 2023') is not a date.
+  if (weekday >= 0 && new Date(time).getUTCDay() !== weekday) return NaN;
+  return time;
 }
 
 /** Length of a zone written at `start`: 'Z', '+HH:MM', '+HHMM' or '+HH'; 0 when none. */
@@ -492,6 +532,9 @@ export function formatDateText(date: Date, pattern: string, timeZone?: string): 
       }
       case 'monthName':
         out += (segment.long ? MONTHS_LONG : MONTHS_SHORT)[date.getUTCMonth()] as string;
+        break;
+      case 'weekday':
+        out += (segment.long ? WEEKDAYS_LONG : WEEKDAYS_SHORT)[date.getUTCDay()] as string;
         break;
       case 'meridiem': {
         const marker = date.getUTCHours() < 12 ? 'AM' : 'PM';
@@ -572,7 +615,7 @@ export function excelFormatToPattern(numberFormat: string): string | null {
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p] as Part;
     if (part.literal) {
-      pattern += /[YMDHhmsSAaZ[\]]/.test(part.token) ? `[${part.token}]` : part.token;
+      pattern += /[YMDHhmsSAaZd[\]]/.test(part.token) ? `[${part.token}]` : part.token;
       continue;
     }
     const at = tokenIndexes.indexOf(p);
@@ -585,8 +628,8 @@ export function excelFormatToPattern(numberFormat: string): string | null {
         hasDate = true;
         break;
       case 'd':
-        if (token.length > 2) return null;
-        pattern += token.length === 1 ? 'D' : 'DD';
+        if (token.length > 4) return null;
+        pattern += ['D', 'DD', 'ddd', 'dddd'][token.length - 1] as string;
         hasDate = true;
         break;
       case 'h':
@@ -660,6 +703,9 @@ const DATE_PARTS: { pattern: string; dayFirst: boolean; isoLike: boolean }[] = [
   { pattern: 'D MMMM YYYY', dayFirst: true, isoLike: false },
   { pattern: 'MMM D, YYYY', dayFirst: false, isoLike: false },
   { pattern: 'MMMM D, YYYY', dayFirst: false, isoLike: false },
+  { pattern: 'dddd, MMMM D, YYYY', dayFirst: false, isoLike: false },
+  { pattern: 'ddd, D MMM YYYY', dayFirst: true, isoLike: false },
+  { pattern: 'ddd, DD MMM YYYY', dayFirst: true, isoLike: false },
 ];
 
 const TIME_PARTS_24H = ['HH:mm:ss', 'HH:mm', 'HH:mm:ss.SSS', 'H:mm:ss', 'H:mm'];
@@ -687,6 +733,14 @@ function buildCatalogue(): DatePatternEntry[] {
       }
     }
     for (const time of TIME_PARTS_12H) entries.push({ pattern: `${pattern} ${time}`, dayFirst });
+  }
+  // RFC 2822 (mail, HTTP) date-times.
+  for (const pattern of [
+    'ddd, D MMM YYYY HH:mm:ss Z',
+    'ddd, DD MMM YYYY HH:mm:ss Z',
+    'ddd, DD MMM YYYY HH:mm:ss [GMT]',
+  ]) {
+    entries.push({ pattern, dayFirst: true });
   }
   // Times of day alone ('14:05', '2:05 PM') read as datetimes on 1970-01-01.
   for (const time of [...TIME_PARTS_24H, ...TIME_PARTS_12H]) {

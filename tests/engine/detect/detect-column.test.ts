@@ -780,6 +780,16 @@ const CASES: Case[] = [
     values: ['3:1', '16:9', '4:3'],
     expected: { type: 'string' },
   },
+  {
+    description: 'RFC 2822 date-times (mail headers)',
+    values: ['Mon, 17 Apr 2023 10:00:00 +0200', 'Tue, 2 May 2023 08:15:00 +0200'],
+    expected: { type: 'datetime', format: 'ddd, D MMM YYYY HH:mm:ss Z', timeZone: '+0200' },
+  },
+  {
+    description: 'long dates with weekday names',
+    values: ['Monday, April 17, 2023', 'Friday, December 1, 2023'],
+    expected: { type: 'date', format: 'dddd, MMMM D, YYYY' },
+  },
   // --- spreadsheet date cells -------------------------------------------------------------
   {
     description: 'date cells with m/d/yyyy are M/D/YYYY dates',

@@ -126,6 +126,8 @@ describe('date patterns', () => {
     ['1/2/68', 'M/D/YY', '2068-01-02T00:00:00.000Z'],
     ['1/2/69', 'M/D/YY', '1969-01-02T00:00:00.000Z'],
     ['0099-01-02', 'YYYY-MM-DD', '0099-01-02T00:00:00.000Z'],
+    ['Mon, 17 Apr 2023 10:00:00 +0200', 'ddd, D MMM YYYY HH:mm:ss Z', '2023-04-17T10:00:00.000Z'],
+    ['Monday, April 17, 2023', 'dddd, MMMM D, YYYY', '2023-04-17T00:00:00.000Z'],
     ['2023-04-17T10:00:00.123456Z', 'YYYY-MM-DDTHH:mm:ss.SSSSSSZ', '2023-04-17T10:00:00.123Z'],
   ])('reads %s in %s as wall clock %s', (text, pattern, iso) => {
     expect(parseDateText(text, pattern)?.date.toISOString()).toBe(iso);
@@ -145,6 +147,7 @@ describe('date patterns', () => {
     ['2023-04-17T10:00:00+2:00', 'YYYY-MM-DDTHH:mm:ssZ', 'one-digit offset hour'],
     ['2023-04-17 ', 'YYYY-MM-DD', 'trailing space'],
     ['7 APR 2023', 'D MMM YYYY', 'upper-case month name'],
+    ['Tue, 17 Apr 2023', 'ddd, D MMM YYYY', 'a weekday that does not match the date'],
     ['', 'YYYY-MM-DD', 'empty text'],
   ])('refuses %s in %s (%s)', (text, pattern) => {
     expect(parseDateText(text, pattern)).toBeNull();
@@ -186,7 +189,8 @@ describe('excelFormatToPattern', () => {
     ['yyyy-mm-dd hh:mm:ss.000', 'YYYY-MM-DD HH:mm:ss.SSS'],
     ['m/d/yyyy h:mm AM/PM', 'M/D/YYYY h:mm A'],
     ['[$-409]m/d/yyyy h:mm:ss AM/PM;@', 'M/D/YYYY h:mm:ss A'],
-    ['[$-F800]dddd, mmmm dd, yyyy', null],
+    ['[$-F800]dddd, mmmm dd, yyyy', 'dddd, MMMM DD, YYYY'],
+    ['ddd d mmm yyyy', 'ddd D MMM YYYY'],
     ['h:mm', 'H:mm'],
     ['[h]:mm:ss', null],
     ['0.00', null],
