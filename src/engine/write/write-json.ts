@@ -6,6 +6,7 @@ interface OutputKey {
   key: string;
   column: number | null;
   children: OutputKey[];
+  prefix: string;
 }
 
 /**
@@ -34,7 +35,7 @@ function outputKeys(sheet: Sheet): OutputKey[] {
         ? undefined
         : level.find((entry) => entry.key === key && entry.column === null);
       if (!node) {
-        node = { key, column: isLeaf ? column : null, children: [] };
+        node = { key, column: isLeaf ? column : null, children: [], prefix: '' };
         level.push(node);
       }
       level = node.children;
@@ -66,14 +67,21 @@ function objectText(keys: readonly OutputKey[], row: readonly Cell[]): string {
   let text = '{';
   for (let index = 0; index < keys.length; index++) {
     const entry = keys[index] as OutputKey;
-    if (index > 0) text += ',';
-    text += entry.key + ':';
+    // `prefix` is `"key":`, with the separating comma for all but the first key.
+    text += entry.prefix;
     text +=
       entry.column === null
         ? objectText(entry.children, row)
         : jsonValue(row[entry.column] ?? null);
   }
   return text + '}';
+}
+
+function addPrefixes(keys: OutputKey[]): void {
+  keys.forEach((entry, index) => {
+    entry.prefix = (index > 0 ? ',' : '') + entry.key + ':';
+    addPrefixes(entry.children);
+  });
 }
 
 /**
@@ -83,6 +91,7 @@ function objectText(keys: readonly OutputKey[], row: readonly Cell[]): string {
  */
 export function writeJsonChunks(sheet: Sheet): string[] {
   const keys = outputKeys(sheet);
+  addPrefixes(keys);
   const chunks: string[] = [];
   let chunk = '[';
   sheet.rows.forEach((row, index) => {
