@@ -97,8 +97,12 @@ export function readDelimited(
   limits: Required<ReadLimits>,
 ): { sheet: Sheet; delimiter: Delimiter; newline: Newline } {
   if (text.trim() === '') throw new EngineError('INVALID_FILE', 'The file is empty.');
+  // Excel's "sep=;" first line names the delimiter; it is not part of the table.
+  const hint = /^sep=([,;\t|])(?:\r\n|\n|\r)/.exec(text);
+  if (hint) text = text.slice(hint[0].length);
   const newline = detectNewline(text);
-  const delimiter = sniffDelimiter(text, newline, preferred);
+  const delimiter =
+    (hint?.[1] as Delimiter | undefined) ?? sniffDelimiter(text, newline, preferred);
   const parsed = Papa.parse<string[]>(text, {
     delimiter,
     newline,

@@ -190,6 +190,13 @@ describe('readWorkbook on CSV and TSV', () => {
       layout: { delimiter: ';' },
     },
     {
+      description: 'follows and drops an Excel "sep=" first line',
+      input: 'sep=;\r\na;b,c\r\n1;2,5\r\n',
+      columns: ['a', 'b,c'],
+      rows: [['1', '2,5']],
+      layout: { delimiter: ';', newline: '\r\n' },
+    },
+    {
       description: 'reads a CSV whose header starts with a bracket',
       input: '[id],name\n1,Ada\n',
       columns: ['[id]', 'name'],
