@@ -56,13 +56,17 @@ export const SEMANTIC_METHODS: Record<Semantic, string | null> = {
  * @example headerTokens('First Name') // ['first', 'name']
  */
 export function headerTokens(header: string): string[] {
+  // Real headers are short; a hostile megabyte-long one must not cost more than a short one.
   return header
+    .slice(0, MAX_HEADER_LENGTH)
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((token) => token.length > 0);
 }
+
+const MAX_HEADER_LENGTH = 200;
 
 /** Whole headers (tokens joined by spaces) and what they mean. */
 const EXACT: Record<string, Semantic> = {
@@ -462,7 +466,11 @@ const FLAG_WORDS = new Set([
 ]);
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const URL_RE = /^(?:https?|ftp):\/\/[^\s/?#]+[^\s]*$|^www\.[^\s/?#]+\.[a-z]{2,}[^\s]*$/i;
+// Host, then an optional path/query/fragment: no two parts can match the same characters, so
+// a long hostile value cannot make the regex backtrack.
+const URL_RE = /^(?:(?:https?|ftp):\/\/|www\.)([^\s/?#]+)(?:[/?#]\S*)?$/i;
+const HOST_TLD_RE = /\.[a-z]{2,}$/i;
+const MAX_URL_LENGTH = 4096;
 const MAC_RE = /^[0-9a-f]{2}([:-])(?:[0-9a-f]{2}\1){4}[0-9a-f]{2}$/i;
 const AMINO_ACIDS = /^[ACDEFGHIKLMNPQRSTVWY]+$/;
 
@@ -508,7 +516,11 @@ export function isMac(text: string): boolean {
 
 /** Whether text is a web address ('https://…', 'www.example.com/…'). */
 export function isUrl(text: string): boolean {
-  return URL_RE.test(text);
+  if (text.length > MAX_URL_LENGTH) return false;
+  const match = URL_RE.exec(text);
+  if (!match) return false;
+  // 'www.' addresses need a real domain ('www.example.com'); scheme URLs may name any host.
+  return !/^www\./i.test(text) || HOST_TLD_RE.test(match[1] ?? '');
 }
 
 /**
@@ -516,6 +528,7 @@ export function isUrl(text: string): boolean {
  * @example isIban('GB82 WEST 1234 5698 7654 32') // true
  */
 export function isIban(text: string): boolean {
+  if (text.length > 42) return false;
   const compact = text.replace(/ /g, '');
   if (compact.length < 15 || compact.length > 34) return false;
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(compact)) return false;

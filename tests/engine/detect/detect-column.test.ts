@@ -1155,6 +1155,20 @@ describe('detectColumn', () => {
   });
 });
 
+describe('detectColumn on hostile values', () => {
+  it('reads a huge URL-like value and a huge header without blowing up', () => {
+    const huge = `http://${'a'.repeat(200_000)} `;
+    const schema = detectColumn('A'.repeat(100_000), [huge, `www.${'b'.repeat(200_000)} x`]);
+    expect(schema.type).toBe('string');
+    expect(schema.semantic).toBeNull();
+  });
+
+  it('reads megabyte-long digit and letter strings as text', () => {
+    const schema = detectColumn('value', ['9'.repeat(1_000_000), 'Z'.repeat(1_000_000)]);
+    expect(schema.type).toBe('string');
+  });
+});
+
 describe('detectColumn counts and cards', () => {
   it('counts distinct and non-empty values and lists the first distinct examples', () => {
     const schema = detectColumn('email', [
