@@ -16,38 +16,72 @@ const CR = 0x0d;
 const SNIFF_RECORDS = 50;
 const SNIFF_CHARS = 256 * 1024;
 
-/** The first line ending outside quotes; CRLF when the text has none (RFC 4180). */
-export function detectNewline(text: string): Newline {
+const ANY_DELIMITER = -1;
+
+/**
+ * Whether the quote at `index` opens a quoted field: only at the start of a field, as RFC 4180
+ * and Papa Parse read it, so a stray quote inside a value (`5'10"`) is plain text.
+ */
+function opensQuote(text: string, index: number, delimiterCode: number): boolean {
+  if (index === 0) return true;
+  const previous = text.charCodeAt(index - 1);
+  if (previous === LF || previous === CR) return true;
+  if (delimiterCode !== ANY_DELIMITER) return previous === delimiterCode;
+  return previous === 0x2c || previous === 0x3b || previous === 0x09 || previous === 0x7c;
+}
+
+/**
+ * Walks the records of a sample, calling `onChar` for each character outside quoted fields;
+ * `onChar` returns false to stop.
+ */
+function scanUnquoted(
+  text: string,
+  end: number,
+  delimiterCode: number,
+  onChar: (code: number, index: number) => boolean,
+): void {
   let quoted = false;
-  const end = Math.min(text.length, SNIFF_CHARS * 4);
   for (let index = 0; index < end; index++) {
     const code = text.charCodeAt(index);
-    if (code === QUOTE) quoted = !quoted;
-    else if (!quoted && code === CR) return text.charCodeAt(index + 1) === LF ? '\r\n' : '\r';
-    else if (!quoted && code === LF) return '\n';
+    if (quoted) {
+      if (code !== QUOTE) continue;
+      if (text.charCodeAt(index + 1) === QUOTE) index++;
+      else quoted = false;
+    } else if (code === QUOTE && opensQuote(text, index, delimiterCode)) {
+      quoted = true;
+    } else if (!onChar(code, index)) {
+      return;
+    }
   }
-  return '\r\n';
+}
+
+/** The first line ending outside quotes; CRLF when the text has none (RFC 4180). */
+export function detectNewline(text: string): Newline {
+  let newline: Newline = '\r\n';
+  scanUnquoted(text, Math.min(text.length, SNIFF_CHARS * 4), ANY_DELIMITER, (code, index) => {
+    if (code === CR) newline = text.charCodeAt(index + 1) === LF ? '\r\n' : '\r';
+    else if (code === LF) newline = '\n';
+    else return true;
+    return false;
+  });
+  return newline;
 }
 
 /** Field counts of the first records for one delimiter, quote-aware. */
 function fieldCounts(text: string, delimiter: Delimiter, newline: Newline): number[] {
   const delimiterCode = delimiter.charCodeAt(0);
-  const newlineCode = newline.charCodeAt(0);
+  const newlineCode = newline.charCodeAt(newline.length - 1);
   const counts: number[] = [];
   const end = Math.min(text.length, SNIFF_CHARS);
   let fields = 1;
-  let quoted = false;
-  for (let index = 0; index < end && counts.length < SNIFF_RECORDS; index++) {
-    const code = text.charCodeAt(index);
-    if (code === QUOTE) quoted = !quoted;
-    else if (quoted) continue;
-    else if (code === delimiterCode) fields++;
+  scanUnquoted(text, end, delimiterCode, (code) => {
+    if (code === delimiterCode) fields++;
     else if (code === newlineCode) {
       counts.push(fields);
       fields = 1;
-      if (newline === '\r\n') index++;
     }
-  }
+    return counts.length < SNIFF_RECORDS;
+  });
   // The last record counts only when the sample holds all of it.
   if (end === text.length && counts.length < SNIFF_RECORDS) counts.push(fields);
   // A trailing newline leaves an empty last "record".

@@ -197,6 +197,16 @@ describe('readWorkbook on CSV and TSV', () => {
       layout: { delimiter: ';', newline: '\r\n' },
     },
     {
+      description: 'treats a quote inside an unquoted header as text when finding line endings',
+      input: 'height (5\'10"),name\n180,Ada\n175,"Bob, Jr."\n',
+      columns: ['height (5\'10")', 'name'],
+      rows: [
+        ['180', 'Ada'],
+        ['175', 'Bob, Jr.'],
+      ],
+      layout: { newline: '\n', delimiter: ',' },
+    },
+    {
       description: 'reads a CSV whose header starts with a bracket',
       input: '[id],name\n1,Ada\n',
       columns: ['[id]', 'name'],
