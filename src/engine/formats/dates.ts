@@ -106,11 +106,19 @@ const TOKENS: [string, (pattern: CompiledPattern) => Segment][] = [
 ];
 
 const compiled = new Map<string, CompiledPattern | null>();
+const MAX_CACHED_PATTERNS = 1_000;
+/** Longer than any real date layout; Excel caps number formats at 255 characters too. */
+const MAX_PATTERN_LENGTH = 255;
 
 function compile(pattern: string): CompiledPattern | null {
   const cached = compiled.get(pattern);
   if (cached !== undefined) return cached;
-  const result = compileUncached(pattern === ISO_8601 ? ISO_8601_PATTERN : pattern);
+  const result =
+    pattern.length > MAX_PATTERN_LENGTH
+      ? null
+      : compileUncached(pattern === ISO_8601 ? ISO_8601_PATTERN : pattern);
+  // Patterns can come from users (a schema's format): keep the cache bounded.
+  if (compiled.size >= MAX_CACHED_PATTERNS) compiled.clear();
   compiled.set(pattern, result);
   return result;
 }
@@ -555,6 +563,7 @@ export function formatDateText(date: Date, pattern: string, timeZone?: string): 
  * @example excelFormatToPattern('m/d/yyyy h:mm AM/PM') // 'M/D/YYYY h:mm A'
  */
 export function excelFormatToPattern(numberFormat: string): string | null {
+  if (numberFormat.length > MAX_PATTERN_LENGTH) return null;
   const section = splitFirstSection(numberFormat);
   interface Part {
     token: string;

@@ -202,6 +202,11 @@ describe('excelFormatToPattern', () => {
     expect(excelFormatToPattern(format)).toBe(pattern);
   });
 
+  it('refuses formats longer than Excel allows', () => {
+    expect(excelFormatToPattern('yyyy-mm-dd '.repeat(50_000))).toBeNull();
+    expect(parseDateText('2023-04-17', 'YYYY-MM-DD '.repeat(50_000))).toBeNull();
+  });
+
   it('gives patterns that parse back what they write', () => {
     const date = new Date(Date.UTC(2023, 2, 5, 14, 7, 9));
     for (const format of ['m/d/yyyy h:mm AM/PM', 'dd.mm.yyyy', 'd-mmm-yy', 'yyyy-mm-dd hh:mm:ss']) {
