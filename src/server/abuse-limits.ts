@@ -15,6 +15,12 @@ export interface AbuseLimits {
   uploadsPerMinute: number;
   /** An upload not fully received after this long is answered 408 and its connection closed. */
   uploadDeadlineMs: number;
+  /**
+   * Reverse proxies in front of the server whose X-Forwarded-For is trusted (Express's
+   * `trust proxy` hop count). 0: the TCP peer is the client. Behind one proxy, set 1, or every
+   * client shares the proxy's rate limit.
+   */
+  trustedProxies: number;
 }
 
 export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
@@ -22,6 +28,7 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   uploadsPerMinute: 30,
   // A 50 MB upload needs about 7 Mbit/s to arrive in a minute; two minutes leave room.
   uploadDeadlineMs: 120_000,
+  trustedProxies: 0,
 };
 
 /** In-process servers (tests, embedding) unless they ask: no rate limits, the default deadline. */
@@ -37,6 +44,7 @@ const environmentSchema = z.object({
   STANDIN_RATE_LIMIT_PER_MINUTE: count.optional(),
   STANDIN_UPLOAD_RATE_LIMIT_PER_MINUTE: count.optional(),
   STANDIN_UPLOAD_DEADLINE_SECONDS: count.positive().optional(),
+  STANDIN_TRUSTED_PROXIES: count.optional(),
 });
 
 /** The abuse limits from environment variables (all optional); a malformed value stops the start. */
@@ -54,6 +62,7 @@ export function abuseLimitsFromEnvironment(environment: NodeJS.ProcessEnv): Abus
     uploadDeadlineMs: env.STANDIN_UPLOAD_DEADLINE_SECONDS
       ? env.STANDIN_UPLOAD_DEADLINE_SECONDS * 1000
       : DEFAULT_ABUSE_LIMITS.uploadDeadlineMs,
+    trustedProxies: env.STANDIN_TRUSTED_PROXIES ?? DEFAULT_ABUSE_LIMITS.trustedProxies,
   };
 }
 

@@ -97,6 +97,7 @@ export function createApp(options: AppOptions): Express {
   );
   if (options.logRequests !== false) app.use(requestLog);
   const abuseLimits = options.abuseLimits ?? NO_RATE_LIMITS;
+  app.set('trust proxy', abuseLimits.trustedProxies);
   app.use('/api', apiRateLimit(abuseLimits));
 
   app.use(
