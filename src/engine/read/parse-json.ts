@@ -52,6 +52,7 @@ function numberValue(literal: string): number | string {
 
 class JsonParser {
   private position = 0;
+  private nextBackslash = -1;
 
   constructor(private readonly text: string) {}
 
@@ -119,9 +120,13 @@ class JsonParser {
     const start = this.position + 1;
     const end = text.indexOf('"', start);
     if (end < 0) this.fail();
-    // Only this string is searched for escapes: searching the rest of the text made reading
-    // a large file without backslashes quadratic.
-    if (!text.slice(start, end).includes('\\')) {
+    // The next backslash is remembered across strings, so the text is searched for it only
+    // once overall (searching from every string to a far backslash was quadratic).
+    if (this.nextBackslash < start) {
+      const found = text.indexOf('\\', start);
+      this.nextBackslash = found < 0 ? Infinity : found;
+    }
+    if (this.nextBackslash > end) {
       this.position = end + 1;
       return text.slice(start, end);
     }
