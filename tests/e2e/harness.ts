@@ -22,7 +22,13 @@ export async function startServer(): Promise<RunningServer> {
     throw new Error('The app is not built: run `npm run build` (npm test builds it first).');
   }
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: '0' },
+    // Browser tests upload faster than a person; the per-client rate limits are for the public.
+    env: {
+      ...process.env,
+      PORT: '0',
+      STANDIN_RATE_LIMIT_PER_MINUTE: '0',
+      STANDIN_UPLOAD_RATE_LIMIT_PER_MINUTE: '0',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
