@@ -6,12 +6,16 @@
  */
 export function uniqueColumnNames(header: readonly string[]): string[] {
   const seen = new Set<string>();
+  // Per base name, the suffix to try next: 16,384 copies of one header stay linear.
+  const nextSuffix = new Map<string, number>();
   const names: string[] = [];
   for (let index = 0; index < header.length; index++) {
     const raw = header[index] ?? '';
     const base = raw.trim() === '' ? `column_${index + 1}` : raw;
     let name = base;
-    for (let suffix = 2; seen.has(name); suffix++) name = `${base}_${suffix}`;
+    let suffix = nextSuffix.get(base) ?? 2;
+    while (seen.has(name)) name = `${base}_${suffix++}`;
+    nextSuffix.set(base, suffix);
     seen.add(name);
     names.push(name);
   }
