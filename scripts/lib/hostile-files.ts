@@ -548,6 +548,18 @@ export function contentHostileFiles(): HostileFile[] {
       expected: tooLarge,
     },
     {
+      label: 'CSV header repeating one name 16,384 times',
+      fileName: 'same-header.csv',
+      bytes: utf8(
+        Array<string>(16_384).fill('amount').join(',') +
+          '\n' +
+          Array<string>(16_384).fill('12.5').join(',') +
+          '\n',
+      ),
+      expected: readable,
+      rowCount: 1,
+    },
+    {
       label: 'a single scalar as JSON',
       fileName: 'scalar.json',
       bytes: utf8('"just a string"'),
