@@ -171,6 +171,37 @@ describe('malformed uploads', () => {
     await expectStillServing();
   });
 
+  it('survives clients that disconnect during a run and during a download', async () => {
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob(['name,email\n' + 'Ada,ada@example.org\n'.repeat(20_000)]),
+      'big.csv',
+    );
+    const uploaded = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form });
+    const { id } = (await uploaded.json()) as { id: string };
+    const path = `/api/datasets/${id}`;
+    // Gone before the job finishes: the answer has nowhere to go.
+    await rawRequest(
+      server.port,
+      [requestHead(`${path}/pseudonymize`, { 'Content-Type': 'application/json' }) + '{}'],
+      { waitMs: 50 },
+    );
+    const run = await fetch(`${server.url}${path}/pseudonymize`, { method: 'POST' });
+    expect(run.status).toBe(200);
+    // Gone after the first bytes of a download.
+    const { response } = await rawRequest(
+      server.port,
+      [requestHead(`${path}/download?format=xlsx`, {}, 'GET')],
+      { waitMs: 30 },
+    );
+    expect(statusLines(response).length).toBeLessThanOrEqual(1);
+    const download = await fetch(`${server.url}${path}/download`);
+    expect(download.status).toBe(200);
+    expect((await download.text()).split('\n').length).toBeGreaterThan(20_000);
+    await expectStillServing();
+  });
+
   it('logs no internal error for any of the above', () => {
     expect(server.output()).not.toMatch(/internal error|ERR_HTTP_HEADERS_SENT|at .*\.js:\d+/);
   });
