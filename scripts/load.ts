@@ -4,6 +4,7 @@
  * existing loopback server with --url). Bounded by a duration and a request budget. Prints
  * throughput, p50/p95 latency per step, error counts by status and the server's peak memory, and
  * checks every successful upload's download: same columns, same row count, no original email left.
+ * Users honour Retry-After on a 503, as people retry later.
  *
  *   npm run load -- --users 8 --seconds 30 --max-requests 3000
  */
@@ -161,6 +162,20 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     return response;
   }
 
+  /** Like a polite client: on 503, waits for Retry-After (while time remains) and tries again. */
+  async function patiently(
+    step: string,
+    request: () => Promise<Response>,
+  ): Promise<Response | null> {
+    for (;;) {
+      const response = await timed(step, request);
+      if (response?.status !== 503) return response;
+      const wait = Math.max(0.5, Number(response.headers.get('retry-after') ?? 1)) * 1000;
+      if (performance.now() + wait > deadline) return response;
+      await new Promise((resume) => setTimeout(resume, wait));
+    }
+  }
+
   function verify(file: LoadFile, downloaded: Uint8Array): boolean {
     try {
       const sheet = readWorkbook(downloaded, file.name).sheets[0]!;
@@ -178,20 +193,22 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     let turn = index;
     while (more()) {
       const file = files[turn++ % files.length]!;
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
-      const uploaded = await timed('upload', () =>
-        fetch(`${server.url}/api/upload`, { method: 'POST', body: form }),
-      );
+      const uploaded = await patiently('upload', () => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
+        return fetch(`${server.url}/api/upload`, { method: 'POST', body: form });
+      });
+      // A 503 here means the wait it asks for outlasts the run: this user is done.
+      if (uploaded?.status === 503) return;
       if (uploaded?.status !== 201) continue;
       uploadedBytes += file.bytes.length;
       const { id } = (await uploaded.json()) as { id: string };
       const dataset = `${server.url}/api/datasets/${id}`;
-      const run = await timed('pseudonymize', () =>
+      const run = await patiently('pseudonymize', () =>
         fetch(`${dataset}/pseudonymize`, { method: 'POST' }),
       );
       if (run?.status === 200) {
-        const download = await timed('download', () => fetch(`${dataset}/download`));
+        const download = await patiently('download', () => fetch(`${dataset}/download`));
         if (download?.status === 200) {
           flows++;
           if (verify(file, new Uint8Array(await download.arrayBuffer()))) verified++;
