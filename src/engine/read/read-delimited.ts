@@ -67,15 +67,24 @@ export function detectNewline(text: string): Newline {
   return newline;
 }
 
-/** Field counts of the first records for one delimiter, quote-aware. */
-function fieldCounts(text: string, delimiter: Delimiter, newline: Newline): number[] {
+/**
+ * Field counts of the first records for one delimiter, quote-aware, and how many quotes stand
+ * inside an unquoted field (a sign that this is not the file's delimiter).
+ */
+function fieldCounts(
+  text: string,
+  delimiter: Delimiter,
+  newline: Newline,
+): { counts: number[]; strayQuotes: number } {
   const delimiterCode = delimiter.charCodeAt(0);
   const newlineCode = newline.charCodeAt(newline.length - 1);
   const counts: number[] = [];
   const end = Math.min(text.length, SNIFF_CHARS);
   let fields = 1;
+  let strayQuotes = 0;
   scanUnquoted(text, end, delimiterCode, (code) => {
-    if (code === delimiterCode) fields++;
+    if (code === QUOTE) strayQuotes++;
+    else if (code === delimiterCode) fields++;
     else if (code === newlineCode) {
       counts.push(fields);
       fields = 1;
@@ -86,7 +95,7 @@ function fieldCounts(text: string, delimiter: Delimiter, newline: Newline): numb
   if (end === text.length && counts.length < SNIFF_RECORDS) counts.push(fields);
   // A trailing newline leaves an empty last "record".
   if (counts.length > 1 && text.endsWith(newline) && end === text.length) counts.pop();
-  return counts;
+  return { counts, strayQuotes };
 }
 
 /**
@@ -99,12 +108,16 @@ export function sniffDelimiter(text: string, newline: Newline, preferred: Delimi
   let bestScore = -1;
   const candidates = [preferred, ...DELIMITERS.filter((d) => d !== preferred)];
   for (const delimiter of candidates) {
-    const counts = fieldCounts(text, delimiter, newline);
+    const { counts, strayQuotes } = fieldCounts(text, delimiter, newline);
     const header = counts[0] ?? 1;
     if (header < 2) continue;
     const consistent = counts.filter((count) => count === header).length / counts.length;
-    // Consistency dominates; the field count breaks ties between equally consistent candidates.
-    const score = Math.round(consistent * 100) * 100_000 + Math.min(header, 99_999);
+    // A delimiter under which every quote opens or closes a field beats one that leaves quotes
+    // inside fields (`a,"|"` is a comma file whose pipe is quoted); then consistency dominates,
+    // and the field count breaks ties between equally consistent candidates.
+    const quotesFit = strayQuotes === 0 ? 1 : 0;
+    const score =
+      quotesFit * 1_000_000_000 + Math.round(consistent * 100) * 100_000 + Math.min(header, 99_999);
     if (score > bestScore) {
       best = delimiter;
       bestScore = score;

@@ -190,6 +190,13 @@ describe('readWorkbook on CSV and TSV', () => {
       layout: { delimiter: ';' },
     },
     {
+      description: 'keeps a comma file whose quoted cells hold a lone pipe (no quote inside a field)',
+      input: 'a,"|"\r\n"|",\r\n',
+      columns: ['a', '|'],
+      rows: [['|', '']],
+      layout: { delimiter: ',' },
+    },
+    {
       description: 'follows and drops an Excel "sep=" first line',
       input: 'sep=;\r\na;b,c\r\n1;2,5\r\n',
       columns: ['a', 'b,c'],
