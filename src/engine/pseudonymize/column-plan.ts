@@ -93,6 +93,27 @@ export function numberRangeOf(column: ColumnSchema, override?: NumberRange): Num
     : DEFAULT_INTEGER_RANGE;
 }
 
+/** Representable values a number range needs per distinct original to keep pseudonyms off them. */
+const POINTS_PER_ORIGINAL = 4;
+
+/**
+ * A number range with room for pseudonyms: when the values the column's precision can write
+ * inside the range are too few to keep every pseudonym off the originals (`-0.01..0.00` holds
+ * two), the range is widened on the side away from zero, so signs stay where they were.
+ * @example roomyRange({ min: 0, max: 1 }, integerColumnWithTwoValues) // { min: 0, max: 11 }
+ */
+export function roomyRange(range: NumberRange, column: ColumnSchema): NumberRange {
+  const decimals = Math.min(column.precision ?? column.number?.precision ?? 0, 10);
+  const step = 10 ** -decimals;
+  const points = Math.floor((range.max - range.min) / step + 1e-7) + 1;
+  const needed = POINTS_PER_ORIGINAL * (Math.max(1, column.distinctCount) + 1);
+  if (!Number.isFinite(points) || points >= needed) return range;
+  const extra = (needed - points) * step;
+  if (range.min >= 0) return { min: range.min, max: range.max + extra };
+  if (range.max <= 0) return { min: range.min - extra, max: range.max };
+  return { min: range.min - extra / 2, max: range.max + extra / 2 };
+}
+
 /** Milliseconds between the instants a pattern can write. */
 function stepOf(pattern: string, withTime: boolean): number {
   if (!withTime) return MS_PER_DAY;
@@ -216,7 +237,7 @@ export function planColumn(
       return { action: 'blank' };
     case 'number': {
       const layout = column.number ?? null;
-      const range = numberRangeOf(column, overrides.range);
+      const range = overrides.range ?? roomyRange(numberRangeOf(column), column);
       const valueOf = (original: Cell, text: string): number | null => {
         if (typeof original === 'number') return original;
         if (typeof original !== 'string') return null;

@@ -9,7 +9,13 @@ import type {
   Sheet,
   Workbook,
 } from '../types';
-import { planColumn, dateRangeOf, type ColumnPlan, type RangeOverrides } from './column-plan';
+import {
+  planColumn,
+  dateRangeOf,
+  roomyRange,
+  type ColumnPlan,
+  type RangeOverrides,
+} from './column-plan';
 import { validateFakerMethod } from './faker-catalogue';
 import { createKeyedFaker, type FakeSource } from './keyed-faker';
 import { KeyedRandom } from './keyed-random';
@@ -34,7 +40,9 @@ import { StringHashSet } from './string-hash-set';
  * - integers and dates whose distinct values fill more than a third of their range: pseudonyms
  *   are a keyed shuffle over the range (unique, never the value itself, off the originals
  *   while they fill at most half of it); the sign of a value is not kept in that case;
- * - a column of one constant value draws from a widened range around it;
+ * - a column of one constant value draws from a widened range around it, and a number range
+ *   too narrow to hold four values per distinct original at the column's precision is widened
+ *   away from zero (roomyRange), so pseudonyms can stay off the originals;
  * - tiny text domains (states, genders, 2-letter codes): after 32 tries a pseudonym may repeat
  *   or equal another original, but never its own value while another exists;
  * - missing-value markers detection reports ('NaN', 'NULL', 'N/A') are kept, like blanks.
@@ -156,16 +164,20 @@ function mergedRanges(schemas: ColumnSchema[][]): Map<ColumnSchema, RangeOverrid
     if (group[0]!.type === 'number') {
       const ranges = group.flatMap((column) => (column.range ? [column.range] : []));
       if (ranges.length < 2) continue;
-      const range = {
-        min: Math.min(...ranges.map((r) => r.min)),
-        max: Math.max(...ranges.map((r) => r.max)),
+      const merged = {
+        min: ranges.reduce((min, r) => Math.min(min, r.min), Infinity),
+        max: ranges.reduce((max, r) => Math.max(max, r.max), -Infinity),
       };
+      // Widened once for the whole group, so every column keeps the one shared namespace.
+      const distinctCount = group.reduce((sum, column) => sum + column.distinctCount, 0);
+      const precision = group.reduce((most, column) => Math.max(most, column.precision ?? 0), 0);
+      const range = roomyRange(merged, { ...group[0]!, distinctCount, precision });
       for (const column of group) overrides.set(column, { range });
     } else {
       const ranges = group.map((column) => dateRangeOf(column));
       const dateRange = {
-        min: Math.min(...ranges.map((r) => r.min)),
-        max: Math.max(...ranges.map((r) => r.max)),
+        min: ranges.reduce((min, r) => Math.min(min, r.min), Infinity),
+        max: ranges.reduce((max, r) => Math.max(max, r.max), -Infinity),
       };
       for (const column of group) overrides.set(column, { dateRange });
     }

@@ -52,6 +52,24 @@ describe('pseudonymize', () => {
     expect(out.sheets[0]!.rows[1]![3]).toBe('');
   });
 
+  it('keeps pseudonyms off the originals of a number range too narrow to hold them', () => {
+    const workbook: Workbook = {
+      format: 'csv',
+      sheets: [sheet('s', ['amount'], [['-0.01'], [''], ['0.00'], ['-0.01']])],
+    };
+    for (const secret of ['one', 'two', 'three', 'four']) {
+      const out = pseudonymize(workbook, schemasOf(workbook), { secret }).workbook.sheets[0]!;
+      const values = out.rows.map((row) => row[0]);
+      expect(values[1]).toBe('');
+      expect(values[0]).toBe(values[3]);
+      for (const value of [values[0], values[2]]) {
+        expect(value).toMatch(/^-?\d+\.\d{2}$/);
+        expect(['-0.01', '0.00']).not.toContain(value);
+      }
+      expect(values[0]).not.toBe(values[2]);
+    }
+  });
+
   it('does not change its input', () => {
     const copy = structuredClone(workbook);
     pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
