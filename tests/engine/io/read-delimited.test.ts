@@ -190,7 +190,8 @@ describe('readWorkbook on CSV and TSV', () => {
       layout: { delimiter: ';' },
     },
     {
-      description: 'keeps a comma file whose quoted cells hold a lone pipe (no quote inside a field)',
+      description:
+        'keeps a comma file whose quoted cells hold a lone pipe (no quote inside a field)',
       input: 'a,"|"\r\n"|",\r\n',
       columns: ['a', '|'],
       rows: [['|', '']],
