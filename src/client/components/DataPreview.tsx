@@ -122,7 +122,12 @@ function PreviewTable({ title, data, rowLimit, columnLimit, tall, accent }: Prev
           </Heading>
         </HStack>
       </Card.Header>
-      <Table.ScrollArea maxH={tall ? '28rem' : undefined} tabIndex={0} aria-label={title}>
+      <Table.ScrollArea
+        maxH={tall ? '28rem' : undefined}
+        tabIndex={0}
+        role="region"
+        aria-label={title}
+      >
         <Table.Root size="sm" stickyHeader striped>
           <Table.Header>
             <Table.Row>
