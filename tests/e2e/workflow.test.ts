@@ -66,12 +66,9 @@ describe('the three-step workflow in a real browser', () => {
       mimeType: 'text/csv',
       buffer: delimited(','),
     });
-    expect(await toastText(page, 'File uploaded successfully')).toContain(
-      'Schema detection completed. Review the detected columns below.',
-    );
-    await page.getByRole('heading', { name: 'Upload successful' }).waitFor();
+    await page.getByRole('heading', { name: 'Upload successful' }).waitFor({ timeout: 5000 });
     const summary = page.getByRole('region', { name: 'Uploaded file' });
-    await summary.getByText('customers.csv').waitFor();
+    await summary.getByText('customers.csv').waitFor({ timeout: 5000 });
     expect(await summary.innerText()).toMatch(/MB • Uploaded just now/);
     expect(await summary.innerText()).toMatch(/Total Rows\s+12/);
     expect(await summary.innerText()).toMatch(/Total Columns\s+7/);
@@ -82,9 +79,8 @@ describe('the three-step workflow in a real browser', () => {
     const emailCard = page.getByRole('article', { name: 'email' });
     expect(await page.getByLabel('Type of email').inputValue()).toBe('email');
     expect(await emailCard.innerText()).toMatch(/Example:\s*alice\.0@example\.org/);
-    await expect(page.getByRole('button', { name: 'Select File' }).isDisabled()).resolves.toBe(
-      true,
-    );
+    // Past step 1 the upload area is compact and offers no file chooser.
+    await expect(page.getByRole('button', { name: 'Select File' }).count()).resolves.toBe(0);
     await screenshots(page, 'workflow-02-schema');
   });
 

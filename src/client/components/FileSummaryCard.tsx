@@ -37,7 +37,13 @@ export function FileSummaryCard({
     { label: 'Status', value: 'Ready' },
   ];
   return (
-    <Card.Root as="section" aria-label="Uploaded file" variant="outline" rounded="2xl">
+    <Card.Root
+      as="section"
+      role="region"
+      aria-label="Uploaded file"
+      variant="outline"
+      rounded="2xl"
+    >
       <Card.Body gap="5" p={{ base: '4', md: '6' }}>
         <Flex align="flex-start" gap="3">
           <Flex
