@@ -1,5 +1,5 @@
 /** Steps the browser tests share: uploading through the page and reading a download. */
-import type { Download, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 
 export interface UploadedFile {
   name: string;
@@ -39,9 +39,14 @@ async function bytesOf(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The toast titled exactly `title` (a toast is a status named by its title). */
+export function toastTitled(page: Page, title: string): Locator {
+  return page.getByRole('status', { name: title, exact: true });
+}
+
 /** The text of a toast with this title, once one shows. */
 export async function toastText(page: Page, title: string): Promise<string> {
-  const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title });
+  const toast = toastTitled(page, title);
   await toast.first().waitFor();
   return toast.first().innerText();
 }
