@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { delimited } from './fixtures';
+import {
+  launchBrowser,
+  newPage,
+  screenshots,
+  startServer,
+  type RunningBrowser,
+  type RunningServer,
+} from './harness';
+import { toastText, toastTitled } from './harness-dataset';
+import { chooseFiles, countUploads, dropFiles, recordToastTitles } from './harness-files';
+
+let server: RunningServer;
+let chromium: RunningBrowser;
+let page: Page;
+let uploads: () => number;
+
+const MAX_BYTES = 50 * 1024 * 1024;
+const CSV_TEXT = delimited(',').toString('utf8');
+
+beforeAll(async () => {
+  server = await startServer();
+  chromium = await launchBrowser();
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  server?.stop();
+});
+
+beforeEach(async () => {
+  page = await newPage(chromium.browser, server.baseUrl);
+  uploads = countUploads(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Select File' }).waitFor();
+});
+
+afterEach(async () => {
+  await page?.context().close();
+});
+
+/** The destructive toast with this title and description; the page stays at step 1. */
+async function expectRejected(title: string, description: string): Promise<void> {
+  const toast = toastTitled(page, title);
+  expect(await toastText(page, title)).toContain(description);
+  expect(await toast.getAttribute('data-type')).toBe('error');
+  expect(await page.getByRole('heading', { name: 'Upload Your Dataset' }).isVisible()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Select File' }).isEnabled()).toBe(true);
+  expect(uploads()).toBe(0);
+}
+
+describe('the checks before a file is sent', { timeout: 60_000 }, () => {
+  it('refuses a file over 50 MB from the file chooser without sending it', async () => {
+    await chooseFiles(page, [{ name: 'huge.csv', type: 'text/csv', size: MAX_BYTES + 1 }]);
+    await expectRejected('File too large', 'Please select a file smaller than 50MB.');
+    await screenshots(page, 'validation-01-too-large');
+  });
+
+  it('refuses a file over 50 MB dropped on the upload area', async () => {
+    await dropFiles(page, [{ name: 'huge.xlsx', size: MAX_BYTES + 1 }]);
+    await expectRejected('File too large', 'Please select a file smaller than 50MB.');
+  });
+
+  it.each([
+    { name: 'report.pdf', type: 'application/pdf' },
+    { name: 'setup.exe', type: 'application/x-msdownload' },
+    { name: 'customers.csv.txt', type: 'text/plain' },
+  ])('refuses $name from the file chooser as an invalid file type', async ({ name, type }) => {
+    await page
+      .getByLabel('Choose a data file')
+      .setInputFiles({ name, mimeType: type, buffer: Buffer.from(CSV_TEXT) });
+    await expectRejected(
+      'Invalid file type',
+      'Please select a CSV, JSON, Excel (XLSX/XLS), or TSV file.',
+    );
+  });
+
+  it('refuses a dropped file of another type', async () => {
+    await dropFiles(page, [{ name: 'photo.png', type: 'image/png', size: 64 }]);
+    await expectRejected(
+      'Invalid file type',
+      'Please select a CSV, JSON, Excel (XLSX/XLS), or TSV file.',
+    );
+    await screenshots(page, 'validation-02-invalid-type');
+  });
+
+  it('refuses more than one dropped file', async () => {
+    await dropFiles(page, [
+      { name: 'january.csv', type: 'text/csv', text: CSV_TEXT },
+      { name: 'february.csv', type: 'text/csv', text: CSV_TEXT },
+    ]);
+    await expectRejected('Too many files', 'Please select one file at a time.');
+  });
+
+  it('ignores .DS_Store and Thumbs.db that come along with a dropped file', async () => {
+    const titles = await recordToastTitles(page);
+    // Dropped alone, a thumbnail cache is no file at all: nothing happens.
+    await dropFiles(page, [{ name: '.DS_Store', size: 6148 }]);
+    await dropFiles(page, [{ name: 'Thumbs.db', size: 4096 }]);
+    await dropFiles(page, [
+      { name: '.DS_Store', size: 6148 },
+      { name: 'customers.csv', type: 'text/csv', text: CSV_TEXT },
+      { name: 'Thumbs.db', size: 4096 },
+    ]);
+    expect(await toastText(page, 'File uploaded successfully')).toContain(
+      'Schema detection completed. Review the detected columns below.',
+    );
+    expect(await titles()).toEqual(['File uploaded successfully']);
+    expect(await toastTitled(page, 'File uploaded successfully').getAttribute('data-type')).toBe(
+      'success',
+    );
+    expect(uploads()).toBe(1);
+    await page.getByRole('heading', { name: 'Upload successful' }).waitFor();
+    await page.getByText('File uploaded and schema detected successfully!').waitFor();
+    expect(await page.getByRole('region', { name: 'Uploaded file' }).innerText()).toContain(
+      'customers.csv',
+    );
+    await screenshots(page, 'validation-03-uploaded');
+  });
+});
+
+describe('a file the server rejects', { timeout: 60_000 }, () => {
+  it("shows the server's message in a destructive 'Upload failed' toast", async () => {
+    const bytes = randomBytes(4096);
+    // What the server says about these bytes, asked directly.
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), 'broken.xlsx');
+    const direct = await fetch(`${server.baseUrl}/api/upload`, { method: 'POST', body: form });
+    expect(direct.status).toBeGreaterThanOrEqual(400);
+    expect(direct.status).toBeLessThan(500);
+    const { message } = (await direct.json()) as { message: string };
+    expect(message.length).toBeGreaterThan(0);
+
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/upload'));
+    await page.getByLabel('Choose a data file').setInputFiles({
+      name: 'broken.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: bytes,
+    });
+    expect((await answer).status()).toBe(direct.status);
+    const toast = toastTitled(page, 'Upload failed');
+    expect(await toastText(page, 'Upload failed')).toContain(message);
+    expect(await toast.getAttribute('data-type')).toBe('error');
+    // Back to the idle upload area: no progress bar, the chooser enabled again.
+    await page.getByRole('heading', { name: 'Upload Your Dataset' }).waitFor();
+    await expect(page.getByRole('progressbar').count()).resolves.toBe(0);
+    expect(await page.getByRole('button', { name: 'Select File' }).isEnabled()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Detected Schema' }).count()).resolves.toBe(0);
+    await screenshots(page, 'validation-04-server-rejected');
+  });
+});
