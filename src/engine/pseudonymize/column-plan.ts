@@ -18,7 +18,7 @@ import { pseudonymizeText } from './generators/text';
 
 /** How to pseudonymize one column's values. */
 export interface ColumnPlan {
-  /** What the HMAC input names (semantic ?? type, or the Faker method). */
+  /** What the keyed hash is keyed by (semantic ?? type, or the Faker method). */
   kind: string;
   /** Columns with the same namespace share one original → pseudonym table. */
   namespace: string;

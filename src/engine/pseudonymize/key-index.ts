@@ -42,6 +42,13 @@ export class KeyIndex {
     return id;
   }
 
+  /** Adds the hash of every key to `set`. */
+  addHashesTo(set: StringHashSet): void {
+    for (let slot = 0; slot < this.slots.length; slot++) {
+      if (this.slots[slot]! >= 0) set.addHash(this.hashes[slot]!);
+    }
+  }
+
   private grow(): void {
     const oldSlots = this.slots;
     const oldHashes = this.hashes;

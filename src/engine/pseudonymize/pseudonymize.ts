@@ -27,10 +27,10 @@ import { StringHashSet } from './string-hash-set';
  * How pseudonyms are chosen, and the few places the promises bend.
  *
  * Every distinct original of a namespace (columns of one kind and format, across sheets) gets
- * one pseudonym: HMAC-SHA-256(secret, kind ␀ original) seeds the generator, so the same secret
- * gives the same pseudonym in every file and run. A candidate that equals an original of the
- * namespace (or, for names, emails and phones, any such original in the file) or a pseudonym
- * already handed out is redrawn with a counter in the HMAC input; the first that fits wins.
+ * one pseudonym: a keyed hash of the original (SipHash-2-4 under HMAC-SHA-256(secret, kind), see
+ * KeyedRandom) seeds the generator, so the same secret gives the same pseudonym in every file and
+ * run. A candidate that equals an original of the namespace (or, for names, emails and phones,
+ * any such original in the file) or a pseudonym already handed out is redrawn with a counter in the hash input; the first that fits wins.
  * A collision resolved this way depends on the file's other values, so only such values may
  * differ between files.
  *
@@ -276,9 +276,12 @@ export function pseudonymize(
 
   // Generate: one pseudonym per distinct original and namespace, in order of first appearance.
   phase = performance.now();
-  const sensitive = [...namespaces.values()].filter((namespace) => namespace.plan.sensitive);
+  const sensitiveOriginals = new StringHashSet();
   for (const namespace of namespaces.values()) {
-    generateNamespace(namespace, random, sensitive);
+    if (namespace.plan.sensitive) namespace.ids.addHashesTo(sensitiveOriginals);
+  }
+  for (const namespace of namespaces.values()) {
+    generateNamespace(namespace, random, sensitiveOriginals);
   }
   for (const namespace of namespaces.values()) {
     // The lookup tables are done with; the mapping needs only originals and pseudonyms.
@@ -362,7 +365,11 @@ function takeGridPoint(nextFree: Int32Array, index: number): void {
   nextFree[index] = index + 1;
 }
 
-function generateNamespace(namespace: Namespace, random: KeyedRandom, sensitive: Namespace[]) {
+function generateNamespace(
+  namespace: Namespace,
+  random: KeyedRandom,
+  sensitiveOriginals: StringHashSet,
+) {
   const { plan, ids, originals, pseudonyms, used } = namespace;
   const count = originals.length;
   const grid =
@@ -381,12 +388,12 @@ function generateNamespace(namespace: Namespace, random: KeyedRandom, sensitive:
       if (index >= 0) takeGridPoint(nextFree, index);
     }
   }
-  const others = plan.sensitive ? sensitive.filter((other) => other !== namespace) : [];
-  const isOriginal = (key: string, hash: number): boolean => {
-    if (ids.find(key, hash) >= 0) return true;
-    for (const other of others) if (other.ids.find(key, hash) >= 0) return true;
-    return false;
-  };
+  // Names, emails and phones stay off every such original of the file: one set of their hashes
+  // (a hash that merely collides costs a redraw, never a leak).
+  const isOriginal = plan.sensitive
+    ? (_key: string, hash: number): boolean => sensitiveOriginals.hasHash(hash)
+    : (key: string, hash: number): boolean => ids.find(key, hash) >= 0;
+  const pick: Pick = { pseudonym: null, hash: 0, unique: false };
 
   for (let id = 0; id < count; id++) {
     const original = originals[id]!;
@@ -403,27 +410,41 @@ function generateNamespace(namespace: Namespace, random: KeyedRandom, sensitive:
         if (point >= 0 && point !== own) {
           takeGridPoint(nextFree, point);
           pseudonym = grid.render(point, original, text);
+          used.add(typeof pseudonym === 'string' ? pseudonym : cellKey(pseudonym));
         }
       }
     }
     if (pseudonym === undefined) {
       const spaceUsedUp = namespace.exhausted > 100 && namespace.exhausted > namespace.placed;
       const attempts = plan.tinyDomain ? 1 : spaceUsedUp ? 2 : MAX_ATTEMPTS;
-      const picked = pickPseudonym(original, key, text, plan, random, used, isOriginal, attempts);
-      pseudonym = picked.pseudonym;
-      if (picked.unique) namespace.placed++;
+      pickPseudonym(pick, original, key, text, plan, random, used, isOriginal, attempts);
+      pseudonym = pick.pseudonym;
+      if (pick.unique) namespace.placed++;
       else namespace.exhausted++;
+      used.addHash(pick.hash);
     }
     pseudonyms.push(pseudonym);
-    used.add(typeof pseudonym === 'string' ? pseudonym : cellKey(pseudonym));
   }
+}
+
+/** What `pickPseudonym` chose: the pseudonym, the hash of its key, and whether it is new. */
+interface Pick {
+  pseudonym: Cell;
+  hash: number;
+  unique: boolean;
+}
+
+function hashOfCell(cell: Cell): number {
+  return StringHashSet.hash(typeof cell === 'string' ? cell : cellKey(cell));
 }
 
 /**
  * Draws candidates until one is new: first one that is no original at all, then one that is at
- * least not this value and not another value's pseudonym, then anything but this value.
+ * least not this value and not another value's pseudonym, then anything but this value. Writes
+ * the choice into `pick` (one object per namespace, not one per value).
  */
 function pickPseudonym(
+  pick: Pick,
   original: Cell,
   originalKey: string,
   text: string,
@@ -432,8 +453,9 @@ function pickPseudonym(
   used: StringHashSet,
   isOriginal: (key: string, hash: number) => boolean,
   attempts: number,
-): { pseudonym: Cell; unique: boolean } {
+): void {
   let unique: Cell | undefined;
+  let uniqueHash = 0;
   let different: Cell | undefined;
   let last: Cell = original;
   for (let attempt = 0; attempt < attempts; attempt++) {
@@ -446,12 +468,27 @@ function pickPseudonym(
     different ??= candidate;
     const hash = StringHashSet.hash(key);
     if (used.hasHash(hash)) continue;
-    if (!isOriginal(key, hash)) return { pseudonym: candidate, unique: true };
-    unique ??= candidate;
+    if (!isOriginal(key, hash)) {
+      pick.pseudonym = candidate;
+      pick.hash = hash;
+      pick.unique = true;
+      return;
+    }
+    if (unique === undefined) {
+      unique = candidate;
+      uniqueHash = hash;
+    }
     if (attempt >= STRICT_ATTEMPTS) break;
   }
-  if (unique !== undefined) return { pseudonym: unique, unique: true };
-  return { pseudonym: different ?? last, unique: false };
+  if (unique !== undefined) {
+    pick.pseudonym = unique;
+    pick.hash = uniqueHash;
+    pick.unique = true;
+    return;
+  }
+  pick.pseudonym = different ?? last;
+  pick.hash = hashOfCell(pick.pseudonym);
+  pick.unique = false;
 }
 
 /**
