@@ -558,6 +558,13 @@ function decideDatePattern(texts: readonly string[]): string | null {
       }
     }
   }
+  // Texts without a fraction also fit, loosely, the same pattern with one: a column mixing
+  // '10:00:05' and '10:00:05.25' (as PostgreSQL writes) is one column of that pattern.
+  for (const [pattern, tally] of tallies) {
+    const withoutFraction = pattern.replace(/[.,]S+/, '');
+    if (withoutFraction === pattern) continue;
+    tally.fits += tallies.get(withoutFraction)?.fits ?? 0;
+  }
   let best: string | null = null;
   let bestFits = 0;
   let bestRank = Infinity;
@@ -775,10 +782,12 @@ function dateFitter(pattern: string): Fitter {
   let max = -Infinity;
   const zones = new Map<string, number>();
   const zone: ZoneOut = { timeZone: undefined };
+  // Loosely: fractions of any width, or none, as the pattern was chosen (decideDatePattern).
+  const details: ParseDetails = { fractionDigits: 0 };
   let zoneCount = 0;
   return {
     accept(text) {
-      const time = parseDateTime(text, pattern, zone);
+      const time = parseDateTime(text, pattern, zone, details);
       if (Number.isNaN(time)) return false;
       if (time < min) min = time;
       if (time > max) max = time;

@@ -21,6 +21,8 @@ const MISSING_MARKERS = new Set([
   '-',
   '--',
   '?',
+  // MySQL's and PostgreSQL's COPY/SELECT INTO OUTFILE marker.
+  '\\N',
 ]);
 
 /**
@@ -32,7 +34,7 @@ export function isMissingMarker(text: string): boolean {
   // Every marker starts with one of these; most values are turned away without a lookup.
   const first = text.charCodeAt(0);
   if (first !== 78 && first !== 110 && first !== 35 && first !== 45 && first !== 63) {
-    if (first !== 40 && first !== 60) return false;
+    if (first !== 40 && first !== 60 && first !== 92) return false;
   }
   return MISSING_MARKERS.has(text);
 }

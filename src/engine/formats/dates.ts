@@ -285,17 +285,25 @@ export interface ZoneOut {
 
 /**
  * parseDateText for bulk checks: the wall-clock time in milliseconds (NaN when the text does
- * not fit) and the zone text in `zone`, without allocating a result per value.
+ * not fit) and the zone text in `zone`, without allocating a result per value. With `details`
+ * it reads loosely, as parseDateTextLoosely does.
  */
-export function parseDateTime(text: string, pattern: string, zone: ZoneOut): number {
+export function parseDateTime(
+  text: string,
+  pattern: string,
+  zone: ZoneOut,
+  details: ParseDetails | null = null,
+): number {
   const compiledPattern = compile(pattern);
   zone.timeZone = undefined;
-  return compiledPattern ? parseCompiled(text, compiledPattern, null, zone) : NaN;
+  return compiledPattern ? parseCompiled(text, compiledPattern, details, zone) : NaN;
 }
 
 /**
- * Like parseDateText, but a fraction token accepts 1 to 9 digits and reports the count in
- * `details`: detection uses it to learn a column's fraction width.
+ * Like parseDateText, but a fraction token accepts 1 to 9 digits or may be left out with the
+ * separator before it, and the count of digits read lands in `details`: detection uses it to
+ * learn a column's fraction width, and pseudonymization reads such columns with it.
+ * @example parseDateTextLoosely('10:00:05', 'HH:mm:ss.SSS', { fractionDigits: 0 }) // 10:00:05.000
  */
 export function parseDateTextLoosely(
   text: string,
@@ -337,7 +345,15 @@ function parseCompiled(
       case OP_LITERAL: {
         // Most literals are one separator character: compare codes, not strings.
         const literalLength = flags[k] as number;
-        if (text.charCodeAt(i) !== arg) return NaN;
+        if (text.charCodeAt(i) !== arg) {
+          // Read loosely, a fraction may be left out with its separator, as databases write
+          // '10:00:00' next to '10:00:00.25' in the same column.
+          if (details && literalLength === 1 && ops[k + 1] === OP_FRACTION) {
+            k++;
+            break;
+          }
+          return NaN;
+        }
         if (literalLength > 1 && !text.startsWith(texts[k] as string, i)) return NaN;
         i += literalLength;
         break;
@@ -739,6 +755,8 @@ function buildCatalogue(): DatePatternEntry[] {
         entries.push({ pattern: `${pattern}T${time}Z`, dayFirst });
         entries.push({ pattern: `${pattern} ${time}Z`, dayFirst });
         entries.push({ pattern: `${pattern} ${time} Z`, dayFirst });
+        // BigQuery, Rails and many logs write '2023-04-17 10:00:00 UTC'.
+        entries.push({ pattern: `${pattern} ${time} [UTC]`, dayFirst });
       }
     }
     for (const time of TIME_PARTS_12H) entries.push({ pattern: `${pattern} ${time}`, dayFirst });

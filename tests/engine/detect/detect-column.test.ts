@@ -131,6 +131,11 @@ const CASES: Case[] = [
     expected: { type: 'string' },
   },
   {
+    description: "MySQL's and PostgreSQL's \\N among dates is a missing marker",
+    values: ['2023-04-17 10:00:00', '\\N', '2023-04-18 11:30:00', '\\N'],
+    expected: { type: 'datetime', invalidCount: 0, missingMarkers: ['\\N'] },
+  },
+  {
     description: 'a dash in a number column is a missing marker',
     values: ['10', '-', '20'],
     expected: { type: 'number', invalidCount: 0 },
@@ -695,6 +700,26 @@ const CASES: Case[] = [
     description: 'ISO 8601 with microseconds keeps six digits',
     values: ['2023-04-17T10:00:00.123456', '2023-04-17T10:00:01.000001'],
     expected: { type: 'datetime', format: 'YYYY-MM-DDTHH:mm:ss.SSSSSS' },
+  },
+  {
+    description: 'fractions of varying width, some left out (PostgreSQL timestamptz)',
+    values: [
+      '2023-04-17 10:00:00.123+00',
+      '2023-04-17 10:00:01.5+00',
+      '2023-04-17 10:00:02+00',
+      '2023-04-17 10:00:03.25+00',
+    ],
+    expected: {
+      type: 'datetime',
+      format: 'YYYY-MM-DD HH:mm:ss.SSSZ',
+      timeZone: '+00',
+      invalidCount: 0,
+    },
+  },
+  {
+    description: 'a UTC suffix (BigQuery, Rails)',
+    values: ['2023-04-17 10:00:00 UTC', '2023-04-18 23:59:59 UTC'],
+    expected: { type: 'datetime', format: 'YYYY-MM-DD HH:mm:ss [UTC]', invalidCount: 0 },
   },
   {
     description: 'YYYY-MM-DD HH:mm:ss',

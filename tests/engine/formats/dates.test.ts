@@ -5,6 +5,7 @@ import {
   formatDateText,
   ISO_8601,
   parseDateText,
+  parseDateTextLoosely,
   patternHasDate,
   patternHasTime,
   patternHasZone,
@@ -151,6 +152,29 @@ describe('date patterns', () => {
     ['', 'YYYY-MM-DD', 'empty text'],
   ])('refuses %s in %s (%s)', (text, pattern) => {
     expect(parseDateText(text, pattern)).toBeNull();
+  });
+
+  it.each([
+    ['2023-04-17 10:00:00.5+00', '2023-04-17T10:00:00.500Z', 1],
+    ['2023-04-17 10:00:00.123456+00', '2023-04-17T10:00:00.123Z', 6],
+    ['2023-04-17 10:00:00+00', '2023-04-17T10:00:00.000Z', 0],
+  ])('reads %s loosely in a three-digit fraction pattern', (text, iso, digits) => {
+    const details = { fractionDigits: 0 };
+    const parsed = parseDateTextLoosely(text, 'YYYY-MM-DD HH:mm:ss.SSSZ', details);
+    expect(parsed?.date.toISOString()).toBe(iso);
+    expect(parsed?.timeZone).toBe('+00');
+    expect(details.fractionDigits).toBe(digits);
+  });
+
+  it('reads loosely only what the pattern allows besides the fraction', () => {
+    const details = { fractionDigits: 0 };
+    expect(parseDateTextLoosely('2023-04-17 10:00', 'YYYY-MM-DD HH:mm:ss.SSS', details)).toBeNull();
+    expect(
+      parseDateTextLoosely('2023-04-17 10:00:00.', 'YYYY-MM-DD HH:mm:ss.SSS', details),
+    ).toBeNull();
+    expect(
+      parseDateTextLoosely('2023-04-17 10:00:00x5', 'YYYY-MM-DD HH:mm:ss.SSS', details),
+    ).toBeNull();
   });
 
   it('keeps the offset text exactly as written', () => {
