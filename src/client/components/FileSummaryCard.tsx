@@ -13,6 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { FileSpreadsheet } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { formatCount, formatMegabytes } from '../lib/format';
 import type { DatasetView } from '../trpc';
 import { Tooltip } from './ui/tooltip';
@@ -30,6 +31,10 @@ export function FileSummaryCard({
   onSelectSheet,
   sheetPending,
 }: FileSummaryCardProps) {
+  const card = useRef<HTMLDivElement>(null);
+  // The card appears when an upload succeeds, as the file chooser button it replaces goes away:
+  // focus moves here, so Tab continues from the uploaded file instead of the hidden file input.
+  useEffect(() => card.current?.focus(), []);
   const tiles = [
     { label: 'Total Rows', value: formatCount(dataset.rowCount) },
     { label: 'Total Columns', value: formatCount(dataset.columnCount) },
@@ -41,6 +46,8 @@ export function FileSummaryCard({
       as="section"
       role="region"
       aria-label="Uploaded file"
+      ref={card}
+      tabIndex={-1}
       variant="outline"
       rounded="2xl"
     >
