@@ -1,0 +1,288 @@
+import type { FileChooser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { delimited, PEOPLE_COLUMNS } from './fixtures';
+import {
+  launchBrowser,
+  newPage,
+  screenshots,
+  startServer,
+  type RunningBrowser,
+  type RunningServer,
+} from './harness';
+import { toastText, uploadThroughPage } from './harness-dataset';
+
+let server: RunningServer;
+let chromium: RunningBrowser;
+let page: Page;
+
+const CUSTOMERS_CSV = { name: 'customers.csv', mimeType: 'text/csv', buffer: delimited(',') };
+
+beforeAll(async () => {
+  server = await startServer();
+  chromium = await launchBrowser();
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  server?.stop();
+});
+
+afterEach(async () => {
+  await page?.context().close();
+});
+
+async function openPage(path: string): Promise<void> {
+  page = await newPage(chromium.browser, server.baseUrl);
+  await page.goto(path);
+}
+
+describe('the not-found page', { timeout: 60_000 }, () => {
+  it.each(['/no-such-page', '/datasets/123/edit'])(
+    'shows on %s and leads back home',
+    async (path) => {
+      await openPage(path);
+      await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+      await page
+        .getByText('The page you are looking for does not exist or may have been moved.')
+        .waitFor();
+      await page.getByRole('heading', { name: 'Return to Home' }).waitFor();
+      await page.getByRole('heading', { name: 'Upload Your Data' }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Stand-in');
+      await expect(
+        page.getByRole('heading', { name: 'Upload Your Dataset' }).count(),
+      ).resolves.toBe(0);
+      const home = page.getByRole('link', { name: 'Go to Home Page' });
+      expect(await home.getAttribute('href')).toBe('/');
+      if (path === '/no-such-page') await screenshots(page, 'not-found-01');
+
+      await home.click();
+      await page.getByRole('heading', { name: 'Upload Your Dataset' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+    },
+  );
+});
+
+/** Relative luminance of a CSS rgb()/rgba() colour (WCAG 2). */
+function luminance(color: string): number {
+  const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
+  const linear = (channel: number) => {
+    const value = channel / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+function contrast(first: string, second: string): number {
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+}
+
+interface ThemeState {
+  rootClass: string;
+  stored: string | null;
+  background: string;
+  text: string;
+  muted: string;
+}
+
+async function themeState(): Promise<ThemeState> {
+  return page.evaluate(() => {
+    const muted = Array.from(document.querySelectorAll('p')).find(
+      (element) => element.textContent === 'Secure Dataset Anonymization',
+    );
+    return {
+      rootClass: document.documentElement.className,
+      stored: localStorage.getItem('theme'),
+      background: getComputedStyle(document.body).backgroundColor,
+      text: getComputedStyle(document.querySelector('h1') ?? document.body).color,
+      muted: muted ? getComputedStyle(muted).color : '',
+    };
+  });
+}
+
+describe('the theme', { timeout: 60_000 }, () => {
+  it('is dark by default, switches to light, stays light after a reload and switches back', async () => {
+    await openPage('/');
+    const toggle = page.getByRole('button', { name: /^Switch to (light|dark) theme$/ });
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    const dark = await themeState();
+    expect(dark.rootClass.split(' ')).toContain('dark');
+    expect(dark.stored ?? 'dark').toBe('dark');
+    expect(luminance(dark.background)).toBeLessThan(0.05);
+    expect(contrast(dark.text, dark.background)).toBeGreaterThanOrEqual(7);
+    expect(contrast(dark.muted, dark.background)).toBeGreaterThanOrEqual(4.5);
+
+    await toggle.click();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+    const light = await themeState();
+    expect(light.rootClass.split(' ')).toContain('light');
+    expect(light.rootClass.split(' ')).not.toContain('dark');
+    expect(light.stored).toBe('light');
+    expect(luminance(light.background)).toBeGreaterThan(0.8);
+    expect(contrast(light.text, light.background)).toBeGreaterThanOrEqual(7);
+    expect(contrast(light.muted, light.background)).toBeGreaterThanOrEqual(4.5);
+    await screenshots(page, 'theme-01-light');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+    const reloaded = await themeState();
+    expect(reloaded.rootClass.split(' ')).toContain('light');
+    expect(reloaded.stored).toBe('light');
+    expect(reloaded.background).toBe(light.background);
+
+    await toggle.click();
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    const back = await themeState();
+    expect(back.rootClass.split(' ')).toContain('dark');
+    expect(back.stored).toBe('dark');
+    expect(back.background).toBe(dark.background);
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    expect((await themeState()).rootClass.split(' ')).toContain('dark');
+  });
+});
+
+interface ServerColumn {
+  name: string;
+  type: string;
+  rule: { action: string };
+}
+
+async function serverSchema(id: string): Promise<ServerColumn[]> {
+  const response = await fetch(`${server.baseUrl}/api/datasets/${id}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { schema: ServerColumn[] }).schema;
+}
+
+describe('Re-analyze', { timeout: 60_000 }, () => {
+  it("detects the sheet's columns again, discarding the edits", async () => {
+    await openPage('/');
+    const id = await uploadThroughPage(page, CUSTOMERS_CSV);
+    const detected = await serverSchema(id);
+    const detectedType = (name: string) => detected.find((column) => column.name === name)?.type;
+    expect(detectedType('email')).toBe('email');
+
+    await page.getByLabel('Type of email').selectOption('string');
+    await page.getByRole('button', { name: 'Keep original values of city' }).click();
+    await expect
+      .poll(async () =>
+        (await serverSchema(id))
+          .filter((column) => column.name === 'email' || column.name === 'city')
+          .map((column) => [column.type, column.rule.action]),
+      )
+      .toEqual([
+        ['string', 'auto'],
+        ['string', 'keep'],
+      ]);
+    await screenshots(page, 'reanalyze-01-edited');
+
+    await page.getByRole('button', { name: 'Re-analyze' }).click();
+    expect(await toastText(page, 'Schema re-analyzed')).toContain(
+      'Column types were detected again for this sheet.',
+    );
+    await expect.poll(() => page.getByLabel('Type of email').inputValue()).toBe('email');
+    expect(
+      await page
+        .getByRole('button', { name: 'Keep original values of city' })
+        .getAttribute('aria-pressed'),
+    ).toBe('false');
+    const again = await serverSchema(id);
+    expect(again.map((column) => [column.name, column.type, column.rule.action])).toEqual(
+      detected.map((column) => [column.name, column.type, 'auto']),
+    );
+    for (const column of again) {
+      expect(await page.getByLabel(`Type of ${column.name}`).inputValue()).toBe(column.type);
+    }
+    await screenshots(page, 'reanalyze-02-detected-again');
+  });
+});
+
+interface Focused {
+  name: string;
+  visible: boolean;
+}
+
+/** The focused element's accessible name and whether a focus indicator is drawn around it. */
+async function focused(): Promise<Focused | null> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return null;
+    const style = getComputedStyle(element);
+    const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1;
+    const ringed = style.boxShadow !== 'none' && style.boxShadow !== '';
+    const labels = (element as HTMLInputElement).labels;
+    const name =
+      element.getAttribute('aria-label') ??
+      labels?.[0]?.textContent ??
+      element.textContent?.trim() ??
+      '';
+    return { name, visible: element.matches(':focus-visible') && (outlined || ringed) };
+  });
+}
+
+/** Presses Tab until the control named `name` has focus; returns every control passed on the way. */
+async function tabTo(name: string, limit = 80): Promise<string[]> {
+  const passed: string[] = [];
+  for (let presses = 0; presses < limit; presses++) {
+    await page.keyboard.press('Tab');
+    const now = await focused();
+    if (!now) continue;
+    expect(now.visible, `focus on "${now.name}" is visible`).toBe(true);
+    passed.push(now.name);
+    if (now.name === name) return passed;
+  }
+  throw new Error(`"${name}" not reached in ${limit} presses of Tab; passed ${passed.join(', ')}`);
+}
+
+describe('the keyboard', { timeout: 90_000 }, () => {
+  it('walks the whole workflow with Tab and Enter, with visible focus, and F8 reaches the toasts', async () => {
+    page = await newPage(chromium.browser, server.baseUrl);
+    // Listening before the page loads: Playwright intercepts the chooser only once it listens.
+    const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Select File' }).waitFor();
+    expect(await tabTo('Select File')).toEqual(['Switch to light theme', 'Select File']);
+    await screenshots(page, 'keyboard-01-select-file-focused');
+
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(CUSTOMERS_CSV);
+    await page.getByRole('heading', { name: 'Detected Schema' }).waitFor();
+    // The chooser button is gone: focus lands on the uploaded file, where step 2 begins.
+    await expect.poll(async () => (await focused())?.name).toBe('Uploaded file');
+
+    const passed = await tabTo('Generate Pseudonymized Data');
+    expect(passed).toContain('Remove file');
+    expect(passed).toContain('Re-analyze');
+    for (const column of PEOPLE_COLUMNS) {
+      expect(passed).toContain(`Type of ${column}`);
+      expect(passed).toContain(`Custom format for ${column}`);
+      expect(passed).toContain(`Keep original values of ${column}`);
+      expect(passed).toContain(`Blank out ${column}`);
+    }
+    await screenshots(page, 'keyboard-02-generate-focused');
+
+    await page.keyboard.press('Enter');
+    expect(await toastText(page, 'Success')).toContain('Data has been successfully pseudonymized!');
+    await page.getByText('Ready to Download').waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      tabTo('Download Pseudonymized Data').then(() => page.keyboard.press('Enter')),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    await toastText(page, 'Download started');
+    await screenshots(page, 'keyboard-03-downloaded');
+
+    // F8 moves focus to the notification region, where the shown toast can be read and closed.
+    await page.keyboard.press('F8');
+    const region = page.getByRole('region', { name: /^Notifications/ });
+    await expect
+      .poll(() => region.evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    expect(await region.innerText()).toContain('Download started');
+    await page.keyboard.press('Tab');
+    expect((await focused())?.name).toMatch(/Download started|Dismiss notification/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => region.getByRole('status').count()).toBe(0);
+  });
+});
