@@ -1,4 +1,4 @@
-import { formatDateText, parseDateText, patternHasTime } from '../formats/dates';
+import { formatDateText, parseDateTextLoosely, patternHasTime } from '../formats/dates';
 import {
   analyzeNumberText,
   formatNumberText,
@@ -290,13 +290,16 @@ export function planColumn(
       const pattern = column.format ?? defaultPattern(column);
       const withTime = column.type === 'datetime' || patternHasTime(pattern);
       const draw: DateDraw = { ...defaultRange, stepMs: stepOf(pattern, withTime) };
+      // Loosely, as detection accepted the column: fractions of any width, or none.
+      const fraction = { fractionDigits: 0 };
+      const readDate = (text: string) => parseDateTextLoosely(text, pattern, fraction);
       const firstDay = Math.ceil(draw.min / MS_PER_DAY);
       const dayOf = (original: Cell, text: string): number => {
         const date =
           original instanceof Date
             ? original
             : typeof original === 'string'
-              ? parseDateText(text, pattern)?.date
+              ? readDate(text)?.date
               : undefined;
         const time = date?.getTime() ?? NaN;
         return time % MS_PER_DAY === 0 ? time / MS_PER_DAY : NaN;
@@ -314,7 +317,7 @@ export function planColumn(
             render: (index, original, text) => {
               const date = new Date((firstDay + index) * MS_PER_DAY);
               if (original instanceof Date) return date;
-              const zone = parseDateText(text, pattern)?.timeZone ?? column.timeZone;
+              const zone = readDate(text)?.timeZone ?? column.timeZone;
               return formatDateText(date, pattern, zone);
             },
           };
@@ -323,7 +326,7 @@ export function planColumn(
           return fakeDate(withTime ? draw : cellDraw(original, defaultRange), random);
         }
         if (typeof original !== 'string') return fallback(original, text);
-        const parsed = parseDateText(text, pattern);
+        const parsed = readDate(text);
         if (!parsed) return fallback(original, text);
         return formatDateText(fakeDate(draw, random), pattern, parsed.timeZone ?? column.timeZone);
       };

@@ -205,6 +205,33 @@ describe('pseudonymize', () => {
     }
   });
 
+  it('writes date-times whose fractions vary in width, or are left out, as valid date-times', () => {
+    // PostgreSQL writes timestamptz with trailing zeros of the fraction trimmed.
+    const originals = [
+      '2023-04-17 10:00:00.123+00',
+      '2023-04-17 10:00:01.5+00',
+      '2023-04-17 10:00:02+00',
+      '2023-04-18 09:15:03.25+00',
+    ];
+    const book: Workbook = {
+      format: 'csv',
+      sheets: [
+        sheet(
+          'S',
+          ['created_at'],
+          originals.map((text) => [text]),
+        ),
+      ],
+    };
+    const schemas = schemasOf(book);
+    expect(schemas[0]![0]!.format).toBe('YYYY-MM-DD HH:mm:ss.SSSZ');
+    const { workbook: out } = pseudonymize(book, schemas, { secret: 's' });
+    for (const [index, row] of out.sheets[0]!.rows.entries()) {
+      expect(row[0]).toMatch(/^2023-04-1[78] \d{2}:\d{2}:\d{2}\.\d{3}\+00$/);
+      expect(row[0]).not.toBe(originals[index]);
+    }
+  });
+
   it('pseudonymizes values that do not fit the column type by the string rules', () => {
     const rows: Cell[][] = Array.from({ length: 99 }, (_, i) => [String(1000 + i * 7)]);
     rows.push(['N/A-7731']);
