@@ -31,19 +31,19 @@ function field(
  * A sheet as CSV/TSV text per RFC 4180: fields holding the delimiter, a quote or a line break are
  * quoted with quotes doubled; numbers and dates are written as their displayed text (the number
  * format of the column), as Excel saves CSV; text cells that start like a formula get a leading
- * single quote when `neutralize` is on. Returns ~1 MB text chunks that the caller joins once.
+ * single quote when `neutralize` is on. Yields ~1 MB text chunks, one at a time, so the caller
+ * can encode each before the next is built (the whole text is never held as strings).
  */
-export function writeDelimitedChunks(
+export function* writeDelimitedChunks(
   sheet: Sheet,
   layout: CsvLayout,
   neutralize: boolean,
-): string[] {
+): Generator<string, void, undefined> {
   const { delimiter, newline } = layout;
   const formats = sheet.numberFormats;
   const header = sheet.columns.map((name, column) => field(name, column, formats, neutralize));
   // A first field starting with U+FEFF would be read back as a byte-order mark.
   if (header[0]?.startsWith('\ufeff')) header[0] = `"${header[0]}"`;
-  const chunks: string[] = [];
   let chunk = header.join(delimiter) + newline;
   const fields: string[] = [];
   for (const row of sheet.rows) {
@@ -53,10 +53,9 @@ export function writeDelimitedChunks(
     }
     chunk += fields.join(delimiter) + newline;
     if (chunk.length > CHUNK_CHARS) {
-      chunks.push(chunk);
+      yield chunk;
       chunk = '';
     }
   }
-  chunks.push(chunk);
-  return chunks;
+  yield chunk;
 }

@@ -43,8 +43,28 @@ function pickSheet(workbook: Workbook, sheetName: string | undefined): Sheet {
   return sheet;
 }
 
-function encodeChunks(chunks: readonly string[], bom: boolean): Uint8Array {
-  return new TextEncoder().encode((bom ? UTF8_BOM : '') + chunks.join(''));
+/**
+ * UTF-8 of the chunks in order (chunks end between rows, never inside a character). Each chunk
+ * is encoded as it comes: building the whole text first would hold it twice more at the peak
+ * (a 50 MB CSV with one non-Latin-1 letter is a 100 MB UTF-16 string).
+ */
+function encodeChunks(chunks: Iterable<string>, bom: boolean): Uint8Array {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = bom ? [encoder.encode(UTF8_BOM)] : [];
+  let length = parts[0]?.length ?? 0;
+  for (const chunk of chunks) {
+    const part = encoder.encode(chunk);
+    parts.push(part);
+    length += part.length;
+  }
+  if (parts.length === 1) return parts[0]!;
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return bytes;
 }
 
 /**
