@@ -33,11 +33,25 @@ export function Toaster() {
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} maxW={{ md: '420px' }} data-testid="toast">
+          <Toast.Root
+            width={{ md: 'sm' }}
+            maxW={{ md: '420px' }}
+            // Chakra's green.600/red.600 with a dimmed description fall below WCAG AA (4.5:1).
+            bg={
+              toast.type === 'success'
+                ? 'green.700'
+                : toast.type === 'error'
+                  ? 'red.700'
+                  : undefined
+            }
+            data-testid="toast"
+          >
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+              {toast.description && (
+                <Toast.Description opacity="1">{toast.description}</Toast.Description>
+              )}
             </Stack>
             {toast.closable && <Toast.CloseTrigger aria-label="Dismiss notification" />}
           </Toast.Root>
