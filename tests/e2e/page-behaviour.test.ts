@@ -1,6 +1,7 @@
 import type { FileChooser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { delimited, PEOPLE_COLUMNS } from './fixtures';
+import { contrast, luminance } from './contrast';
 import {
   launchBrowser,
   newPage,
@@ -61,21 +62,6 @@ describe('the not-found page', { timeout: 60_000 }, () => {
     },
   );
 });
-
-/** Relative luminance of a CSS rgb()/rgba() colour (WCAG 2). */
-function luminance(color: string): number {
-  const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
-  const linear = (channel: number) => {
-    const value = channel / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-}
-
-function contrast(first: string, second: string): number {
-  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
-  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
-}
 
 interface ThemeState {
   rootClass: string;

@@ -10,6 +10,7 @@ import {
   type RunningBrowser,
   type RunningServer,
 } from './harness';
+import { setThemeClass, textContrast } from './contrast';
 import { toastText, toastTitled } from './harness-dataset';
 import { chooseFiles, countUploads, dropFiles, recordToastTitles } from './harness-files';
 
@@ -42,11 +43,24 @@ afterEach(async () => {
   await page?.context().close();
 });
 
+/** The toast's title and description are readable (WCAG AA) in both themes. */
+async function expectReadable(title: string, description: string): Promise<void> {
+  const toast = toastTitled(page, title);
+  for (const mode of ['dark', 'light'] as const) {
+    await setThemeClass(page, mode);
+    for (const text of [toast.getByText(title, { exact: true }), toast.getByText(description)]) {
+      await expect.poll(() => textContrast(text)).toBeGreaterThanOrEqual(4.5);
+    }
+  }
+  await setThemeClass(page, 'dark');
+}
+
 /** The destructive toast with this title and description; the page stays at step 1. */
 async function expectRejected(title: string, description: string): Promise<void> {
   const toast = toastTitled(page, title);
   expect(await toastText(page, title)).toContain(description);
   expect(await toast.getAttribute('data-type')).toBe('error');
+  await expectReadable(title, description);
   expect(await page.getByRole('heading', { name: 'Upload Your Dataset' }).isVisible()).toBe(true);
   expect(await page.getByRole('button', { name: 'Select File' }).isEnabled()).toBe(true);
   expect(uploads()).toBe(0);
@@ -112,6 +126,10 @@ describe('the checks before a file is sent', { timeout: 60_000 }, () => {
     expect(await toastTitled(page, 'File uploaded successfully').getAttribute('data-type')).toBe(
       'success',
     );
+    await expectReadable(
+      'File uploaded successfully',
+      'Schema detection completed. Review the detected columns below.',
+    );
     expect(uploads()).toBe(1);
     await page.getByRole('heading', { name: 'Upload successful' }).waitFor();
     await page.getByText('File uploaded and schema detected successfully!').waitFor();
@@ -144,6 +162,7 @@ describe('a file the server rejects', { timeout: 60_000 }, () => {
     const toast = toastTitled(page, 'Upload failed');
     expect(await toastText(page, 'Upload failed')).toContain(message);
     expect(await toast.getAttribute('data-type')).toBe('error');
+    await expectReadable('Upload failed', message);
     // Back to the idle upload area: no progress bar, the chooser enabled again.
     await page.getByRole('heading', { name: 'Upload Your Dataset' }).waitFor();
     await expect(page.getByRole('progressbar').count()).resolves.toBe(0);
