@@ -312,7 +312,9 @@ export function pseudonymize(
   });
   timings.write = elapsed(phase);
 
-  const mapping = lazyMapping(() => buildMappingRows(workbook, planned));
+  // Built from the output sheets (same names, columns and formats), so the mapping does not keep
+  // the input's rows alive for a caller that lets them go.
+  const mapping = lazyMapping(() => buildMappingRows(sheets, planned));
 
   // Verify: how many auto columns re-detect with the same type and format.
   phase = performance.now();
@@ -515,11 +517,11 @@ function lazyMapping(buildRows: () => Cell[][]): Sheet {
 }
 
 /** One row per distinct (sheet, column, original, pseudonym), in order of first appearance. */
-function buildMappingRows(workbook: Workbook, planned: PlannedColumn[]): Cell[][] {
+function buildMappingRows(sheets: Sheet[], planned: PlannedColumn[]): Cell[][] {
   const rows: Cell[][] = [];
   const stamps = new Map<Namespace, Int32Array>();
   planned.forEach((column, plannedIndex) => {
-    const sheet = workbook.sheets[column.sheetIndex]!;
+    const sheet = sheets[column.sheetIndex]!;
     const format = sheet.numberFormats?.[column.columnIndex] ?? null;
     const columnName = sheet.columns[column.columnIndex]!;
     const { originals, pseudonyms } = column.namespace;
