@@ -9,7 +9,7 @@ import { mayBeFormula, neutralizeFormula } from './neutralize-formula';
 const NEEDS_QUOTES = /[",;|\t\r\n]/;
 
 /** How many characters of output are gathered before they become one string chunk. */
-const CHUNK_CHARS = 1 << 20;
+const CHUNK_CHARS = 1 << 15;
 
 /** One field as written: text as is (neutralized if asked), other cells as displayed, quoted if needed. */
 function field(
