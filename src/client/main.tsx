@@ -20,6 +20,12 @@ const system = createSystem(
       body: { bg: 'bg.subtle' },
     },
     theme: {
+      semanticTokens: {
+        colors: {
+          // White on Chakra's teal.600 is 3.7:1; teal.700 gives the solid buttons WCAG AA (5.5:1).
+          teal: { solid: { value: '{colors.teal.700}' } },
+        },
+      },
       tokens: {
         fonts: {
           heading: {

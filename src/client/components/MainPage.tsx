@@ -180,7 +180,7 @@ export function MainPage() {
             as="footer"
             justify="center"
             gap="2"
-            color="fg.subtle"
+            color="fg.muted"
             fontSize="sm"
             pt="4"
             textAlign="center"

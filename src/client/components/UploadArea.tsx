@@ -217,7 +217,7 @@ export function UploadArea({ disabled, onUploaded }: UploadAreaProps) {
               <FileUp /> Select File
             </Button>
           )}
-          <Text fontSize="sm" color="fg.subtle">
+          <Text fontSize="sm" color="fg.muted">
             Maximum file size: 50MB
           </Text>
         </Stack>
