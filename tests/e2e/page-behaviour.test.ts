@@ -1,7 +1,7 @@
 import type { FileChooser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { delimited, PEOPLE_COLUMNS } from './fixtures';
-import { contrast, luminance } from './contrast';
+import { contrast, lowContrastTexts, luminance, setThemeClass } from './contrast';
 import {
   launchBrowser,
   newPage,
@@ -125,6 +125,41 @@ describe('the theme', { timeout: 60_000 }, () => {
     await page.reload();
     await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
     expect((await themeState()).rootClass.split(' ')).toContain('dark');
+  });
+});
+
+/** No text on the page falls below WCAG AA contrast, in either theme. */
+async function expectAllReadable(where: string): Promise<void> {
+  for (const mode of ['dark', 'light'] as const) {
+    await setThemeClass(page, mode);
+    expect(await lowContrastTexts(page), `${where}, ${mode} theme`).toEqual([]);
+  }
+  await setThemeClass(page, 'dark');
+}
+
+describe('readability', { timeout: 90_000 }, () => {
+  it('keeps every text at WCAG AA contrast in both themes, at every step', async () => {
+    await openPage('/');
+    await page.getByRole('button', { name: 'Select File' }).waitFor();
+    await expectAllReadable('step 1');
+
+    await uploadThroughPage(page, CUSTOMERS_CSV);
+    await expectAllReadable('step 2');
+
+    await page.getByRole('button', { name: 'Custom format for city' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Custom Format for city').waitFor();
+    await expectAllReadable('the Custom Format dialog');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Generate Pseudonymized Data' }).click();
+    await page.getByText('Ready to Download').waitFor();
+    await expectAllReadable('step 3');
+
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await expectAllReadable('the not-found page');
   });
 });
 
