@@ -9,7 +9,8 @@ export class StringHashSet {
 
   /** FNV-1a over UTF-16 units; never 0, which marks an empty slot. */
   static hash(text: string): number {
-    let hash = 0x811c9dc5;
+    // As an int32 (| 0), so the empty string's hash equals itself once stored in an Int32Array.
+    let hash = 0x811c9dc5 | 0;
     for (let i = 0; i < text.length; i++) {
       hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
     }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { KeyIndex } from '../../../src/engine/pseudonymize/key-index';
+import { StringHashSet } from '../../../src/engine/pseudonymize/string-hash-set';
+
+describe('KeyIndex', () => {
+  it.each([[''], ['a'], ['ann@corp.com'], ['Zürich 😀']])(
+    'numbers %j once however often it is added',
+    (key) => {
+      const index = new KeyIndex();
+      const ids = Array.from({ length: 5 }, () => index.add(key));
+      expect(ids).toEqual([0, 0, 0, 0, 0]);
+      expect(index.find(key)).toBe(0);
+      expect(index.size).toBe(1);
+    },
+  );
+
+  it('numbers 100,000 distinct keys in order of first appearance, through growth', () => {
+    const index = new KeyIndex();
+    const keys = Array.from({ length: 100_000 }, (_, i) => `key-${i}`);
+    keys.forEach((key, i) => expect(index.add(key)).toBe(i));
+    keys.forEach((key, i) => expect(index.add(key)).toBe(i));
+    expect(index.size).toBe(100_000);
+    expect(index.find('key-100000')).toBe(-1);
+  });
+});
+
+describe('StringHashSet', () => {
+  it('finds every added string, the empty string included', () => {
+    const set = new StringHashSet();
+    const members = ['', 'x', ...Array.from({ length: 5_000 }, (_, i) => `member ${i}`)];
+    for (const member of members) set.add(member);
+    expect(members.every((member) => set.has(member))).toBe(true);
+    expect(set.has('member 5000')).toBe(false);
+  });
+});
