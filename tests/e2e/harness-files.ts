@@ -26,9 +26,13 @@ async function transferOf(page: Page, files: PageFile[]): Promise<JSHandle<DataT
 }
 
 /** Drops the files on the upload area, as a person dragging them from a folder would. */
-export async function dropFiles(page: Page, files: PageFile[]): Promise<void> {
+export async function dropFiles(
+  page: Page,
+  files: PageFile[],
+  zoneName = 'Upload Your Dataset',
+): Promise<void> {
   const dataTransfer = await transferOf(page, files);
-  const zone = page.getByRole('region', { name: 'Upload Your Dataset' });
+  const zone = page.getByRole('region', { name: zoneName });
   await zone.dispatchEvent('dragenter', { dataTransfer });
   await zone.dispatchEvent('drop', { dataTransfer });
   await dataTransfer.dispose();

@@ -1,6 +1,6 @@
 import type { FileChooser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { delimited, PEOPLE_COLUMNS } from './fixtures';
+import { delimited, peopleRows, PEOPLE_COLUMNS } from './fixtures';
 import { contrast, lowContrastTexts, luminance, setThemeClass } from './contrast';
 import {
   launchBrowser,
@@ -11,6 +11,7 @@ import {
   type RunningServer,
 } from './harness';
 import { toastText, uploadThroughPage } from './harness-dataset';
+import { countUploads, dropFiles } from './harness-files';
 
 let server: RunningServer;
 let chromium: RunningBrowser;
@@ -160,6 +161,87 @@ describe('readability', { timeout: 90_000 }, () => {
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await expectAllReadable('the not-found page');
+  });
+});
+
+describe('the upload area and the file card', { timeout: 90_000 }, () => {
+  it('shows the real upload progress and takes no other file meanwhile', async () => {
+    await openPage('/');
+    await page.getByRole('button', { name: 'Select File' }).waitFor();
+    const uploads = countUploads(page);
+    // Every value the progress bar shows, as it changes.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role="progressbar"]');
+        const value = Number(bar?.getAttribute('aria-valuenow') ?? NaN);
+        if (!Number.isNaN(value) && seen.at(-1) !== value) seen.push(value);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    // A slow line makes the upload of ~250 KB take a few seconds.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 60 * 1024,
+    });
+    const rows = peopleRows(3000);
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/upload'));
+    await page
+      .getByLabel('Choose a data file')
+      .setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: delimited(',', rows) });
+
+    await page.getByRole('heading', { name: 'Uploading...' }).waitFor();
+    await page.getByText('Processing file...').waitFor();
+    await expect(page.getByRole('button', { name: 'Select File' }).count()).resolves.toBe(0);
+    expect(
+      await page.getByRole('region', { name: 'Uploading...' }).getAttribute('aria-disabled'),
+    ).toBe('true');
+    await dropFiles(
+      page,
+      [{ name: 'other.csv', type: 'text/csv', text: 'a,b\n1,2\n' }],
+      'Uploading...',
+    );
+    await screenshots(page, 'upload-01-progress');
+
+    expect((await answer).status()).toBe(201);
+    await page.getByRole('heading', { name: 'Detected Schema' }).waitFor();
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const seen = await page.evaluate(
+      () => (window as unknown as { progressSeen: number[] }).progressSeen,
+    );
+    expect(seen.some((value) => value > 0 && value < 100)).toBe(true);
+    expect(uploads()).toBe(1);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(await page.getByRole('region', { name: 'Uploaded file' }).innerText()).toMatch(
+      /Total Rows\s+3,000/,
+    );
+  });
+
+  it('removes the file with ✕: back to step 1 and the dataset is deleted on the server', async () => {
+    await openPage('/');
+    const id = await uploadThroughPage(page, CUSTOMERS_CSV);
+    await page.getByRole('button', { name: 'Remove file' }).click();
+    await page.getByRole('button', { name: 'Select File' }).waitFor();
+    await page.getByRole('heading', { name: 'Upload Your Dataset' }).waitFor();
+    await expect(page.getByRole('region', { name: 'Uploaded file' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('heading', { name: 'Detected Schema' }).count()).resolves.toBe(0);
+    await expect
+      .poll(async () => (await fetch(`${server.baseUrl}/api/datasets/${id}`)).status)
+      .toBe(404);
+    // And the next file goes through as the first did.
+    await uploadThroughPage(page, CUSTOMERS_CSV);
+    expect(await page.getByRole('region', { name: 'Uploaded file' }).innerText()).toContain(
+      'customers.csv',
+    );
   });
 });
 
