@@ -44,27 +44,41 @@ function pickSheet(workbook: Workbook, sheetName: string | undefined): Sheet {
 }
 
 /**
- * UTF-8 of the chunks in order (chunks end between rows, never inside a character). Each chunk
- * is encoded as it comes: building the whole text first would hold it twice more at the peak
- * (a 50 MB CSV with one non-Latin-1 letter is a 100 MB UTF-16 string).
+ * About how many characters a sheet's text takes: its text cells' lengths, a guess for other
+ * cells, and `extraPerCell` for delimiters, quotes or JSON keys. Sizes the output buffer once.
  */
-function encodeChunks(chunks: Iterable<string>, bom: boolean): Uint8Array {
+function textSizeHint(sheet: Sheet, extraPerCell: number): number {
+  let chars = 0;
+  for (const row of sheet.rows) {
+    for (const cell of row) {
+      chars += (typeof cell === 'string' ? cell.length : cell === null ? 0 : 12) + extraPerCell;
+    }
+  }
+  return chars;
+}
+
+/**
+ * UTF-8 of the chunks in order (chunks end between rows, never inside a character), encoded
+ * into one buffer as they come: building the whole text first, or encoding chunk by chunk and
+ * joining the pieces, would hold the text two or three times over at the peak (a 50 MB CSV
+ * with one non-Latin-1 letter is a 100 MB UTF-16 string). `sizeHint` (characters) sizes the
+ * buffer; it grows when the text is longer. The result is a view of the written bytes.
+ */
+function encodeChunks(chunks: Iterable<string>, bom: boolean, sizeHint: number): Uint8Array {
   const encoder = new TextEncoder();
-  const parts: Uint8Array[] = bom ? [encoder.encode(UTF8_BOM)] : [];
-  let length = parts[0]?.length ?? 0;
+  let bytes = new Uint8Array(Math.ceil(sizeHint * 1.1) + 1024);
+  let length = bom ? encoder.encodeInto(UTF8_BOM, bytes).written : 0;
   for (const chunk of chunks) {
-    const part = encoder.encode(chunk);
-    parts.push(part);
-    length += part.length;
+    // Room for the worst case (3 bytes per UTF-16 unit), so encodeInto never stops short.
+    const needed = length + chunk.length * 3;
+    if (needed > bytes.length) {
+      const grown = new Uint8Array(Math.max(needed, Math.ceil(bytes.length * 1.5)));
+      grown.set(bytes.subarray(0, length));
+      bytes = grown;
+    }
+    length += encoder.encodeInto(chunk, bytes.subarray(length)).written;
   }
-  if (parts.length === 1) return parts[0]!;
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
+  return bytes.subarray(0, length);
 }
 
 /**
@@ -84,10 +98,21 @@ export function writeWorkbook(
     case 'tsv': {
       const layout = outputLayout(workbook, format);
       const sheet = pickSheet(workbook, options.sheetName);
-      return encodeChunks(writeDelimitedChunks(sheet, layout, neutralize), layout.bom);
+      return encodeChunks(
+        writeDelimitedChunks(sheet, layout, neutralize),
+        layout.bom,
+        sheet.columns.length * 8 + textSizeHint(sheet, 1),
+      );
     }
-    case 'json':
-      return encodeChunks(writeJsonChunks(pickSheet(workbook, options.sheetName)), false);
+    case 'json': {
+      const sheet = pickSheet(workbook, options.sheetName);
+      const keyChars = sheet.columns.reduce((sum, name) => sum + name.length, 0);
+      return encodeChunks(
+        writeJsonChunks(sheet),
+        false,
+        textSizeHint(sheet, 6 + keyChars / Math.max(1, sheet.columns.length)),
+      );
+    }
     case 'xlsx':
     case 'xls':
       return writeSpreadsheet(workbook.sheets, format, neutralize);
