@@ -245,6 +245,39 @@ describe('the upload area and the file card', { timeout: 90_000 }, () => {
   });
 });
 
+describe('tooltips', { timeout: 60_000 }, () => {
+  it('open 700 ms after the pointer arrives, above their control, and close on Escape', async () => {
+    await openPage('/');
+    await uploadThroughPage(page, CUSTOMERS_CSV);
+    const remove = page.getByRole('button', { name: 'Remove file' });
+    // Timed inside the page, so a slow test machine can only make the delay look longer.
+    await remove.evaluate((button) => {
+      const times = { hover: NaN, open: NaN };
+      (window as unknown as { tooltipTimes: typeof times }).tooltipTimes = times;
+      button.addEventListener('pointerenter', () => {
+        if (Number.isNaN(times.hover)) times.hover = performance.now();
+      });
+      new MutationObserver(() => {
+        const open = document.querySelector('[role="tooltip"][data-state="open"]');
+        if (open && Number.isNaN(times.open)) times.open = performance.now();
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await remove.hover();
+    const tooltip = page.getByRole('tooltip', { name: 'Remove file' });
+    await tooltip.waitFor();
+    const times = await page.evaluate(
+      () => (window as unknown as { tooltipTimes: { hover: number; open: number } }).tooltipTimes,
+    );
+    expect(times.open - times.hover).toBeGreaterThanOrEqual(650);
+    const tip = await tooltip.boundingBox();
+    const button = await remove.boundingBox();
+    expect(tip && button && tip.y + tip.height).toBeLessThanOrEqual((button?.y ?? 0) + 1);
+    await screenshots(page, 'tooltip-01-remove-file');
+    await page.keyboard.press('Escape');
+    await tooltip.waitFor({ state: 'hidden' });
+  });
+});
+
 interface ServerColumn {
   name: string;
   type: string;
