@@ -12,6 +12,7 @@ import {
 } from './harness';
 import { toastText, uploadThroughPage } from './harness-dataset';
 import { countUploads, dropFiles } from './harness-files';
+import { PHONE_WIDTH, sidewaysOverflow } from './layout';
 
 let server: RunningServer;
 let chromium: RunningBrowser;
@@ -129,13 +130,22 @@ describe('the theme', { timeout: 60_000 }, () => {
   });
 });
 
-/** No text on the page falls below WCAG AA contrast, in either theme. */
+/**
+ * No text on the page falls below WCAG AA contrast, in either theme, and nothing sticks out
+ * sideways at phone width or on a desktop.
+ */
 async function expectAllReadable(where: string): Promise<void> {
   for (const mode of ['dark', 'light'] as const) {
     await setThemeClass(page, mode);
     expect(await lowContrastTexts(page), `${where}, ${mode} theme`).toEqual([]);
   }
   await setThemeClass(page, 'dark');
+  const desktop = page.viewportSize();
+  for (const width of [PHONE_WIDTH, 1280]) {
+    await page.setViewportSize({ width, height: 812 });
+    await expect.poll(() => sidewaysOverflow(page), `${where} at ${width} px`).toEqual([]);
+  }
+  if (desktop) await page.setViewportSize(desktop);
 }
 
 describe('readability', { timeout: 90_000 }, () => {
