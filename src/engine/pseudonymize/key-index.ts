@@ -1,15 +1,24 @@
 import { StringHashSet } from './string-hash-set';
 
 /**
- * Numbers distinct keys in order of first appearance: an open-addressing table of (hash, id)
- * in typed arrays. For millions of keys it is faster and several times smaller than a Map,
- * and its hash is the one `StringHashSet` uses, so one hash per candidate serves both.
+ * Numbers distinct keys in order of first appearance: an open-addressing table of (id, hash)
+ * pairs side by side in one typed array, so a probe touches one cache line. Its hash is the one
+ * `StringHashSet` uses, so one hash per candidate serves both.
  */
 export class KeyIndex {
   /** The keys by id. */
   readonly keys: string[] = [];
-  private slots = new Int32Array(1024).fill(-1);
-  private hashes = new Int32Array(1024);
+  /** Slot i is entries[2i] (the id, -1 when empty) and entries[2i + 1] (the key's hash). */
+  private entries: Int32Array;
+  private mask: number;
+
+  /** `expected`: about how many keys will come, so the table need not grow on the way. */
+  constructor(expected = 0) {
+    let slots = 1024;
+    while (slots < expected * 2 + 2) slots *= 2;
+    this.entries = new Int32Array(slots * 2).fill(-1);
+    this.mask = slots - 1;
+  }
 
   get size(): number {
     return this.keys.length;
@@ -17,52 +26,56 @@ export class KeyIndex {
 
   /** The id of `key`, or -1. `hash` is `StringHashSet.hash(key)`. */
   find(key: string, hash = StringHashSet.hash(key)): number {
-    const mask = this.slots.length - 1;
+    const entries = this.entries;
+    const mask = this.mask;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const id = this.slots[slot]!;
+      const id = entries[slot * 2]!;
       if (id < 0) return -1;
-      if (this.hashes[slot] === hash && this.keys[id] === key) return id;
+      if (entries[slot * 2 + 1] === hash && this.keys[id] === key) return id;
     }
   }
 
   /** The id of `key`, numbering it when new. */
   add(key: string, hash = StringHashSet.hash(key)): number {
-    const mask = this.slots.length - 1;
+    const entries = this.entries;
+    const mask = this.mask;
     let slot = hash & mask;
     for (; ; slot = (slot + 1) & mask) {
-      const id = this.slots[slot]!;
+      const id = entries[slot * 2]!;
       if (id < 0) break;
-      if (this.hashes[slot] === hash && this.keys[id] === key) return id;
+      if (entries[slot * 2 + 1] === hash && this.keys[id] === key) return id;
     }
     const id = this.keys.length;
     this.keys.push(key);
-    this.slots[slot] = id;
-    this.hashes[slot] = hash;
-    if (this.keys.length * 2 > this.slots.length) this.grow();
+    entries[slot * 2] = id;
+    entries[slot * 2 + 1] = hash;
+    if (this.keys.length * 2 > mask + 1) this.grow();
     return id;
   }
 
   /** Adds the hash of every key to `set`. */
   addHashesTo(set: StringHashSet): void {
-    for (let slot = 0; slot < this.slots.length; slot++) {
-      if (this.slots[slot]! >= 0) set.addHash(this.hashes[slot]!);
+    const entries = this.entries;
+    for (let at = 0; at < entries.length; at += 2) {
+      if (entries[at]! >= 0) set.addHash(entries[at + 1]!);
     }
   }
 
   private grow(): void {
-    const oldSlots = this.slots;
-    const oldHashes = this.hashes;
-    this.slots = new Int32Array(oldSlots.length * 2).fill(-1);
-    this.hashes = new Int32Array(oldSlots.length * 2);
-    const mask = this.slots.length - 1;
-    for (let i = 0; i < oldSlots.length; i++) {
-      const id = oldSlots[i]!;
+    const old = this.entries;
+    const size = (this.mask + 1) * 2;
+    const entries = new Int32Array(size * 2).fill(-1);
+    const mask = size - 1;
+    for (let at = 0; at < old.length; at += 2) {
+      const id = old[at]!;
       if (id < 0) continue;
-      const hash = oldHashes[i]!;
+      const hash = old[at + 1]!;
       let slot = hash & mask;
-      while (this.slots[slot]! >= 0) slot = (slot + 1) & mask;
-      this.slots[slot] = id;
-      this.hashes[slot] = hash;
+      while (entries[slot * 2]! >= 0) slot = (slot + 1) & mask;
+      entries[slot * 2] = id;
+      entries[slot * 2 + 1] = hash;
     }
+    this.entries = entries;
+    this.mask = mask;
   }
 }

@@ -247,6 +247,14 @@ export function pseudonymize(
   // Scan: every original of every namespace is known before any pseudonym is chosen, so no
   // pseudonym can equal another value's original.
   phase = performance.now();
+  // Tables sized from detection's distinct counts, so they need not grow (and leave garbage).
+  const expected = new Map<Namespace, number>();
+  for (const column of planned) {
+    const rows = workbook.sheets[column.sheetIndex]!.rows.length;
+    const distinct = Math.min(rows, Math.max(0, column.schema.distinctCount));
+    expected.set(column.namespace, (expected.get(column.namespace) ?? 0) + distinct);
+  }
+  for (const [namespace, count] of expected) namespace.ids = new KeyIndex(count);
   // Row by row (rows are separate arrays; reading down a column would jump between them).
   workbook.sheets.forEach((sheet, sheetIndex) => {
     const columns = planned.filter((column) => column.sheetIndex === sheetIndex);
@@ -276,7 +284,11 @@ export function pseudonymize(
 
   // Generate: one pseudonym per distinct original and namespace, in order of first appearance.
   phase = performance.now();
-  const sensitiveOriginals = new StringHashSet();
+  const sensitiveCount = [...namespaces.values()].reduce(
+    (sum, namespace) => sum + (namespace.plan.sensitive ? namespace.originals.length : 0),
+    0,
+  );
+  const sensitiveOriginals = new StringHashSet(sensitiveCount);
   for (const namespace of namespaces.values()) {
     if (namespace.plan.sensitive) namespace.ids.addHashesTo(sensitiveOriginals);
   }
@@ -372,8 +384,10 @@ function generateNamespace(
   random: KeyedRandom,
   sensitiveOriginals: StringHashSet,
 ) {
-  const { plan, ids, originals, pseudonyms, used } = namespace;
+  const { plan, ids, originals, pseudonyms } = namespace;
   const count = originals.length;
+  const used = new StringHashSet(count);
+  namespace.used = used;
   const grid =
     plan.grid &&
     plan.grid.size > 0 &&

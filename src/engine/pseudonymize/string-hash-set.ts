@@ -4,8 +4,15 @@
  * which only makes a caller draw another pseudonym, so exactness is not needed.
  */
 export class StringHashSet {
-  private table = new Int32Array(1024);
+  private table: Int32Array;
   private count = 0;
+
+  /** `expected`: how many members will be added, so the table need not grow on the way. */
+  constructor(expected = 0) {
+    let size = 1024;
+    while (size < expected * 2 + 2) size *= 2;
+    this.table = new Int32Array(size);
+  }
 
   /** FNV-1a over UTF-16 units; never 0, which marks an empty slot. */
   static hash(text: string): number {
