@@ -143,7 +143,9 @@ async function expectAllReadable(where: string): Promise<void> {
   const desktop = page.viewportSize();
   for (const width of [PHONE_WIDTH, 1280]) {
     await page.setViewportSize({ width, height: 812 });
-    await expect.poll(() => sidewaysOverflow(page), `${where} at ${width} px`).toEqual([]);
+    await expect
+      .poll(() => sidewaysOverflow(page), { message: `${where} at ${width} px` })
+      .toEqual([]);
   }
   if (desktop) await page.setViewportSize(desktop);
 }
