@@ -20,7 +20,7 @@ import {
   replaceWords,
   substituteCharacters,
 } from '../../../src/engine/pseudonymize/generators/text';
-import { fakeUuid } from '../../../src/engine/pseudonymize/generators/uuid';
+import { fakeUuid, isUuid } from '../../../src/engine/pseudonymize/generators/uuid';
 
 /** A source seeded like the engine seeds it: HMAC(fixed secret, kind ␀ original). */
 function seeded(kind: string, original: string): FakeSource {
@@ -335,5 +335,39 @@ describe('isWordLike (spec §5)', () => {
     ['', false],
   ])('%j → %s', (text, expected) => {
     expect(isWordLike(text)).toBe(expected);
+  });
+});
+
+describe('isUuid', () => {
+  it.each([
+    ['3f2504e0-4f89-41d3-9a0c-0305e82c3301', true],
+    ['{3F2504E0-4F89-71D3-BA0C-0305E82C3301}', true],
+    ['(3f2504e04f8941d39a0c0305e82c3301)', true],
+    ['3f2504e0-4f8941d3-9a0c0305e82c3301', true],
+    ['3f2504e0-4f89-41d3-9a0c-0305e82c330', false],
+    ['3f2504e0-4f89-41d3-9a0c-0305e82c33011', false],
+    ['3f2504e0-4f89-41d3-9a0c--0305e82c3301', false],
+    ['3f2504e0-4f89-41d3-9a0g-0305e82c3301', false],
+    ['{{3f2504e0-4f89-41d3-9a0c-0305e82c3301', false],
+    ['3f2504e0-4f89-41d3-9a0c-0305e82c3301 ', false],
+    ['', false],
+  ])('%j → %s', (text, expected) => {
+    expect(isUuid(text)).toBe(expected);
+  });
+
+  it('agrees with the UUID pattern on mutated UUIDs', () => {
+    const pattern = /^[{(]?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}[})]?$/i;
+    fc.assert(
+      fc.property(
+        fc.uuid(),
+        fc.nat(40),
+        fc.constantFrom('', '-', '0', 'F', 'g', '{', '}', '(', ')', ' '),
+        fc.boolean(),
+        (uuid, at, insert, replace) => {
+          const text = uuid.slice(0, at) + insert + uuid.slice(replace ? at + 1 : at);
+          expect(isUuid(text)).toBe(pattern.test(text));
+        },
+      ),
+    );
   });
 });
