@@ -64,10 +64,12 @@ export function countUploads(page: Page): () => number {
 export async function recordToastTitles(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(() => {
     const seen: string[] = [];
-    const known = new WeakSet<Element>();
+    const selector = '[role="status"][aria-labelledby]';
+    // Toasts already on screen are not new.
+    const known = new WeakSet<Element>(document.querySelectorAll(selector));
     (window as unknown as { toastTitles: string[] }).toastTitles = seen;
     new MutationObserver(() => {
-      for (const toast of document.querySelectorAll('[role="status"][aria-labelledby]')) {
+      for (const toast of document.querySelectorAll(selector)) {
         if (known.has(toast)) continue;
         known.add(toast);
         const titleId = toast.getAttribute('aria-labelledby') ?? '';

@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { delimited, workbook } from './fixtures';
+import {
+  launchBrowser,
+  newPage,
+  screenshots,
+  startServer,
+  type RunningBrowser,
+  type RunningServer,
+} from './harness';
+import { toastText, toastTitled, uploadThroughPage } from './harness-dataset';
+import { recordToastTitles } from './harness-files';
+
+// Spec §8: what a visitor sees when a call fails. Each test makes the server forget the dataset
+// behind the page's back (as an expiry would), then acts on the page.
+
+let server: RunningServer;
+let chromium: RunningBrowser;
+let page: Page;
+
+const NOT_FOUND = 'Dataset not found (it may have expired)';
+
+beforeAll(async () => {
+  server = await startServer();
+  chromium = await launchBrowser();
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  server?.stop();
+});
+
+afterEach(async () => {
+  await page?.context().close();
+});
+
+async function uploadThenExpire(
+  file = { name: 'customers.csv', mimeType: 'text/csv', buffer: delimited(',') },
+): Promise<void> {
+  page = await newPage(chromium.browser, server.baseUrl);
+  await page.goto('/');
+  const id = await uploadThroughPage(page, file);
+  const gone = await fetch(`${server.baseUrl}/api/datasets/${id}`, { method: 'DELETE' });
+  expect(gone.ok).toBe(true);
+  expect((await fetch(`${server.baseUrl}/api/datasets/${id}`)).status).toBe(404);
+}
+
+async function expectErrorToast(title: string, description: string): Promise<void> {
+  expect(await toastText(page, title)).toContain(description);
+  expect(await toastTitled(page, title).getAttribute('data-type')).toBe('error');
+}
+
+describe('failed calls and what the page shows', { timeout: 60_000 }, () => {
+  it("a failed run shows 'Error' with the server's message and stays at step 2", async () => {
+    await uploadThenExpire();
+    await page.getByRole('button', { name: 'Generate Pseudonymized Data' }).click();
+    await expectErrorToast('Error', NOT_FOUND);
+    await expect(page.getByRole('heading', { name: 'Data Preview' }).count()).resolves.toBe(0);
+    await expect(page.getByText('Ready to Download').count()).resolves.toBe(0);
+    expect(
+      await page.getByRole('button', { name: 'Generate Pseudonymized Data' }).isEnabled(),
+    ).toBe(true);
+    await screenshots(page, 'errors-01-run-failed');
+  });
+
+  it("a failed sheet switch shows 'Error' and keeps the sheet that was selected", async () => {
+    await uploadThenExpire({
+      name: 'shop.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: workbook('xlsx', true),
+    });
+    const sheetChoice = page.getByLabel('Select Sheet:');
+    await sheetChoice.selectOption('Orders');
+    await expectErrorToast('Error', NOT_FOUND);
+    await expect.poll(() => sheetChoice.inputValue()).toBe('Customers');
+    expect(await sheetChoice.isEnabled()).toBe(true);
+    await expect(page.getByRole('article').count()).resolves.toBe(7);
+  });
+
+  it('a failed schema save is logged to the console only, without cell values', async () => {
+    await uploadThenExpire();
+    const titles = await recordToastTitles(page);
+    const logged = page.waitForEvent('console', (message) =>
+      message.text().startsWith('Saving the schema failed'),
+    );
+    const refetched = page.waitForResponse((response) => response.url().includes('getDataset'));
+    await page.getByLabel('Type of email').selectOption('string');
+    const message = await logged;
+    expect(message.type()).toBe('error');
+    expect(message.text()).toContain(NOT_FOUND);
+    expect(message.text()).not.toMatch(/alice|example\.org|Lisbon/i);
+    // The failed save's refetch has answered too, and still nothing was shown.
+    await refetched;
+    expect(await titles()).toEqual([]);
+  });
+
+  it("a failed download shows 'Download failed'", async () => {
+    page = await newPage(chromium.browser, server.baseUrl);
+    await page.goto('/');
+    const id = await uploadThroughPage(page, {
+      name: 'customers.csv',
+      mimeType: 'text/csv',
+      buffer: delimited(','),
+    });
+    await page.getByRole('button', { name: 'Generate Pseudonymized Data' }).click();
+    await page.getByText('Ready to Download').waitFor();
+    await fetch(`${server.baseUrl}/api/datasets/${id}`, { method: 'DELETE' });
+
+    const titles = await recordToastTitles(page);
+    let downloads = 0;
+    page.on('download', () => (downloads += 1));
+    for (const button of ['Download Pseudonymized Data', 'Download Mapping']) {
+      await page.getByRole('button', { name: button }).click();
+      await expectErrorToast('Download failed', 'There was an error downloading your file.');
+      await expect.poll(titles).toHaveLength(button === 'Download Mapping' ? 2 : 1);
+    }
+    expect(await titles()).toEqual(['Download failed', 'Download failed']);
+    expect(downloads).toBe(0);
+    await screenshots(page, 'errors-02-download-failed');
+  });
+});
