@@ -38,6 +38,18 @@ export async function dropFiles(
   await dataTransfer.dispose();
 }
 
+/** Holds the files over the upload area without dropping them; returns how to move them away. */
+export async function dragFilesOver(page: Page, files: PageFile[]): Promise<() => Promise<void>> {
+  const dataTransfer = await transferOf(page, files);
+  const zone = page.getByRole('region', { name: 'Upload Your Dataset' });
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  return async () => {
+    await zone.dispatchEvent('dragleave', { dataTransfer });
+    await dataTransfer.dispose();
+  };
+}
+
 /** Puts the files in the hidden file input and fires `change`, as the file chooser does. */
 export async function chooseFiles(page: Page, files: PageFile[]): Promise<void> {
   const dataTransfer = await transferOf(page, files);

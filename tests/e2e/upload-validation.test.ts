@@ -12,7 +12,13 @@ import {
 } from './harness';
 import { setThemeClass, textContrast } from './contrast';
 import { toastText, toastTitled } from './harness-dataset';
-import { chooseFiles, countUploads, dropFiles, recordToastTitles } from './harness-files';
+import {
+  chooseFiles,
+  countUploads,
+  dragFilesOver,
+  dropFiles,
+  recordToastTitles,
+} from './harness-files';
 
 let server: RunningServer;
 let chromium: RunningBrowser;
@@ -65,6 +71,22 @@ async function expectRejected(title: string, description: string): Promise<void>
   expect(await page.getByRole('button', { name: 'Select File' }).isEnabled()).toBe(true);
   expect(uploads()).toBe(0);
 }
+
+describe('dragging a file over the upload area', { timeout: 60_000 }, () => {
+  it("says 'Drop the file here' while a file is held over it", async () => {
+    const idle = 'Drag and drop your CSV or JSON file here, or click to browse';
+    await page.getByText(idle).waitFor();
+    const moveAway = await dragFilesOver(page, [
+      { name: 'customers.csv', type: 'text/csv', text: CSV_TEXT },
+    ]);
+    await page.getByText('Drop the file here').waitFor();
+    await expect(page.getByText(idle).count()).resolves.toBe(0);
+    await screenshots(page, 'validation-00-drag-active');
+    await moveAway();
+    await page.getByText(idle).waitFor();
+    expect(uploads()).toBe(0);
+  });
+});
 
 describe('the checks before a file is sent', { timeout: 60_000 }, () => {
   it('refuses a file over 50 MB from the file chooser without sending it', async () => {
