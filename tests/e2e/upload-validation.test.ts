@@ -131,6 +131,15 @@ describe('the checks before a file is sent', { timeout: 60_000 }, () => {
     await expectRejected('Too many files', 'Please select one file at a time.');
   });
 
+  it('shows one notification at a time: a new one replaces the shown one', async () => {
+    await dropFiles(page, [{ name: 'report.pdf', type: 'application/pdf', size: 64 }]);
+    await toastText(page, 'Invalid file type');
+    await chooseFiles(page, [{ name: 'huge.csv', type: 'text/csv', size: MAX_BYTES + 1 }]);
+    await toastText(page, 'File too large');
+    await expect.poll(() => page.getByRole('status').count()).toBe(1);
+    await expect(toastTitled(page, 'Invalid file type').count()).resolves.toBe(0);
+  });
+
   it('ignores .DS_Store and Thumbs.db that come along with a dropped file', async () => {
     const titles = await recordToastTitles(page);
     // Dropped alone, a thumbnail cache is no file at all: nothing happens.
