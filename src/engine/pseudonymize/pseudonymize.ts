@@ -292,9 +292,8 @@ export function pseudonymize(
   }
   for (const namespace of namespaces.values()) {
     generateNamespace(namespace, random, sensitiveOriginals);
-  }
-  for (const namespace of namespaces.values()) {
-    // The lookup tables are done with; the mapping needs only originals and pseudonyms.
+    // Its lookup tables are done with (other namespaces look only at their own, or at the
+    // sensitive originals' hashes); the mapping needs only originals and pseudonyms.
     namespace.ids = new KeyIndex();
     namespace.used = new StringHashSet();
   }
