@@ -120,7 +120,13 @@ export async function screenshots(page: Page, name: string): Promise<void> {
       await page.setViewportSize(viewport);
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       await page.setViewportSize({ width: viewport.width, height: Math.min(height, 8000) });
-      await page.waitForTimeout(150);
+      // Two frames: media queries apply on resize, and anything they re-render is painted.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+          ),
+      );
       await page.screenshot({
         path: path.join(SCREENSHOT_DIR, `${name}.${mode}${suffix}.png`),
         animations: 'disabled',
