@@ -73,6 +73,10 @@ interface Namespace {
   placed: number;
   /** Every original of the namespace, by key, to its number. */
   ids: KeyIndex;
+  /**
+   * The original cells by number. While every original is text this is `ids.keys` itself (a
+   * text's key is the text), so a CSV's millions of values are not listed twice.
+   */
   originals: Cell[];
   pseudonyms: Cell[];
   /** Keys of the pseudonyms handed out. */
@@ -254,13 +258,16 @@ export function pseudonymize(
     const distinct = Math.min(rows, Math.max(0, column.schema.distinctCount));
     expected.set(column.namespace, (expected.get(column.namespace) ?? 0) + distinct);
   }
-  for (const [namespace, count] of expected) namespace.ids = new KeyIndex(count);
+  for (const [namespace, count] of expected) {
+    namespace.ids = new KeyIndex(count);
+    namespace.originals = namespace.ids.keys;
+  }
   // Column by column: one namespace's table is probed at a time, so it stays in the CPU's cache
   // (row by row, a probe per column went to a dozen large tables in turn).
   for (const column of planned) {
     const { rows } = workbook.sheets[column.sheetIndex]!;
-    const { ids, originals } = column.namespace;
-    const { columnIndex, missingMarkers } = column;
+    const { namespace, columnIndex, missingMarkers } = column;
+    const { ids } = namespace;
     const rowIds = new Int32Array(rows.length);
     for (let row = 0; row < rows.length; row++) {
       const cell = rows[row]![columnIndex] ?? null;
@@ -273,7 +280,15 @@ export function pseudonymize(
         continue;
       }
       const id = ids.add(typeof cell === 'string' ? cell : cellKey(cell));
-      if (id === originals.length) originals.push(cell);
+      if (namespace.originals !== ids.keys) {
+        if (id === namespace.originals.length) namespace.originals.push(cell);
+      } else if (typeof cell !== 'string') {
+        // The first cell that is not text: from here on the originals are a list of their own
+        // (its key is the first of its kind unless a text spelled the same tagged key first).
+        const originals: Cell[] = ids.keys.slice();
+        if (id === originals.length - 1) originals[id] = cell;
+        namespace.originals = originals;
+      }
       rowIds[row] = id;
     }
     column.rowIds = rowIds;

@@ -263,6 +263,28 @@ describe('pseudonymize', () => {
     expect(() => writeWorkbook({ format: 'csv', sheets: [mapping] }, 'csv')).not.toThrow();
   });
 
+  it('maps each original of a column mixing text, number and date cells to its pseudonym', () => {
+    const day = new Date(Date.UTC(2021, 4, 6));
+    const mixed: Workbook = {
+      format: 'xlsx',
+      sheets: [sheet('s', ['amount'], [['12'], ['7'], [41], ['12'], [day], [41], ['9']])],
+    };
+    const { workbook: out, mapping } = pseudonymize(mixed, schemasOf(mixed), { secret: 'm' });
+    const outCells = out.sheets[0]!.rows.map((row) => row[0]);
+    expect(mapping.rows.map((row) => row[2])).toEqual(['12', '7', '41', '2021-05-06', '9']);
+    // Each mapping row's pseudonym is the one written where that original first stands.
+    const firstRows = [0, 1, 2, 4, 6];
+    expect(mapping.rows.map((row) => String(row[3]))).toEqual(
+      firstRows.map((row) => {
+        const cell = outCells[row];
+        return cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell);
+      }),
+    );
+    expect(outCells[3]).toBe(outCells[0]);
+    expect(outCells[5]).toBe(outCells[2]);
+    expect(typeof outCells[2]).toBe('number');
+  });
+
   it('reports rows, cells, columns, timings and the schema match', () => {
     const { stats } = pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
     expect(stats.rowsProcessed).toBe(5);
