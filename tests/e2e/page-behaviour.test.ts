@@ -1,6 +1,6 @@
 import type { FileChooser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { delimited, peopleRows, PEOPLE_COLUMNS } from './fixtures';
+import { delimited, peopleRows, PEOPLE_COLUMNS, workbook } from './fixtures';
 import { contrast, lowContrastTexts, luminance, setThemeClass } from './contrast';
 import {
   launchBrowser,
@@ -254,6 +254,68 @@ describe('the upload area and the file card', { timeout: 90_000 }, () => {
     expect(await page.getByRole('region', { name: 'Uploaded file' }).innerText()).toContain(
       'customers.csv',
     );
+  });
+});
+
+/** Holds the page's calls to this tRPC procedure until `release` is called. */
+async function holdCalls(procedure: string): Promise<{ held: Promise<void>; release: () => void }> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let arrived = () => {};
+  const held = new Promise<void>((resolve) => (arrived = resolve));
+  await page.route(`**/api/trpc/${procedure}**`, async (route) => {
+    arrived();
+    await gate;
+    await route.continue();
+  });
+  return { held, release };
+}
+
+describe('while a call is pending', { timeout: 60_000 }, () => {
+  it("shows 'Generating Pseudonymized Data...' and takes no second run", async () => {
+    await openPage('/');
+    await uploadThroughPage(page, CUSTOMERS_CSV);
+    let runs = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/trpc/pseudonymize')) runs += 1;
+    });
+    const run = await holdCalls('pseudonymize');
+    await page.getByRole('button', { name: 'Generate Pseudonymized Data' }).click();
+    await run.held;
+    const pending = page.getByRole('button', { name: 'Generating Pseudonymized Data...' });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    await pending.click({ force: true });
+    expect(await page.getByRole('button', { name: 'Re-analyze' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Type of email').isDisabled()).toBe(true);
+    await screenshots(page, 'pending-01-generating');
+    run.release();
+    await page.getByText('Ready to Download').waitFor();
+    expect(runs).toBe(1);
+    expect(
+      await page.getByRole('button', { name: 'Generate Pseudonymized Data' }).isEnabled(),
+    ).toBe(true);
+  });
+
+  it('disables the sheet choice while a sheet switch runs', async () => {
+    await openPage('/');
+    await uploadThroughPage(page, {
+      name: 'shop.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: workbook('xlsx', true),
+    });
+    const sheetChoice = page.getByLabel('Select Sheet:');
+    const switching = await holdCalls('setSheet');
+    await sheetChoice.selectOption('Orders');
+    await switching.held;
+    await expect.poll(() => sheetChoice.isDisabled()).toBe(true);
+    await page.getByLabel('Switching sheet').waitFor();
+    switching.release();
+    expect(await toastText(page, 'Sheet changed')).toContain(
+      'Schema detection updated for selected sheet.',
+    );
+    await expect.poll(() => sheetChoice.isEnabled()).toBe(true);
+    expect(await sheetChoice.inputValue()).toBe('Orders');
   });
 });
 
