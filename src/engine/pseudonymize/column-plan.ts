@@ -99,19 +99,52 @@ const POINTS_PER_ORIGINAL = 4;
 /**
  * A number range with room for pseudonyms: when the values the column's precision can write
  * inside the range are too few to keep every pseudonym off the originals (`-0.01..0.00` holds
- * two), the range is widened on the side away from zero, so signs stay where they were.
+ * two), the range is widened on the side away from zero, so signs stay where they were. A range
+ * across zero gets room on each side (a value keeps its sign, so `-0.01` in `-0.01..0.13` draws
+ * from the negatives alone).
  * @example roomyRange({ min: 0, max: 1 }, integerColumnWithTwoValues) // { min: 0, max: 11 }
  */
 export function roomyRange(range: NumberRange, column: ColumnSchema): NumberRange {
   const decimals = Math.min(column.precision ?? column.number?.precision ?? 0, 10);
   const step = 10 ** -decimals;
-  const points = Math.floor((range.max - range.min) / step + 1e-7) + 1;
-  const needed = POINTS_PER_ORIGINAL * (Math.max(1, column.distinctCount) + 1);
-  if (!Number.isFinite(points) || points >= needed) return range;
+  const distinct = Math.max(1, column.distinctCount);
+  const pointsIn = (low: number, high: number): number =>
+    Math.floor((high - low) / step + 1e-7) + 1;
+  /** Points a stretch holding at most `points` originals needs (the whole column's at most). */
+  const neededFor = (points: number): number =>
+    POINTS_PER_ORIGINAL * (Math.min(points, distinct) + 1);
+  if (!Number.isFinite(pointsIn(range.min, range.max))) return range;
+  let { min, max } = range;
+  if (min < 0 && max > 0) {
+    const negatives = pointsIn(min, -step);
+    if (negatives < neededFor(negatives)) min = -neededFor(negatives) * step;
+    const positives = pointsIn(step, max);
+    if (positives < neededFor(positives)) max = neededFor(positives) * step;
+  }
+  const points = pointsIn(min, max);
+  const needed = neededFor(Infinity);
+  if (points >= needed) return { min, max };
   const extra = (needed - points) * step;
-  if (range.min >= 0) return { min: range.min, max: range.max + extra };
-  if (range.max <= 0) return { min: range.min - extra, max: range.max };
-  return { min: range.min - extra / 2, max: range.max + extra / 2 };
+  if (min >= 0) return { min, max: max + extra };
+  if (max <= 0) return { min: min - extra, max };
+  return { min: min - extra / 2, max: max + extra / 2 };
+}
+
+/**
+ * The fewest fraction digits a value of the column is drawn with: 0 unless the range is too
+ * narrow to hold pseudonyms off the originals with whole numbers alone (a `0` among cents
+ * between -0.01 and 0.13), then the fewest, up to the column's precision, that leave room.
+ * @example roomyDecimals({ min: 0, max: 0.5 }, columnOfTenCents) // 2
+ */
+export function roomyDecimals(range: NumberRange, column: ColumnSchema): number {
+  const precision = Math.min(column.precision ?? column.number?.precision ?? 0, 10);
+  const needed = POINTS_PER_ORIGINAL * (Math.max(1, column.distinctCount) + 1);
+  for (let decimals = 0; decimals < precision; decimals++) {
+    const scale = 10 ** decimals;
+    const points = Math.floor(range.max * scale + 1e-7) - Math.ceil(range.min * scale - 1e-7) + 1;
+    if (points >= needed) return decimals;
+  }
+  return precision;
 }
 
 /** Milliseconds between the instants a pattern can write. */
@@ -172,10 +205,10 @@ export function planColumn(
   const defaultRange = dateRangeOf(column, overrides.dateRange);
 
   /** Values that fit no better rule: string rules, keeping the cell's type. */
-  const fallback = (original: Cell, text: string): Cell => {
+  const fallback = (original: Cell, text: string, attempt = 0): Cell => {
     if (typeof original === 'boolean') return swapBooleans ? !original : original;
     if (original instanceof Date) return fakeDate(cellDraw(original, defaultRange), random);
-    const fake = pseudonymizeText(text, random);
+    const fake = pseudonymizeText(text, random, attempt);
     if (typeof original === 'number') {
       const value = Number(fake);
       return fake !== '' && Number.isFinite(value) ? value : fake;
@@ -269,17 +302,26 @@ export function planColumn(
               },
             }
           : undefined;
+      const fewestDecimals = roomyDecimals(range, column);
       const generate: ColumnPlan['generate'] = (original, text) => {
         if (typeof original === 'number') {
-          return fakeNumber(original, fractionDigitsOf(original), range, random);
+          const decimals = Math.max(fractionDigitsOf(original), fewestDecimals);
+          return fakeNumber(original, decimals, range, random);
         }
         if (typeof original !== 'string') return fallback(original, text);
         const analysis = analyzeNumberText(text);
         const value = analysis && (layout ? readInLayout(analysis, layout) : analysis.value);
         if (!analysis || value === null || value === undefined) return fallback(original, text);
-        const decimals = analysis.exponent
+        // '2,000' in a column that groups with ',' has no fraction digits.
+        const grouped =
+          analysis.ambiguousSeparator !== null &&
+          analysis.ambiguousSeparator === layout?.thousandsSeparator;
+        const written = analysis.exponent
           ? fractionDigitsOf(value)
-          : analysis.fractionDigits.length;
+          : grouped
+            ? 0
+            : analysis.fractionDigits.length;
+        const decimals = Math.max(written, fewestDecimals);
         const fake = fakeNumber(value, decimals, range, random);
         return formatNumberText(fake, layoutForValue(layout, analysis, decimals));
       };
@@ -346,7 +388,7 @@ export function planColumn(
       return plan('email', (original, text, attempt) =>
         typeof original === 'string' && text.includes('@')
           ? fakeEmail(text, random, attempt)
-          : fallback(original, text),
+          : fallback(original, text, attempt),
       );
     case 'phone':
       return plan('phone', (original, text) =>
@@ -361,7 +403,7 @@ export function planColumn(
           const fake = generator(text, source, attempt);
           if (fake !== null) return fake;
         }
-        return fallback(original, text);
+        return fallback(original, text, attempt);
       });
     }
   }

@@ -22,6 +22,7 @@ import { KeyedRandom } from './keyed-random';
 import { sameShape } from './schema-match';
 import { KeyIndex } from './key-index';
 import { StringHashSet } from './string-hash-set';
+import { substituteCharacters } from './generators/text';
 
 /*
  * How pseudonyms are chosen, and the few places the promises bend.
@@ -29,8 +30,9 @@ import { StringHashSet } from './string-hash-set';
  * Every distinct original of a namespace (columns of one kind and format, across sheets) gets
  * one pseudonym: a keyed hash of the original (SipHash-2-4 under HMAC-SHA-256(secret, kind), see
  * KeyedRandom) seeds the generator, so the same secret gives the same pseudonym in every file and
- * run. A candidate that equals an original of the namespace (or, for names, emails and phones,
- * any such original in the file) or a pseudonym already handed out is redrawn with a counter in the hash input; the first that fits wins.
+ * run. A candidate that equals an original of the namespace (or any name, email or phone
+ * original of the file, in whatever column) or a pseudonym already handed out is redrawn with a
+ * counter in the hash input; the first that fits wins.
  * A collision resolved this way depends on the file's other values, so only such values may
  * differ between files.
  *
@@ -42,7 +44,10 @@ import { StringHashSet } from './string-hash-set';
  *   while they fill at most half of it); the sign of a value is not kept in that case;
  * - a column of one constant value draws from a widened range around it, and a number range
  *   too narrow to hold four values per distinct original at the column's precision is widened
- *   away from zero (roomyRange), so pseudonyms can stay off the originals;
+ *   away from zero (roomyRange, room on each side of zero), and whole values of such a decimal
+ *   column get decimals (roomyDecimals), so pseudonyms can stay off the originals;
+ * - digit codes keep their leading zeros while there is room; in a crowded code space
+ *   ('0000001'…'0000009') retries free them one by one, so a code keeps only its length;
  * - tiny text domains (states, genders, 2-letter codes): after 32 tries a pseudonym may repeat
  *   or equal another original, but never its own value while another exists;
  * - missing-value markers detection reports ('NaN', 'NULL', 'N/A') are kept, like blanks.
@@ -416,11 +421,7 @@ function generateNamespace(
       if (index >= 0) takeGridPoint(nextFree, index);
     }
   }
-  // Names, emails and phones stay off every such original of the file: one set of their hashes
-  // (a hash that merely collides costs a redraw, never a leak).
-  const isOriginal = plan.sensitive
-    ? (_key: string, hash: number): boolean => sensitiveOriginals.hasHash(hash)
-    : (key: string, hash: number): boolean => ids.find(key, hash) >= 0;
+  const isOriginal = (key: string, hash: number): boolean => ids.find(key, hash) >= 0;
   const pick: Pick = { pseudonym: null, hash: 0, unique: false };
 
   for (let id = 0; id < count; id++) {
@@ -445,7 +446,18 @@ function generateNamespace(
     if (pseudonym === undefined) {
       const spaceUsedUp = namespace.exhausted > 100 && namespace.exhausted > namespace.placed;
       const attempts = plan.tinyDomain ? 1 : spaceUsedUp ? 2 : MAX_ATTEMPTS;
-      pickPseudonym(pick, original, key, text, plan, random, used, isOriginal, attempts);
+      pickPseudonym(
+        pick,
+        original,
+        key,
+        text,
+        plan,
+        random,
+        used,
+        isOriginal,
+        attempts,
+        sensitiveOriginals,
+      );
       pseudonym = pick.pseudonym;
       if (pick.unique) namespace.placed++;
       else namespace.exhausted++;
@@ -468,8 +480,11 @@ function hashOfCell(cell: Cell): number {
 
 /**
  * Draws candidates until one is new: first one that is no original at all, then one that is at
- * least not this value and not another value's pseudonym, then anything but this value. Writes
- * the choice into `pick` (one object per namespace, not one per value).
+ * least not this value and not another value's pseudonym, then anything but this value. Names,
+ * emails and phones of the file are never chosen, whatever column the pseudonym lands in (a
+ * word column's 'King' is no surname of the file), unless nothing else can be drawn; a hash
+ * that merely collides with one costs a redraw, never a leak. Writes the choice into `pick`
+ * (one object per namespace, not one per value).
  */
 function pickPseudonym(
   pick: Pick,
@@ -481,10 +496,12 @@ function pickPseudonym(
   used: StringHashSet,
   isOriginal: (key: string, hash: number) => boolean,
   attempts: number,
+  sensitiveOriginals: StringHashSet,
 ): void {
   let unique: Cell | undefined;
   let uniqueHash = 0;
   let different: Cell | undefined;
+  let sensitive: Cell | undefined;
   let last: Cell = original;
   for (let attempt = 0; attempt < attempts; attempt++) {
     random.reseed(plan.kind, originalKey, attempt);
@@ -493,8 +510,12 @@ function pickPseudonym(
     if (isBlankCell(candidate)) continue;
     const key = typeof candidate === 'string' ? candidate : cellKey(candidate);
     if (key === originalKey) continue;
-    different ??= candidate;
     const hash = StringHashSet.hash(key);
+    if (sensitiveOriginals.hasHash(hash)) {
+      sensitive ??= candidate;
+      continue;
+    }
+    different ??= candidate;
     if (used.hasHash(hash)) continue;
     if (!isOriginal(key, hash)) {
       pick.pseudonym = candidate;
@@ -514,9 +535,28 @@ function pickPseudonym(
     pick.unique = true;
     return;
   }
-  pick.pseudonym = different ?? last;
+  // Booleans may keep their value (the documented keyed keep-or-swap).
+  pick.pseudonym =
+    different ?? (plan.tinyDomain ? null : lastResort(original, text, random)) ?? sensitive ?? last;
   pick.hash = hashOfCell(pick.pseudonym);
   pick.unique = false;
+}
+
+/**
+ * When every draw gave the value back (a generator with no room for this value), the string
+ * rules: every letter and digit redrawn, leading zeros too. Null when that changes nothing
+ * either (text with no letters or digits).
+ */
+function lastResort(original: Cell, text: string, random: KeyedRandom): Cell | null {
+  if (typeof original !== 'string' && typeof original !== 'number') return null;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const fake = substituteCharacters(text, random, Number.MAX_SAFE_INTEGER);
+    if (fake === text) continue;
+    if (typeof original === 'string') return fake;
+    const value = Number(fake);
+    if (Number.isFinite(value) && value !== original) return value;
+  }
+  return null;
 }
 
 /**

@@ -64,7 +64,7 @@ describe('seeded generators (fixed secret)', () => {
           "+44 59 5120 6625",
           "(254) 487-6283",
           "365.495.4927 x16",
-          "074 4929 1673",
+          "084 4929 1673",
         ]
       `);
   });
@@ -86,7 +86,7 @@ describe('seeded generators (fixed secret)', () => {
         [
           "Floodlight into grim ah weight",
           "TUM-9759-0011",
-          "Rpuxxm, Sahyhzj 1089",
+          "Räxxms, Ahyhzjb 1897",
         ]
       `);
   });
@@ -184,6 +184,42 @@ describe('generator formats (any seed)', () => {
     );
   });
 
+  it('phones written without separators keep only their country code', () => {
+    const cases = [
+      ['+447911123456', '+44'],
+      ['+14155552671', '+1'],
+      ['+4915112345678', '+49'],
+      ['+3531234567', '+353'],
+      ['0044 20 7946 0958', '0044'],
+    ] as const;
+    for (const [phone, country] of cases) {
+      for (const key of ['a', 'b', 'c', 'd']) {
+        const fake = fakePhone(phone, seeded('phone', key).random);
+        expect(shape(fake)).toBe(shape(phone));
+        expect(fake.startsWith(country)).toBe(true);
+        expect(fake.slice(country.length)).not.toBe(phone.slice(country.length));
+        expect(fake[country.length]).not.toMatch(/[01]/);
+      }
+    }
+    // A trunk '0' stays, and the digit after it is no '0'.
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f']) {
+      expect(fakePhone('07911 123456', seeded('phone', key).random)).toMatch(/^0[1-9]\d{3} \d{6}$/);
+    }
+  });
+
+  it('genders keep the original’s letter case', () => {
+    for (const [text, pattern] of [
+      ['F', /^[FM]$/],
+      ['m', /^[fm]$/],
+      ['Female', /^(Female|Male)$/],
+      ['MALE', /^(FEMALE|MALE)$/],
+    ] as const) {
+      for (const key of ['a', 'b', 'c', 'd']) {
+        expect(SEMANTIC_GENERATORS.gender!(text, seeded('gender', key), 0)).toMatch(pattern);
+      }
+    }
+  });
+
   it('UUIDs keep version, variant, case and punctuation', () => {
     fc.assert(
       fc.property(fc.uuid(), fc.boolean(), keys, (uuid, upper, key) => {
@@ -271,6 +307,46 @@ describe('generator formats (any seed)', () => {
         expect(fake.startsWith(zeros)).toBe(true);
       }),
     );
+  });
+
+  it('character substitution frees leading zeros one by one from the right on retries', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 0, max: 40 }),
+        keys,
+        (zeros, attempt, key) => {
+          const text = `${'0'.repeat(zeros)}5`;
+          const fake = substituteCharacters(text, seeded('string', key).random, attempt);
+          const kept = Math.max(0, zeros - Math.floor(attempt / 4));
+          expect(fake).toMatch(/^\d+$/);
+          expect(fake.length).toBe(text.length);
+          expect(fake.startsWith('0'.repeat(kept))).toBe(true);
+          if (attempt < 4) expect(fake[zeros]).not.toBe('0');
+        },
+      ),
+    );
+    // A crowded space: '0000005' alone has nine neighbours; later attempts reach past them.
+    const reached = new Set<string>();
+    for (let attempt = 0; attempt < 32; attempt++) {
+      reached.add(substituteCharacters('0000005', seeded('string', 'crowded').random, attempt));
+    }
+    expect([...reached].some((fake) => !fake.startsWith('000000'))).toBe(true);
+  });
+
+  it('character substitution replaces digits of every script with digits of that script', () => {
+    for (const [text, digits] of [
+      ['٠١٢٣٤٥٦٧٨٩', /^[٠-٩]{10}$/],
+      ['रोल १२३४५६', /^\S+ [०-९]{6}$/],
+      ['ＩＤ１２３４５', /^[Ａ-Ｚ]{2}[０-９]{5}$/],
+    ] as const) {
+      const fakes = ['a', 'b', 'c'].map((key) =>
+        substituteCharacters(text, seeded('string', key).random),
+      );
+      for (const fake of fakes) expect(fake).toMatch(digits);
+      expect(fakes.some((fake) => fake !== text)).toBe(true);
+      expect(new Set(fakes).size).toBeGreaterThan(1);
+    }
   });
 
   it('character substitution handles texts longer than one buffer chunk', () => {

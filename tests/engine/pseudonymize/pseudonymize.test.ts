@@ -70,6 +70,138 @@ describe('pseudonymize', () => {
     }
   });
 
+  it('keeps a value off the originals when its side of zero holds few values', () => {
+    // -0.01 is the only negative the range -0.01..0.13 can write at two decimals.
+    const workbook: Workbook = {
+      format: 'csv',
+      sheets: [sheet('s', ['amount'], [['0.00'], ['-0.01'], ['0.13'], ['-0.05'], ['0.07']])],
+    };
+    for (const secret of ['one', 'two', 'three', 'four', 'five', 'six']) {
+      const out = pseudonymize(workbook, schemasOf(workbook), { secret }).workbook.sheets[0]!;
+      const values = out.rows.map((row) => row[0]);
+      for (const value of values)
+        expect(['0.00', '-0.01', '0.13', '-0.05', '0.07']).not.toContain(value);
+      expect(values[1]).toMatch(/^-\d+\.\d{2}$/);
+      expect(values[3]).toMatch(/^-\d+\.\d{2}$/);
+      expect(values[2]).toMatch(/^\d+\.\d{2}$/);
+      expect(new Set(values).size).toBe(values.length);
+    }
+  });
+
+  it('keeps a crowded code column off its originals, at the codes’ length', () => {
+    const codes = ['0000005', '0000001', '0000000', '0000003', '0000004', '0000008'];
+    const workbook: Workbook = {
+      format: 'csv',
+      sheets: [
+        sheet(
+          's',
+          ['code'],
+          codes.map((code) => [code]),
+        ),
+      ],
+    };
+    for (const secret of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {
+      const out = pseudonymize(workbook, schemasOf(workbook), { secret }).workbook.sheets[0]!;
+      const values = out.rows.map((row) => row[0] as string);
+      for (const value of values) {
+        expect(codes).not.toContain(value);
+        expect(value).toMatch(/^0\d{6}$/);
+      }
+      expect(new Set(values).size).toBe(values.length);
+    }
+  });
+
+  it('draws dates inside the column’s observed range', () => {
+    const days = Array.from({ length: 40 }, (_, i) =>
+      new Date(Date.UTC(2023, 3, 10) + i * 3 * 86_400_000).toISOString().slice(0, 10),
+    );
+    const workbook: Workbook = {
+      format: 'csv',
+      sheets: [
+        sheet(
+          's',
+          ['visit_date'],
+          days.map((day) => [day]),
+        ),
+      ],
+    };
+    const out = pseudonymize(workbook, schemasOf(workbook), { secret: 's' }).workbook.sheets[0]!;
+    const values = out.rows.map((row) => row[0] as string);
+    for (const value of values) {
+      expect(value >= days[0]! && value <= days.at(-1)!, value).toBe(true);
+      expect(days).not.toContain(value);
+    }
+    expect(new Set(values).size).toBe(days.length);
+  });
+
+  it('keeps whole values of a narrow decimal column off the originals', () => {
+    const texts = ['0', '-0.01', '0.13', '1'];
+    const cells = [0.05, 0.1, 1, 0];
+    const workbook: Workbook = {
+      format: 'xlsx',
+      sheets: [
+        sheet(
+          'text',
+          ['amount'],
+          texts.map((text) => [text]),
+        ),
+        sheet(
+          'cells',
+          ['share'],
+          cells.map((cell) => [cell]),
+        ),
+      ],
+    };
+    for (const secret of ['a', 'b', 'c', 'd', 'e']) {
+      const out = pseudonymize(workbook, schemasOf(workbook), { secret }).workbook;
+      const textOut = out.sheets[0]!.rows.map((row) => row[0]);
+      const cellOut = out.sheets[1]!.rows.map((row) => row[0]);
+      for (const value of textOut) expect(texts).not.toContain(value);
+      for (const value of cellOut) expect(cells).not.toContain(value);
+      expect(new Set(textOut).size).toBe(texts.length);
+      expect(new Set(cellOut).size).toBe(cells.length);
+    }
+  });
+
+  it('writes grouped whole numbers as whole numbers', () => {
+    const texts = ['2,000', '1,234.50', '15.25', '3,999', '12,500'];
+    const workbook: Workbook = {
+      format: 'csv',
+      sheets: [
+        sheet(
+          's',
+          ['amount'],
+          texts.map((text) => [text]),
+        ),
+      ],
+    };
+    const out = pseudonymize(workbook, schemasOf(workbook), { secret: 's' }).workbook.sheets[0]!;
+    const values = out.rows.map((row) => row[0] as string);
+    for (const index of [0, 3, 4]) expect(values[index]).toMatch(/^\d{1,3}(,\d{3})*$/);
+    for (const index of [1, 2]) expect(values[index]).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+  });
+
+  it('leaves no name of the file in another column’s output', () => {
+    // Surnames that are also English words, beside 1,500 distinct title-case words as long:
+    // their word pseudonyms come from the same lists as those surnames.
+    const names = ['Brown', 'King', 'Little', 'Stark', 'Swift', 'White', 'Wolf', 'Bell', 'Hope'];
+    const letters = 'bcdfghjklmnprstvwz';
+    const word = (i: number): string =>
+      `${letters[i % 18]!.toUpperCase()}${'aeiou'[(i >> 2) % 5]}${letters[(i * 7) % 18]}${'aeiou'[i % 5]}${letters[Math.floor(i / 90) % 18]}`;
+    const rows = Array.from({ length: 1_500 }, (_, i) => [names[i % names.length]!, word(i)]);
+    const workbook: Workbook = {
+      format: 'csv',
+      sheets: [sheet('s', ['last_name', 'status'], rows)],
+    };
+    const schemas = schemasOf(workbook);
+    expect(schemas[0]!.map((column) => column.semantic)).toEqual(['lastName', null]);
+    expect(schemas[0]![1]!.distinctCount).toBeGreaterThan(1_000);
+    for (const secret of ['a', 'b', 'c']) {
+      const out = pseudonymize(workbook, schemas, { secret }).workbook.sheets[0]!;
+      for (const row of out.rows) expect(names).not.toContain(row[1]);
+    }
+  });
+
   it('does not change its input', () => {
     const copy = structuredClone(workbook);
     pseudonymize(workbook, schemasOf(workbook), { secret: 's' });

@@ -19,8 +19,13 @@ export interface DateDraw {
  * @example wallClockMs('2023-04-17') // 1681689600000
  */
 export function wallClockMs(text: string): number | null {
+  // A date alone ('2023-04-17') has no zone: its '-17' is the day, not an offset.
+  if (text.length <= 10) {
+    const ms = Date.parse(text);
+    return Number.isNaN(ms) ? null : ms;
+  }
   const withoutZone = text.replace(/(?:Z|[+-]\d{2}(?::?\d{2})?)$/, '');
-  const ms = Date.parse(withoutZone.length <= 10 ? withoutZone : `${withoutZone}Z`);
+  const ms = Date.parse(`${withoutZone}Z`);
   return Number.isNaN(ms) ? null : ms;
 }
 

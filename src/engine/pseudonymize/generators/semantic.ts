@@ -17,11 +17,15 @@ export type SemanticGenerator = (
 
 /**
  * Faker text in the original's letter case when that is all upper or all lower ('PARIS' →
- * 'LYON'); Faker's own capitalization otherwise ('Ebert, Murray and Kozey').
+ * 'LYON'), or title case over Faker's lower-case words ('Female' → 'Male'); Faker's own
+ * capitalization otherwise ('Ebert, Murray and Kozey').
  */
 function inCaseOf(original: string, fake: string): string {
   const style = letterCaseOf(original);
-  return style === 'upper' || style === 'lower' ? applyLetterCase(fake, style) : fake;
+  if (style === 'upper' || style === 'lower') return applyLetterCase(fake, style);
+  // Faker's lower-case words ('female') capitalized like the original ('Male', 'F').
+  if (style === 'title' && fake === fake.toLowerCase()) return applyLetterCase(fake, style);
+  return fake;
 }
 
 function fractionDigits(text: string): number {

@@ -76,32 +76,48 @@ function isWordToken(text: string, start: number, end: number): boolean {
 const A = 65;
 const LOWER_A = 97;
 
+/**
+ * Another letter of the same 128-code block (Cyrillic stays Cyrillic, full-width stays
+ * full-width, CJK stays CJK) and the same case; an ASCII letter of that case when the block
+ * offers none.
+ */
 function randomLetterLike(char: string, code: number, random: KeyedRandom): string {
   const lower = char.toLowerCase();
   const upper = char.toUpperCase();
-  if (lower !== upper) {
-    return String.fromCharCode((char === upper ? A : LOWER_A) + random.int(26));
-  }
-  // A letter without case (CJK, Arabic, Thai…): another letter of the same 128-code block.
+  const cased = lower !== upper;
+  const isUpper = cased && char === upper;
   const blockStart = code & ~0x7f;
-  for (let attempt = 0; attempt < 8; attempt++) {
+  for (let attempt = 0; attempt < 32; attempt++) {
     const candidate = String.fromCharCode(blockStart + random.int(128));
-    if (/\p{L}/u.test(candidate)) return candidate;
+    if (!/\p{L}/u.test(candidate)) continue;
+    if (!cased) return candidate;
+    const candidateUpper = candidate.toUpperCase();
+    if (candidate.toLowerCase() !== candidateUpper && (candidate === candidateUpper) === isUpper) {
+      return candidate;
+    }
   }
-  return String.fromCharCode(LOWER_A + random.int(26));
+  return String.fromCharCode((isUpper ? A : LOWER_A) + random.int(26));
 }
+
+/** Retries per leading zero that `substituteCharacters` may let go of. */
+const ATTEMPTS_PER_FREED_ZERO = 4;
 
 /**
  * Replaces each letter by a random letter of the same case and each digit by a digit; all else
  * (punctuation, spacing, symbols) is kept. Leading zeros of a digit run stay zeros and the
  * first other digit stays non-zero, so codes keep their length and numbers their magnitude.
+ * Retries (`attempt`) free the leading zeros one by one from the right, every few attempts,
+ * so a crowded code space ('0000001'…'0000009') still finds values that are no original.
  * @example substituteCharacters('AB-0042', random) // 'QX-0067'
  */
-export function substituteCharacters(text: string, random: KeyedRandom): string {
+export function substituteCharacters(text: string, random: KeyedRandom, attempt = 0): string {
   const length = text.length;
   const codes = codeBuffer(length);
+  const freedZeros = Math.floor(attempt / ATTEMPTS_PER_FREED_ZERO);
   let runStart = true;
-  let leadingZeros = false;
+  /** Leading zeros of the current run still to keep, and still to draw freely. */
+  let keptZeros = 0;
+  let drawnZeros = 0;
   let significant = false;
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
@@ -109,14 +125,24 @@ export function substituteCharacters(text: string, random: KeyedRandom): string 
       if (runStart) {
         runStart = false;
         significant = true;
-        leadingZeros = code === 48 && isAsciiDigit(text.charCodeAt(i + 1));
+        // Leading zeros stay, but never the run's last digit ('000' → '007').
+        let zeros = 0;
+        while (text.charCodeAt(i + zeros) === 48 && isAsciiDigit(text.charCodeAt(i + zeros + 1))) {
+          zeros++;
+        }
+        drawnZeros = Math.min(zeros, freedZeros);
+        keptZeros = zeros - drawnZeros;
       }
-      // Leading zeros stay, but never the run's last digit ('000' → '007').
-      if (leadingZeros && code === 48 && isAsciiDigit(text.charCodeAt(i + 1))) {
+      if (keptZeros > 0) {
+        keptZeros--;
         codes[i] = 48;
         continue;
       }
-      leadingZeros = false;
+      if (drawnZeros > 0) {
+        drawnZeros--;
+        codes[i] = 48 + random.int(10);
+        continue;
+      }
       // The first significant digit stays non-zero; a lone '0' may become any digit.
       codes[i] = significant && code !== 48 ? 49 + random.int(9) : 48 + random.int(10);
       significant = false;
@@ -125,11 +151,29 @@ export function substituteCharacters(text: string, random: KeyedRandom): string 
     runStart = true;
     if (code >= 97 && code <= 122) codes[i] = LOWER_A + random.int(26);
     else if (code >= 65 && code <= 90) codes[i] = A + random.int(26);
-    else if (code > 127 && code < 0xd800 && /\p{L}/u.test(text[i] as string)) {
+    else if (code > 127 && !isSurrogate(code) && /\p{L}/u.test(text[i] as string)) {
       codes[i] = randomLetterLike(text[i] as string, code, random).charCodeAt(0);
+    } else if (code > 127 && !isSurrogate(code) && isDecimalDigit(code)) {
+      // Arabic-Indic, Devanagari, full-width… digits: a digit of the same script.
+      codes[i] = zeroOfDigit(code) + random.int(10);
     } else codes[i] = code;
   }
   return codesToText(codes, length);
+}
+
+function isSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdfff;
+}
+
+function isDecimalDigit(code: number): boolean {
+  return /\p{Nd}/u.test(String.fromCharCode(code));
+}
+
+/** The zero of a decimal digit's script: Unicode writes each script's ten digits in a row. */
+function zeroOfDigit(code: number): number {
+  let zero = code;
+  while (code - zero < 9 && isDecimalDigit(zero - 1)) zero--;
+  return zero;
 }
 
 /** Word-length classes: a replacement word has about the same length as the original. */
@@ -216,6 +260,8 @@ export function replaceWords(text: string, random: KeyedRandom): string {
  * The string rule for any text: word-like text gets words, other text character substitution.
  * @example pseudonymizeText('ORD-2023-0042', random) // 'KWT-8316-0075'
  */
-export function pseudonymizeText(text: string, random: KeyedRandom): string {
-  return isWordLike(text) ? replaceWords(text, random) : substituteCharacters(text, random);
+export function pseudonymizeText(text: string, random: KeyedRandom, attempt = 0): string {
+  return isWordLike(text)
+    ? replaceWords(text, random)
+    : substituteCharacters(text, random, attempt);
 }
