@@ -159,6 +159,11 @@ export interface ColumnSchema {
   rule: ColumnRule;
   /** Numbers: observed (or user-set) min and max. */
   range?: { min: number; max: number };
+  /**
+   * Numbers: whether `range` was set by the user. Pseudonyms then stay inside it exactly, even
+   * when it is too narrow to keep them off the originals (an observed range is widened then).
+   */
+  rangeSetByUser?: boolean;
   /** Dates/datetimes: observed (or user-set) range as ISO 8601 text. */
   dateRange?: { min: string; max: string };
   /** Dates/datetimes: the pattern name ('YYYY-MM-DD', 'M/D/YYYY h:mm:ss A', 'ISO 8601'...). */

@@ -63,6 +63,10 @@ export const columnSchema = z
     distinctCount: z.number().int(),
     ...editableColumnFields,
     range: editableColumnFields.range.optional(),
+    rangeSetByUser: z
+      .boolean()
+      .optional()
+      .describe('Whether range was set through a schema update (then kept exactly)'),
     dateRange: editableColumnFields.dateRange.optional(),
     format: editableColumnFields.format.optional(),
     timeZone: editableColumnFields.timeZone.optional(),

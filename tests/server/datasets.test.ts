@@ -126,6 +126,36 @@ describe('PATCH /api/datasets/{id}/schema', () => {
     expect(after?.rule).toEqual(before?.rule);
   });
 
+  it('keeps pseudonyms inside a range the user sets, even one too narrow for them', async () => {
+    const csv = 'id,score\n1,10\n2,20\n3,30\n4,40\n5,50\n';
+    const uploaded = await uploadDataset(server.url, 'scores.csv', new TextEncoder().encode(csv));
+    const echoed = await view(
+      await sendJson(server.url, 'PATCH', `/api/datasets/${uploaded.id}/schema`, {
+        schema: uploaded.schema,
+      }),
+    );
+    expect(echoed.schema.find((column) => column.name === 'score')?.rangeSetByUser).toBeUndefined();
+    const updated = await view(
+      await sendJson(server.url, 'PATCH', `/api/datasets/${uploaded.id}/schema`, {
+        schema: [{ name: 'score', range: { min: 1, max: 3 } }],
+      }),
+    );
+    const score = updated.schema.find((column) => column.name === 'score');
+    expect(score?.range).toEqual({ min: 1, max: 3 });
+    expect(score?.rangeSetByUser).toBe(true);
+    expect(
+      (await sendJson(server.url, 'POST', `/api/datasets/${uploaded.id}/pseudonymize`, {})).status,
+    ).toBe(200);
+    const download = await fetch(`${server.url}/api/datasets/${uploaded.id}/download`);
+    const scores = (await download.text())
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[1]));
+    expect(scores).toHaveLength(5);
+    for (const value of scores) expect(value >= 1 && value <= 3, String(value)).toBe(true);
+  });
+
   it('accepts the full schema as the client sends it back, samples included', async () => {
     const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
     const schema = uploaded.schema.map((column) =>

@@ -270,7 +270,9 @@ export function planColumn(
       return { action: 'blank' };
     case 'number': {
       const layout = column.number ?? null;
-      const range = overrides.range ?? roomyRange(numberRangeOf(column), column);
+      const range =
+        overrides.range ??
+        (column.rangeSetByUser ? numberRangeOf(column) : roomyRange(numberRangeOf(column), column));
       const valueOf = (original: Cell, text: string): number | null => {
         if (typeof original === 'number') return original;
         if (typeof original !== 'string') return null;

@@ -162,7 +162,7 @@ const normalizedName = (name: string): string => name.toLowerCase().replace(/[^a
 function mergedRanges(schemas: ColumnSchema[][]): Map<ColumnSchema, RangeOverrides> {
   const groups = new Map<string, ColumnSchema[]>();
   for (const column of schemas.flat()) {
-    if (column.rule.action !== 'auto') continue;
+    if (column.rule.action !== 'auto' || column.rangeSetByUser) continue;
     if (column.type !== 'number' && column.type !== 'date' && column.type !== 'datetime') continue;
     const key = `${column.type}|${column.semantic ?? ''}|${normalizedName(column.name)}`;
     groups.set(key, [...(groups.get(key) ?? []), column]);

@@ -134,5 +134,11 @@ function mergeColumn(
   for (const [key, value] of Object.entries(update)) {
     if (value !== undefined) Object.assign(merged, { [key]: value });
   }
+  // A range the user gives is kept exactly; an observed one (also when a client echoes it back
+  // unchanged) may be widened to make room.
+  const { range } = update;
+  if (range && (range.min !== column.range?.min || range.max !== column.range?.max)) {
+    merged.rangeSetByUser = true;
+  }
   return merged;
 }

@@ -202,6 +202,21 @@ describe('pseudonymize', () => {
     }
   });
 
+  it('widens an observed range too narrow for pseudonyms, but never a range the user set', () => {
+    const workbook: Workbook = {
+      format: 'csv',
+      sheets: [sheet('s', ['score'], [['1'], ['2'], ['3'], ['2']])],
+    };
+    const [observed] = schemasOf(workbook);
+    const userSet = observed!.map((column) => ({ ...column, rangeSetByUser: true }));
+    const drawn = (schema: ColumnSchema[]) =>
+      pseudonymize(workbook, [schema], { secret: 's' }).workbook.sheets[0]!.rows.map((row) =>
+        Number(row[0]),
+      );
+    expect(drawn(observed!).some((value) => value > 3)).toBe(true);
+    for (const value of drawn(userSet)) expect(value >= 1 && value <= 3).toBe(true);
+  });
+
   it('does not change its input', () => {
     const copy = structuredClone(workbook);
     pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
