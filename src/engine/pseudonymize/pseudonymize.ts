@@ -155,16 +155,35 @@ function checkSchemas(workbook: Workbook, schemas: ColumnSchema[][]): void {
 
 const normalizedName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
+/** An identifier column's name: `id`, `customer_id`, `customerId`, `Customer ID`, `OrderID`. */
+function isIdName(name: string): boolean {
+  const text = name.trim();
+  // 'paid', 'valid' and 'PAID' are no identifiers.
+  return /^id$/i.test(text) || /(?:[^a-zA-Z0-9](?:id|ID|Id)|[a-z0-9](?:ID|Id))$/.test(text);
+}
+
 /**
- * Same-named number and date columns (a key on two sheets) draw from the union of their
- * ranges, so they share one namespace and a value joins to the same pseudonym everywhere.
+ * What joins columns into one namespace: same-named columns of a kind on any sheet, and every
+ * integer identifier column (`customers.id` joins `orders.customer_id`).
+ */
+function joinKey(column: ColumnSchema): string {
+  const name =
+    column.type === 'number' && column.number?.integer !== false && isIdName(column.name)
+      ? '#id'
+      : normalizedName(column.name);
+  return `${column.type}|${column.semantic ?? ''}|${name}`;
+}
+
+/**
+ * Number and date columns that join (see joinKey) draw from the union of their ranges, so they
+ * share one namespace and a value joins to the same pseudonym everywhere.
  */
 function mergedRanges(schemas: ColumnSchema[][]): Map<ColumnSchema, RangeOverrides> {
   const groups = new Map<string, ColumnSchema[]>();
   for (const column of schemas.flat()) {
     if (column.rule.action !== 'auto' || column.rangeSetByUser) continue;
     if (column.type !== 'number' && column.type !== 'date' && column.type !== 'datetime') continue;
-    const key = `${column.type}|${column.semantic ?? ''}|${normalizedName(column.name)}`;
+    const key = joinKey(column);
     groups.set(key, [...(groups.get(key) ?? []), column]);
   }
   const overrides = new Map<ColumnSchema, RangeOverrides>();

@@ -217,6 +217,35 @@ describe('pseudonymize', () => {
     for (const value of drawn(userSet)) expect(value >= 1 && value <= 3).toBe(true);
   });
 
+  it('gives a number id the same pseudonym in every id column, so foreign keys still join', () => {
+    const ids = Array.from({ length: 30 }, (_, i) => String(1000 + i * 7));
+    const workbook: Workbook = {
+      format: 'xlsx',
+      sheets: [
+        sheet(
+          'customers',
+          ['id', 'paid'],
+          ids.map((id, i) => [id, String(i * 3)]),
+        ),
+        sheet(
+          'orders',
+          ['OrderID', 'customerId', 'Customer ID'],
+          ids.map((id, i) => [String(90_000 + i), ids[(i * 11) % 10]!, ids[i % 20]!]),
+        ),
+      ],
+    };
+    const out = pseudonymize(workbook, schemasOf(workbook), { secret: 's' }).workbook;
+    const pseudonymOf = new Map(out.sheets[0]!.rows.map((row, i) => [ids[i]!, row[0]]));
+    workbook.sheets[1]!.rows.forEach((row, i) => {
+      const outRow = out.sheets[1]!.rows[i]!;
+      expect(outRow[1]).toBe(pseudonymOf.get(row[1] as string));
+      expect(outRow[2]).toBe(pseudonymOf.get(row[2] as string));
+      expect(ids).not.toContain(outRow[1]);
+    });
+    // 'paid' is no identifier: it keeps its own, much smaller range.
+    for (const row of out.sheets[0]!.rows) expect(Number(row[1])).toBeLessThan(1000);
+  });
+
   it('does not change its input', () => {
     const copy = structuredClone(workbook);
     pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
