@@ -162,13 +162,23 @@ function editDistance(left: string, right: string): number {
   return previous[b.length]!;
 }
 
-/** Catalogue methods closest to a name: within 3 edits, or with the same method part. */
+/**
+ * Catalogue methods closest to a name: within 3 edits (case aside), with the same method part,
+ * or whose method part starts with the given one ('location.zip' → location.zipCode).
+ */
 function nearMatches(name: string): string[] {
-  const methodPart = name.split('.').pop()?.toLowerCase() ?? '';
+  const lower = name.toLowerCase();
+  const methodPart = lower.split('.').pop() ?? '';
   return [...RUNNERS.keys()]
     .map((candidate) => {
-      const sameMethod = candidate.split('.').pop()?.toLowerCase() === methodPart;
-      return { candidate, distance: sameMethod ? 0.5 : editDistance(name, candidate) };
+      const candidateMethod = candidate.split('.').pop()?.toLowerCase() ?? '';
+      const distance =
+        candidateMethod === methodPart
+          ? 0.5
+          : methodPart.length >= 3 && candidateMethod.startsWith(methodPart)
+            ? 1
+            : editDistance(lower, candidate.toLowerCase());
+      return { candidate, distance };
     })
     .filter(({ distance }) => distance <= 3)
     .sort((x, y) => x.distance - y.distance || x.candidate.localeCompare(y.candidate))

@@ -16,10 +16,17 @@ export function sameShape(before: ColumnSchema, after: ColumnSchema): boolean {
       a.integer === b.integer &&
       a.precision === b.precision &&
       a.decimalSeparator === b.decimalSeparator &&
-      a.thousandsSeparator === b.thousandsSeparator &&
+      (a.thousandsSeparator === b.thousandsSeparator ||
+        // Values under 1,000 cannot show whether digits are grouped.
+        (b.thousandsSeparator === null && below1000(after))) &&
       a.prefix === b.prefix &&
       a.suffix === b.suffix
     );
   }
   return true;
+}
+
+function below1000(column: ColumnSchema): boolean {
+  const range = column.range;
+  return range !== undefined && Math.max(Math.abs(range.min), Math.abs(range.max)) < 1000;
 }

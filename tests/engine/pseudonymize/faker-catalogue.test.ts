@@ -108,6 +108,9 @@ describe('validateFakerMethod', () => {
     ['internet.emial', 'internet.email'],
     ['location.cty', 'location.city'],
     ['firstName', 'person.firstName'],
+    ['finance.creditcard', 'finance.creditCardNumber'],
+    ['location.zip', 'location.zipCode'],
+    ['PERSON.JOBTITLE', 'person.jobTitle'],
   ])('rejects %s with INVALID_RULE naming %s', (name, suggestion) => {
     let error: unknown;
     try {
