@@ -1,8 +1,8 @@
 /**
  * Limits against abuse of a public, login-free server: a per-client request rate on /api, a
  * stricter one on uploads, and a deadline for receiving an upload (a slow-drip upload would
- * otherwise hold its memory reservation for as long as the client likes). The memory budget and
- * the job queue (503 with Retry-After) live in the store and the engine pool.
+ * otherwise hold its memory reservation for as long as the client likes; upload.ts enforces it).
+ * The memory budget and the job queue (503 with Retry-After) live in the store and the engine pool.
  */
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
@@ -95,32 +95,4 @@ export function apiRateLimit(limits: AbuseLimits): RequestHandler {
 /** Per-client limit on uploads, the expensive call. */
 export function uploadRateLimit(limits: AbuseLimits): RequestHandler {
   return perClientLimit(limits.uploadsPerMinute, 'uploads');
-}
-
-/**
- * Runs the upload handler with a deadline on receiving the request body. Past it, the client gets
- * 408 `{ message }` and the connection is closed; the handler's own failure that follows (the
- * body never completes) is dropped, so there is exactly one response.
- */
-export function withUploadDeadline(limits: AbuseLimits, upload: RequestHandler): RequestHandler {
-  const seconds = Math.round(limits.uploadDeadlineMs / 1000);
-  return (req, res, next) => {
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      if (res.headersSent) return;
-      timedOut = true;
-      req.unpipe();
-      res
-        .status(408)
-        .set({ Connection: 'close', 'Cache-Control': 'no-store' })
-        .json({ message: `The upload did not arrive within ${seconds} seconds` });
-    }, limits.uploadDeadlineMs);
-    const stop = () => clearTimeout(timer);
-    req.once('end', stop);
-    res.once('close', stop);
-    return upload(req, res, (error?: unknown) => {
-      if (timedOut) return;
-      next(error);
-    });
-  };
 }

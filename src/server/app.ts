@@ -8,13 +8,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
-import {
-  apiRateLimit,
-  NO_RATE_LIMITS,
-  uploadRateLimit,
-  withUploadDeadline,
-  type AbuseLimits,
-} from './abuse-limits';
+import { apiRateLimit, NO_RATE_LIMITS, uploadRateLimit, type AbuseLimits } from './abuse-limits';
 import { expressErrorHandler, logInternalError, ServerBusyError, toTRPCError } from './api-errors';
 import { DEFAULT_CONFIG, type ServerConfig } from './config';
 import { DatasetStore, systemClock, type Clock } from './dataset-store';
@@ -114,14 +108,12 @@ export function createApp(options: AppOptions): Express {
   app.post(
     '/api/upload',
     uploadRateLimit(abuseLimits),
-    withUploadDeadline(
-      abuseLimits,
-      uploadHandler({
-        store,
-        pool,
-        maxUploadBytes: options.maxUploadBytes ?? DEFAULT_CONFIG.maxUploadBytes,
-      }),
-    ),
+    uploadHandler({
+      store,
+      pool,
+      maxUploadBytes: options.maxUploadBytes ?? DEFAULT_CONFIG.maxUploadBytes,
+      receiveDeadlineMs: abuseLimits.uploadDeadlineMs,
+    }),
   );
   app.get('/api/datasets/:id/download', downloadHandler('pseudonymized', { store, pool }));
   app.get('/api/datasets/:id/download-mapping', downloadHandler('mapping', { store, pool }));

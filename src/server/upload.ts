@@ -12,6 +12,8 @@ export interface UploadDependencies {
   store: DatasetStore;
   pool: EnginePool;
   maxUploadBytes: number;
+  /** An upload not fully received after this long is answered 408 and its connection closed. */
+  receiveDeadlineMs: number;
 }
 
 interface ReceivedFile {
@@ -26,7 +28,12 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * POST /api/upload: one multipart field `file`, read by busboy within limits, then read and
  * detected by a worker. 201 with the dataset; errors go to the shared error middleware.
  */
-export function uploadHandler({ store, pool, maxUploadBytes }: UploadDependencies): RequestHandler {
+export function uploadHandler({
+  store,
+  pool,
+  maxUploadBytes,
+  receiveDeadlineMs,
+}: UploadDependencies): RequestHandler {
   return async (req, res, next) => {
     let reservation: Reservation | null = null;
     try {
@@ -35,7 +42,7 @@ export function uploadHandler({ store, pool, maxUploadBytes }: UploadDependencie
       reservation = store.reserve(
         Number.isFinite(declared) ? Math.min(declared, maxUploadBytes) : maxUploadBytes,
       );
-      const file = await receiveFile(req, maxUploadBytes);
+      const file = await receiveFile(req, maxUploadBytes, receiveDeadlineMs);
       const result = await pool.run({
         kind: 'ingest',
         bytes: file.bytes,
@@ -58,9 +65,14 @@ export function uploadHandler({ store, pool, maxUploadBytes }: UploadDependencie
         .json(datasetViewSchema.parse(datasetView(store, dataset, PREVIEW_ROWS_DEFAULT)));
     } catch (error) {
       reservation?.release();
-      // Whatever is still arriving is read and dropped, so the client gets to read the answer.
       req.unpipe();
-      req.resume();
+      if (error instanceof TRPCError && error.code === 'TIMEOUT') {
+        // A slow drip is not worth reading to its end: the connection closes after the answer.
+        res.set('Connection', 'close');
+      } else {
+        // Whatever is still arriving is read and dropped, so the client gets to read the answer.
+        req.resume();
+      }
       next(error);
     }
   };
@@ -94,8 +106,16 @@ function baseName(fileName: string): string {
   return name.slice(-255);
 }
 
-/** Reads the one file of a multipart body into shared memory, enforcing every limit. */
-function receiveFile(req: Request, maxUploadBytes: number): Promise<ReceivedFile> {
+/**
+ * Reads the one file of a multipart body into shared memory, enforcing every limit. Settles
+ * exactly once, whatever happens to the request: received, refused, cut off at the deadline (408)
+ * or interrupted by the client; the caller's reservation is released in every case but the first.
+ */
+function receiveFile(
+  req: Request,
+  maxUploadBytes: number,
+  deadlineMs: number,
+): Promise<ReceivedFile> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -122,8 +142,18 @@ function receiveFile(req: Request, maxUploadBytes: number): Promise<ReceivedFile
     const fail = (error: Error) => {
       if (failed) return;
       failed = true;
+      clearTimeout(deadline);
       reject(error);
     };
+    const seconds = Math.round(deadlineMs / 1000);
+    const deadline = setTimeout(() => {
+      fail(
+        new TRPCError({
+          code: 'TIMEOUT',
+          message: `The upload did not arrive within ${seconds} seconds`,
+        }),
+      );
+    }, deadlineMs);
 
     parser.on('file', (field, stream, info) => {
       if (field !== 'file') {
@@ -174,10 +204,14 @@ function receiveFile(req: Request, maxUploadBytes: number): Promise<ReceivedFile
           fail(new EngineError('INVALID_FILE', 'The file is empty'));
           return;
         }
+        clearTimeout(deadline);
         resolve(received);
       });
     });
-    req.on('aborted', () => fail(badRequest('The upload was interrupted')));
+    // 'close' before the whole body arrived: the client went away (or the deadline closed it).
+    req.on('close', () => {
+      if (!req.complete) fail(badRequest('The upload was interrupted'));
+    });
     req.pipe(parser);
   });
 }

@@ -171,6 +171,34 @@ describe('malformed uploads', () => {
     await expectStillServing();
   });
 
+  it('frees the room of a chunked slow-drip upload it cut off', async () => {
+    // A chunked upload (no Content-Length) reserves room for the largest file: 150 MiB of this
+    // 200 MB budget. A second one fits only once the first has given its room back.
+    const small = await spawnServer({
+      STANDIN_UPLOAD_DEADLINE_SECONDS: '1',
+      STANDIN_MEMORY_BUDGET_MB: '200',
+    });
+    try {
+      const chunk = (text: string) => `${text.length.toString(16)}\r\n${text}\r\n`;
+      const head = requestHead('/api/upload', {
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Transfer-Encoding': 'chunked',
+      });
+      const drip = Array.from({ length: 20 }, () => chunk('Ada,ada@example.org\n'));
+      const cutOff = await rawRequest(
+        small.port,
+        [head + chunk(multipartHead(boundary, 'drip.csv') + 'name,email\n'), ...drip],
+        { pauseMs: 200, waitMs: 10_000 },
+      );
+      expect(statusLines(cutOff.response)).toEqual([408]);
+      const body = multipartHead(boundary, 'after.csv') + `name\nAda\n\r\n--${boundary}--\r\n`;
+      const after = await rawRequest(small.port, [head + chunk(body) + chunk('')]);
+      expect(statusLines(after.response)).toEqual([201]);
+    } finally {
+      await small.stop();
+    }
+  }, 20_000);
+
   it('survives clients that disconnect during a run and during a download', async () => {
     const form = new FormData();
     form.append(
