@@ -174,6 +174,13 @@ function joinKey(column: ColumnSchema): string {
   return `${column.type}|${column.semantic ?? ''}|${name}`;
 }
 
+/** Missing-value markers kept as they are; in a column of codes, 'NA' is Namibia, not "n/a". */
+function keptMarkers(schema: ColumnSchema): ReadonlySet<string> {
+  const markers = new Set(schema.missingMarkers ?? []);
+  if (schema.semantic === 'countryCode' || schema.semantic === 'state') markers.delete('NA');
+  return markers;
+}
+
 /**
  * Number and date columns that join (see joinKey) draw from the union of their ranges, so they
  * share one namespace and a value joins to the same pseudonym everywhere.
@@ -265,7 +272,7 @@ export function pseudonymize(
         columnIndex,
         schema,
         namespace,
-        missingMarkers: new Set(schema.missingMarkers ?? []),
+        missingMarkers: keptMarkers(schema),
         rowIds: new Int32Array(0),
       });
     });

@@ -246,6 +246,32 @@ describe('pseudonymize', () => {
     for (const row of out.sheets[0]!.rows) expect(Number(row[1])).toBeLessThan(1000);
   });
 
+  it('keeps missing-value markers, but pseudonymizes NA (Namibia) in a country code column', () => {
+    const workbook: Workbook = {
+      format: 'csv',
+      sheets: [
+        sheet(
+          's',
+          ['country_code', 'score'],
+          [
+            ['US', '12'],
+            ['NA', 'NA'],
+            ['DE', '15'],
+            ['FR', '17'],
+            ['NA', '19'],
+          ],
+        ),
+      ],
+    };
+    const schemas = schemasOf(workbook);
+    expect(schemas[0]!.map((column) => column.missingMarkers)).toEqual([['NA'], ['NA']]);
+    const out = pseudonymize(workbook, schemas, { secret: 's' }).workbook.sheets[0]!;
+    expect(out.rows[1]![1]).toBe('NA');
+    expect(out.rows[1]![0]).toMatch(/^[A-Z]{2}$/);
+    expect(out.rows[1]![0]).not.toBe('NA');
+    expect(out.rows[4]![0]).toBe(out.rows[1]![0]);
+  });
+
   it('does not change its input', () => {
     const copy = structuredClone(workbook);
     pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
