@@ -1,8 +1,12 @@
 import { SSF } from '@e965/xlsx';
+import { excelFormatToPattern, formatDateText } from './formats/dates';
 import type { Cell } from './types';
 
-// SheetJS types SSF as `any`; this is the one function we use of it.
-const formatNumber = (SSF as { format: (format: string, value: number) => string }).format;
+// SheetJS types SSF as `any`; these are the functions we use of it.
+const ssf = SSF as {
+  format: (format: string, value: number) => string;
+  is_date: (format: string) => boolean;
+};
 
 const MS_PER_DAY = 86_400_000;
 /** Days between Excel's epoch (1899-12-30, 1900 date system) and 1970-01-01. */
@@ -32,9 +36,57 @@ function isoText(date: Date): string {
   return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
 }
 
+/** What a number format is, worked out once per format: a file has few distinct formats. */
+interface FormatKind {
+  isDate: boolean;
+  /** The date pattern our own formatter writes it with, when it is a plain date/time. */
+  datePattern: string | null;
+}
+const formatKinds = new Map<string, FormatKind>();
+const MAX_CACHED_FORMATS = 1024;
+
+/**
+ * Whether a spreadsheet number format shows dates or times (SheetJS's verdict; a format it
+ * cannot parse counts as not a date).
+ * @example isDateNumberFormat('dd.mm.yyyy') // true
+ */
+export function isDateNumberFormat(format: string): boolean {
+  return formatKind(format).isDate;
+}
+
+function formatKind(format: string): FormatKind {
+  let kind = formatKinds.get(format);
+  if (kind) return kind;
+  let isDate: boolean;
+  try {
+    isDate = ssf.is_date(format);
+  } catch {
+    isDate = false;
+  }
+  kind = { isDate, datePattern: isDate ? excelFormatToPattern(format) : null };
+  // A hostile file may carry many formats; the cache only has to hold a file's usual few.
+  if (formatKinds.size >= MAX_CACHED_FORMATS) formatKinds.clear();
+  formatKinds.set(format, kind);
+  return kind;
+}
+
+/** SheetJS's formatter throws (sometimes a bare string) on formats it cannot parse. */
+function formatWithSheetJs(format: string, value: number): string | null {
+  try {
+    return ssf.format(format, value);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The text a person sees for a cell: text as written, numbers and dates through their
  * spreadsheet number format when they have one, booleans as `true`/`false`, blanks as ''.
+ * Dates go through our own date formatter (SheetJS throws on real formats such as
+ * LibreOffice's 'DD.MM.YYYY'); a format nothing can render falls back to ISO text for dates
+ * and the plain number otherwise. A date format never turns a plain number into a date, nor a
+ * number format a date into a number.
+ * Never throws.
  * @example cellText(new Date(Date.UTC(2023, 2, 15)), 'm/d/yyyy') // '3/15/2023'
  */
 export function cellText(cell: Cell, numberFormat?: string | null): string {
@@ -44,8 +96,13 @@ export function cellText(cell: Cell, numberFormat?: string | null): string {
   const format = numberFormat && numberFormat !== 'General' ? numberFormat : null;
   if (cell instanceof Date) {
     if (Number.isNaN(cell.getTime())) return '';
-    return format ? formatNumber(format, excelSerial(cell)) : isoText(cell);
+    if (!format) return isoText(cell);
+    const { isDate, datePattern } = formatKind(format);
+    if (datePattern) return formatDateText(cell, datePattern);
+    // A date under a number format ('0.00') shows as a date all the same.
+    if (!isDate) return isoText(cell);
+    return formatWithSheetJs(format, excelSerial(cell)) ?? isoText(cell);
   }
-  if (!Number.isFinite(cell)) return String(cell);
-  return format ? formatNumber(format, cell) : String(cell);
+  if (!Number.isFinite(cell) || !format || formatKind(format).isDate) return String(cell);
+  return formatWithSheetJs(format, cell) ?? String(cell);
 }
