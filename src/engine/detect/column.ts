@@ -502,17 +502,18 @@ function decideTextType(
     }
   }
 
-  const pattern = decideDatePattern(texts);
-  if (pattern) return { kind: 'date', pattern };
+  const dates = decideDatePattern(texts);
+  if (dates.pattern) return { kind: 'date', pattern: dates.pattern };
 
   let emails = 0;
   for (const text of texts) if (isEmailText(text)) emails++;
   if (emails >= needed) return { kind: 'email' };
 
+  // A column most of whose values are dates ('2023-04-17' next to '17/04/2023', or dates
+  // with a few impossible ones) is never a phone column, whatever its punctuation.
   if (
-    headerSemantic === null ||
-    headerSemantic === 'phone' ||
-    !CODE_SEMANTICS.has(headerSemantic)
+    !dates.mostlyDates &&
+    (headerSemantic === null || headerSemantic === 'phone' || !CODE_SEMANTICS.has(headerSemantic))
   ) {
     let phones = 0;
     let cards = 0;
@@ -527,20 +528,30 @@ function decideTextType(
   return { kind: 'string' };
 }
 
+/** What the date trial found: the pattern (null when none fits enough values), and whether one
+ * pattern fits at least half of them. */
+interface DateTrial {
+  pattern: string | null;
+  mostlyDates: boolean;
+}
+
 /**
  * The catalogue pattern most of the texts fit, or null. Day-first against month-first is
- * decided by the whole column: a value whose first field is above 12 fits only the day-first
- * pattern, so that pattern fits more values; when every value fits both, month-first wins.
+ * decided by the trial here (a value whose first field is above 12 fits only the day-first
+ * pattern, so that pattern fits more values; when every value fits both, month-first wins) and
+ * then by the whole column (see dateFitter).
  */
-function decideDatePattern(texts: readonly string[]): string | null {
+function decideDatePattern(texts: readonly string[]): DateTrial {
   const trial = texts.length > DATE_TRIAL_SIZE ? texts.slice(0, DATE_TRIAL_SIZE) : texts;
   const trialNeeded = Math.ceil(trial.length * TYPE_SHARE);
   const tallies = new Map<string, { fits: number; fractions: Map<number, number> }>();
   const details: ParseDetails = { fractionDigits: 0 };
+  const none: DateTrial = { pattern: null, mostlyDates: false };
   let misses = 0;
   for (const text of trial) {
     const candidates = datePatternsForShape(textShape(text));
-    if (candidates.length === 0 && ++misses > trial.length - trialNeeded) return null;
+    // Past half the trial without a date shape, no pattern can fit most values.
+    if (candidates.length === 0 && ++misses > trial.length / 2) return none;
     for (const { pattern } of candidates) {
       details.fractionDigits = 0;
       if (!parseDateTextLoosely(text, pattern, details)) continue;
@@ -576,7 +587,8 @@ function decideDatePattern(texts: readonly string[]): string | null {
       bestRank = rank;
     }
   }
-  if (!best || bestFits < trialNeeded) return null;
+  const mostlyDates = bestFits >= trial.length / 2;
+  if (!best || bestFits < trialNeeded) return { pattern: null, mostlyDates };
   const fractions = tallies.get(best)?.fractions;
   if (fractions && fractions.size > 0) {
     let digits = 3;
@@ -589,8 +601,8 @@ function decideDatePattern(texts: readonly string[]): string | null {
     }
     best = best.replace(/S+/, 'S'.repeat(digits));
   }
-  // The whole column is checked against the pattern afterwards (checkWholeColumn).
-  return best;
+  // The whole column is checked against the pattern afterwards (dateFitter).
+  return { pattern: best, mostlyDates };
 }
 
 /** Whole-column statistics of a number column read in its layout. */

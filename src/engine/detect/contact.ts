@@ -84,11 +84,70 @@ export function isPhoneText(text: string): boolean {
   if (isSsnText(text) || isZipPlusFour(text)) return false;
   const lastCode = text.charCodeAt(text.length - 1);
   if (lastCode < 48 || lastCode > 57) return false;
+  if (isDateOrReferenceShaped(text)) return false;
   const plain = phoneBodyFits(text, text.length);
   if (plain !== null) return plain;
   // Something other than phone punctuation: only an extension may follow the number.
   const extension = EXTENSION_RE.exec(text);
   return extension ? phoneBodyFits(text, extension.index) === true : false;
+}
+
+/**
+ * Whether text is written like a date or a reference number rather than a phone number:
+ * - three digit groups joined by one of '-', '/', '.', a four-digit year at one end and one- or
+ *   two-digit fields elsewhere ('2023-04-17', '02/30/2023', '0000-00-00'), valid or not;
+ * - a year, a dash or slash, and a serial of five or more digits ('2023-0001234');
+ * - a hyphenated ISBN-13 ('978-3-16-148410-0') with a valid check digit.
+ * Phone numbers grouped 4-4 ('2123-4567', Hong Kong) stay phones.
+ */
+function isDateOrReferenceShaped(text: string): boolean {
+  const groups: number[] = [];
+  let separator = '';
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) {
+      run++;
+      continue;
+    }
+    const char = text[i] as string;
+    if (run === 0 || (char !== '-' && char !== '/' && char !== '.')) return false;
+    if (separator === '') separator = char;
+    else if (char !== separator) return false;
+    groups.push(run);
+    run = 0;
+  }
+  groups.push(run);
+  const [first = 0, second = 0, third = 0] = groups;
+  if (groups.length === 3) {
+    const short = (width: number): boolean => width === 1 || width === 2;
+    if (
+      (first === 4 && short(second) && short(third)) ||
+      (third === 4 && short(first) && short(second))
+    ) {
+      return true;
+    }
+  }
+  if (groups.length === 2 && separator !== '.' && first === 4 && second >= 5) {
+    const century = text.slice(0, 2);
+    if (century === '19' || century === '20') return true;
+  }
+  return separator === '-' && isIsbn13(text);
+}
+
+/** Whether text is an ISBN-13: 978 or 979, then digits with a valid EAN-13 check digit. */
+function isIsbn13(text: string): boolean {
+  let sum = 0;
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) continue;
+    sum += (code - 48) * (digits % 2 === 0 ? 1 : 3);
+    digits++;
+  }
+  if (digits !== 13 || sum % 10 !== 0) return false;
+  const prefix = text.replace(/\D/g, '').slice(0, 3);
+  return prefix === '978' || prefix === '979';
 }
 
 /**

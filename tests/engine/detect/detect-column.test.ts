@@ -964,6 +964,60 @@ const CASES: Case[] = [
     expected: { type: 'string', semantic: 'zipCode' },
   },
   {
+    description: 'MySQL zero dates among ISO dates are missing markers, never phones',
+    values: [
+      ...series(97, (i) => `2023-${pad2((i % 12) + 1)}-${pad2((i % 28) + 1)}`),
+      ...series(3, () => '0000-00-00'),
+    ],
+    expected: {
+      type: 'date',
+      format: 'YYYY-MM-DD',
+      invalidCount: 0,
+      missingMarkers: ['0000-00-00'],
+      semantic: null,
+    },
+  },
+  {
+    description: 'MySQL zero datetimes among datetimes are missing markers',
+    values: ['2023-04-17 10:00:00', '0000-00-00 00:00:00', '2023-05-01 08:30:00'],
+    expected: { type: 'datetime', format: 'YYYY-MM-DD HH:mm:ss', invalidCount: 0 },
+  },
+  {
+    description: 'ISO and day-first dates mixed in one column are a string, never phones',
+    values: ['2023-04-17', '17/04/2023', '2023-05-01', '01/05/2023'],
+    expected: { type: 'string', semantic: null },
+  },
+  {
+    description: 'dates with too many impossible days are a string, never phones',
+    values: ['02/30/2023', '04/17/2023', '12/01/2023'],
+    expected: { type: 'string', semantic: null },
+  },
+  {
+    description: 'a date column 4% of whose dates are impossible is a string, never phones',
+    values: [
+      ...series(96, (i) => `2023-04-${pad2((i % 28) + 1)}`),
+      ...series(4, () => '2023-13-45'),
+    ],
+    expected: { type: 'string', semantic: null },
+  },
+  {
+    description: 'hyphenated ISBN-13s are not phones',
+    name: 'isbn',
+    values: ['978-3-16-148410-0', '978-0-306-40615-7'],
+    expected: { type: 'string', semantic: null },
+  },
+  {
+    description: 'year-prefixed order numbers (2023-0001234) are not phones',
+    name: 'order',
+    values: ['2023-0001234', '2023-0001235', '2024-0000017'],
+    expected: { type: 'string', semantic: null },
+  },
+  {
+    description: 'Hong Kong numbers written 2123-4567 are still phones',
+    values: ['2123-4567', '2012-3456', '3456-7890'],
+    expected: { type: 'phone' },
+  },
+  {
     description: 'grouped 15-digit Amex numbers are cards, not phones',
     values: ['3782 822463 10005', '3714 496353 98431'],
     expected: { type: 'string', semantic: 'creditCard' },
