@@ -1,6 +1,6 @@
 import { SSF } from '@e965/xlsx';
 import { excelFormatToPattern, formatDateText } from './formats/dates';
-import type { Cell } from './types';
+import type { Cell, Sheet } from './types';
 
 // SheetJS types SSF as `any`; these are the functions we use of it.
 const ssf = SSF as {
@@ -34,6 +34,20 @@ function isoText(date: Date): string {
   const day = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
   if (date.getTime() % MS_PER_DAY === 0) return day;
   return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+}
+
+/**
+ * The number format of one cell: its own when it differs from its column's, else the column's;
+ * null when it has none (General).
+ * @example cellNumberFormat({ numberFormats: ['0.00%'] }, 0, 0) // '0.00%'
+ */
+export function cellNumberFormat(
+  sheet: Pick<Sheet, 'numberFormats' | 'cellFormats'>,
+  row: number,
+  column: number,
+): string | null {
+  const format = sheet.cellFormats?.[column]?.get(row) ?? sheet.numberFormats?.[column] ?? null;
+  return format === 'General' ? null : format;
 }
 
 /** What a number format is, worked out once per format: a file has few distinct formats. */

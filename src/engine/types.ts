@@ -31,6 +31,13 @@ export interface Sheet {
    */
   numberFormats?: (string | null)[];
   /**
+   * Number formats of single numeric/date cells that differ from their column's entry in
+   * `numberFormats` ('General' for a cell shown as is): per column, row index → format, the
+   * column's slot empty where no cell differs. Only for xlsx/xls. A pseudonym written at the
+   * same position keeps the cell's format. Read a cell's format with `cellNumberFormat`.
+   */
+  cellFormats?: (Map<number, string> | undefined)[];
+  /**
    * JSON sources: each column's key path (`['address', 'city']` for the column `address.city`),
    * so nesting is restored on JSON output and a flat key "a.b" is never confused with {a:{b}}.
    */

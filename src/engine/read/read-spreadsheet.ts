@@ -88,6 +88,13 @@ function isEmptyRow(row: readonly (CellObject | undefined)[] | undefined): boole
   return true;
 }
 
+const GENERAL = 'General';
+
+/** The number format a numeric or date cell is shown with ('General' when it has none). */
+function formatOf(cell: CellObject): string {
+  return typeof cell.z === 'string' && cell.z !== '' ? cell.z : GENERAL;
+}
+
 /** Most frequent number format of a column's numeric and date cells; null for General/none. */
 function columnNumberFormat(counts: Map<string, number> | undefined): string | null {
   if (!counts) return null;
@@ -99,7 +106,37 @@ function columnNumberFormat(counts: Map<string, number> | undefined): string | n
       bestCount = count;
     }
   }
-  return best === 'General' ? null : best;
+  return best === GENERAL ? null : best;
+}
+
+/**
+ * Per column, the numeric/date cells whose format is not the column's (row index → format), so
+ * a plain number in a date column or a '0.000' cell in a '#,##0.00' column is written back as
+ * it was. Only columns that hold more than one format are walked again.
+ */
+function differingCellFormats(
+  data: readonly ((CellObject | undefined)[] | undefined)[],
+  firstRow: number,
+  lastRow: number,
+  minColumn: number,
+  formatCounts: readonly (Map<string, number> | undefined)[],
+  columnFormats: readonly (string | null)[],
+): (Map<number, string> | undefined)[] | undefined {
+  let result: (Map<number, string> | undefined)[] | undefined;
+  formatCounts.forEach((counts, column) => {
+    if (!counts || counts.size < 2) return;
+    const columnFormat = columnFormats[column] ?? GENERAL;
+    const differing = new Map<number, string>();
+    for (let r = firstRow; r <= lastRow; r++) {
+      const cell = data[r]?.[column + minColumn];
+      if (cell?.t !== 'n') continue;
+      const format = formatOf(cell);
+      if (format !== columnFormat) differing.set(r - firstRow, format);
+    }
+    result ??= new Array<undefined>(formatCounts.length);
+    result[column] = differing;
+  });
+  return result;
 }
 
 /** One worksheet as a table; its range is recomputed from the cells really present. */
@@ -147,19 +184,26 @@ function readSheet(
     for (let c = 0; c < width; c++) {
       const cell = source?.[c + minColumn];
       row[c] = cellValue(cell, context);
-      if (cell?.t === 'n' && typeof cell.z === 'string') {
+      if (cell?.t === 'n') {
+        const format = formatOf(cell);
         const counts = (formatCounts[c] ??= new Map());
-        counts.set(cell.z, (counts.get(cell.z) ?? 0) + 1);
+        counts.set(format, (counts.get(format) ?? 0) + 1);
       }
     }
     rows.push(row);
   }
-  return {
-    name,
-    columns: uniqueColumnNames(header),
-    rows,
-    numberFormats: Array.from(formatCounts, columnNumberFormat),
-  };
+  const numberFormats = Array.from(formatCounts, columnNumberFormat);
+  const sheet: Sheet = { name, columns: uniqueColumnNames(header), rows, numberFormats };
+  const cellFormats = differingCellFormats(
+    data,
+    first + 1,
+    last,
+    minColumn,
+    formatCounts,
+    numberFormats,
+  );
+  if (cellFormats) sheet.cellFormats = cellFormats;
+  return sheet;
 }
 
 function parseWorkbook(bytes: Uint8Array, limits: Required<ReadLimits>, label: string): WorkBook {

@@ -1,4 +1,4 @@
-import { cellText } from '../cell';
+import { cellNumberFormat, cellText } from '../cell';
 import type { Cell, CsvLayout, Sheet } from '../types';
 import { mayBeFormula, neutralizeFormula } from './neutralize-formula';
 
@@ -12,17 +12,12 @@ const NEEDS_QUOTES = /[",;|\t\r\n]/;
 const CHUNK_CHARS = 1 << 15;
 
 /** One field as written: text as is (neutralized if asked), other cells as displayed, quoted if needed. */
-function field(
-  cell: Cell,
-  column: number,
-  formats: Sheet['numberFormats'],
-  neutralize: boolean,
-): string {
+function field(cell: Cell, format: string | null, neutralize: boolean): string {
   let text: string;
   if (typeof cell === 'string') {
     text = neutralize && mayBeFormula(cell) ? neutralizeFormula(cell) : cell;
   } else {
-    text = cellText(cell, formats?.[column]);
+    text = cellText(cell, format);
   }
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
@@ -30,7 +25,7 @@ function field(
 /**
  * A sheet as CSV/TSV text per RFC 4180: fields holding the delimiter, a quote or a line break are
  * quoted with quotes doubled; numbers and dates are written as their displayed text (the number
- * format of the column), as Excel saves CSV; text cells that start like a formula get a leading
+ * format of the cell), as Excel saves CSV; text cells that start like a formula get a leading
  * single quote when `neutralize` is on. Yields ~1 MB text chunks, one at a time, so the caller
  * can encode each before the next is built (the whole text is never held as strings).
  */
@@ -40,16 +35,22 @@ export function* writeDelimitedChunks(
   neutralize: boolean,
 ): Generator<string, void, undefined> {
   const { delimiter, newline } = layout;
-  const formats = sheet.numberFormats;
-  const header = sheet.columns.map((name, column) => field(name, column, formats, neutralize));
+  const header = sheet.columns.map((name) => field(name, null, neutralize));
   // A first field starting with U+FEFF would be read back as a byte-order mark.
   if (header[0]?.startsWith('\ufeff')) header[0] = `"${header[0]}"`;
   let chunk = header.join(delimiter) + newline;
   const fields: string[] = [];
-  for (const row of sheet.rows) {
+  const { rows } = sheet;
+  for (let rowIndex = 0; rowIndex < rows.length; rowIndex++) {
+    const row = rows[rowIndex] as Cell[];
     fields.length = row.length;
     for (let column = 0; column < row.length; column++) {
-      fields[column] = field(row[column] ?? null, column, formats, neutralize);
+      const cell = row[column] ?? null;
+      const format =
+        typeof cell === 'string' || cell === null
+          ? null
+          : cellNumberFormat(sheet, rowIndex, column);
+      fields[column] = field(cell, format, neutralize);
     }
     chunk += fields.join(delimiter) + newline;
     if (chunk.length > CHUNK_CHARS) {

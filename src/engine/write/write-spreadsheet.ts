@@ -1,11 +1,9 @@
-import { SSF, write, type CellObject, type WorkBook, type WorkSheet } from '@e965/xlsx';
-import { excelSerial } from '../cell';
+import { write, type CellObject, type WorkBook, type WorkSheet } from '@e965/xlsx';
+import { cellNumberFormat, excelSerial, isDateNumberFormat } from '../cell';
 import { EngineError } from '../errors';
 import type { Cell, Sheet } from '../types';
 import { neutralizeFormula } from './neutralize-formula';
 import { writeXls } from './write-xls';
-
-const isDateFormat = (SSF as { is_date: (format: string) => boolean }).is_date;
 
 /** What each output format can hold, header row included. */
 const CAPACITY = {
@@ -80,7 +78,9 @@ function toWorksheet(sheet: Sheet, neutralize: boolean, format: 'xlsx' | 'xls'):
   const ooxml = format === 'xlsx';
   const label = CAPACITY[format].label;
   const formats = sheet.numberFormats ?? [];
-  const dateFormats = formats.map((format) => (format && isDateFormat(format) ? format : null));
+  const dateFormats = formats.map((format) =>
+    format && isDateNumberFormat(format) ? format : null,
+  );
   const data: (CellObject | undefined)[][] = [
     sheet.columns.map((name) => textCell(name, neutralize, ooxml)),
   ];
@@ -101,13 +101,19 @@ function toWorksheet(sheet: Sheet, neutralize: boolean, format: 'xlsx' | 'xls'):
       } else if (typeof cell === 'number') {
         if (!Number.isFinite(cell)) cells[column] = { t: 's', v: String(cell) };
         else {
-          const format = formats[column];
-          cells[column] = format ? { t: 'n', v: cell, z: format } : { t: 'n', v: cell };
+          // A date format on a plain number would show it as a date.
+          const format = cellNumberFormat(sheet, rowIndex, column);
+          cells[column] =
+            format && !isDateNumberFormat(format)
+              ? { t: 'n', v: cell, z: format }
+              : { t: 'n', v: cell };
         }
       } else if (typeof cell === 'boolean') {
         cells[column] = { t: 'b', v: cell };
       } else if (!Number.isNaN(cell.getTime())) {
-        const format = dateFormats[column] ?? defaultDateFormat(cell);
+        const own = cellNumberFormat(sheet, rowIndex, column);
+        const format =
+          (own && isDateNumberFormat(own) ? own : dateFormats[column]) ?? defaultDateFormat(cell);
         cells[column] = { t: 'n', v: excelSerial(cell), z: format };
       }
     }
@@ -118,7 +124,7 @@ function toWorksheet(sheet: Sheet, neutralize: boolean, format: 'xlsx' | 'xls'):
 
 /**
  * A workbook as xlsx or xls (BIFF8) bytes: every sheet under an Excel-safe version of its name,
- * columns in order, numbers as numbers with their column's number format, dates as real date
+ * columns in order, numbers as numbers with their own number format, dates as real date
  * cells with their format, booleans as booleans. No formulas, links or comments are ever written;
  * text that starts like a formula gets a leading single quote when `neutralize` is on.
  */
