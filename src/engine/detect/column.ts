@@ -15,9 +15,11 @@
  * - Booleans: true/false, yes/no, y/n, t/f in one consistent case (single letters need both
  *   values, or a flag-like header); 1/0 only when the column holds nothing else and the header
  *   reads like a flag.
- * - Dates: the catalogue pattern most values fit, so day-first against month-first is decided by
- *   the whole sample; the most common zone is recorded. Spreadsheet date cells take the pattern
- *   of their number format.
+ * - Dates: the catalogue pattern most sampled values fit; day-first against month-first is then
+ *   settled by the whole column (more values with a first field above 12 than with a second one
+ *   above 12 means day first). The most common zone is recorded. Spreadsheet date cells take
+ *   the pattern of their number format. Zero dates ('0000-00-00') are missing markers, and a
+ *   column mostly of dates is never taken for phone numbers.
  * - Large columns: the first `sampleSize` values plus a spread decide; then one pass over every
  *   value counts, checks and measures ranges. Distinct counts past 20,000 values are estimates
  *   (`distinctApproximate`, shown with '~').
@@ -33,6 +35,7 @@ import {
   parseDateTime,
   parseDateTextLoosely,
   patternHasTime,
+  swapDayAndMonth,
   textShape,
   type ParseDetails,
   type ZoneOut,
@@ -114,6 +117,11 @@ interface ColumnScan {
 interface CellChecker {
   accept(cell: Cell): boolean;
   finish(schema: ColumnSchema): void;
+  /**
+   * After the pass: a checker the whole column fits better (a date column whose later values
+   * show the day comes first), to run a second pass with; null when this one stands.
+   */
+  retry?(): (CellChecker & { native: false }) | null;
 }
 
 /** What a column's texts were found to be, before the whole column is checked. */
@@ -151,6 +159,11 @@ export function detectColumn(
   if (checker.native && scan.usable - scan.misfits < scan.usable * TYPE_SHARE) {
     // Spreadsheet cells of one kind in the sample, mixed further down: read them as text.
     checker = textChecker(name, headerSemantic, textsOfSample(), format);
+    scan = scanColumn(cells, format, checker);
+  }
+  const better = checker.retry?.();
+  if (better) {
+    checker = better;
     scan = scanColumn(cells, format, checker);
   }
   const schema: ColumnSchema = {
@@ -336,11 +349,18 @@ function textChecker(
   if (decision.kind === 'string') {
     return { native: false, accept: () => true, finish: () => undefined };
   }
-  const fitter = makeFitter(decision);
+  return fitterChecker(makeFitter(decision), format);
+}
+
+function fitterChecker(fitter: Fitter, format: string | null): CellChecker & { native: false } {
   return {
     native: false,
     accept: (cell) => fitter.accept(textOf(cell, format)),
     finish: (schema) => fitter.finish(schema),
+    retry() {
+      const better = fitter.retry?.();
+      return better ? fitterChecker(better, format) : null;
+    },
   };
 }
 
@@ -617,6 +637,8 @@ interface NumberStats {
 interface Fitter {
   accept(text: string): boolean;
   finish(schema: ColumnSchema): void;
+  /** See CellChecker.retry. */
+  retry?(): Fitter | null;
 }
 
 function makeFitter(decision: Exclude<TextDecision, { kind: 'string' }>): Fitter {
@@ -789,18 +811,35 @@ function numberFitter(layout: NumberLayout): Fitter {
   };
 }
 
-function dateFitter(pattern: string): Fitter {
+/**
+ * Checks dates in a pattern. When the pattern starts with numeric month and day fields, it also
+ * counts, over the whole column, the values only the swapped pattern reads (a first field above
+ * 12 under month-first) against those only this one reads: the trial saw only the first values,
+ * and the whole column decides which comes first.
+ */
+function dateFitter(pattern: string, swapAllowed = true): Fitter {
   let min = Infinity;
   let max = -Infinity;
   const zones = new Map<string, number>();
   const zone: ZoneOut = { timeZone: undefined };
   // Loosely: fractions of any width, or none, as the pattern was chosen (decideDatePattern).
-  const details: ParseDetails = { fractionDigits: 0 };
+  const details: ParseDetails = { fractionDigits: 0, day: 0 };
   let zoneCount = 0;
+  const swapped = swapAllowed ? swapDayAndMonth(pattern) : null;
+  const swappable = swapped !== null && CATALOGUE_ORDER.has(swapped.replace(/S+/, 'SSS'));
+  let onlyThis = 0;
+  let onlySwapped = 0;
   return {
     accept(text) {
       const time = parseDateTime(text, pattern, zone, details);
-      if (Number.isNaN(time)) return false;
+      if (Number.isNaN(time)) {
+        // Read swapped, the month is this reading's day: a day above 12 fits only this way.
+        if (swappable && !Number.isNaN(parseDateTime(text, swapped, zone, details))) {
+          onlySwapped++;
+        }
+        return false;
+      }
+      if (swappable && (details.day ?? 0) > 12) onlyThis++;
       if (time < min) min = time;
       if (time > max) max = time;
       // The most common zone of the first values is the column's zone; counting every
@@ -831,6 +870,7 @@ function dateFitter(pattern: string): Fitter {
       }
       if (zone !== undefined) schema.timeZone = zone;
     },
+    retry: () => (swappable && onlySwapped > onlyThis ? dateFitter(swapped, false) : null),
   };
 }
 

@@ -257,9 +257,13 @@ export interface ParsedDate {
   timeZone?: string;
 }
 
-/** Details a detector wants besides the date: how many fraction digits a value had. */
+/**
+ * Details a detector wants besides the date: how many fraction digits a value had, and the
+ * day of the month read (which tells whether the day and month fields could be swapped).
+ */
 export interface ParseDetails {
   fractionDigits: number;
+  day?: number;
 }
 
 /**
@@ -471,6 +475,7 @@ function parseCompiled(
   }
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
   if (hour > 23 || minute > 59 || second > 59) return NaN;
+  if (details) details.day = day;
   let time: number;
   if (year >= 100) time = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
   else {
@@ -822,6 +827,22 @@ export function datePatternsForShape(shape: string): readonly DatePatternEntry[]
     }
   }
   return shapeIndex.get(shape) ?? [];
+}
+
+const DAY_MONTH_HEAD = /^(?:(MM?)([-/.])(DD?)|(DD?)([-/.])(MM?))(?=[-/.])/;
+
+/**
+ * The pattern with its leading numeric day and month fields swapped ('MM/DD/YYYY HH:mm' ↔
+ * 'DD/MM/YYYY HH:mm', 'M/D/YYYY' ↔ 'D/M/YYYY'), or null when it does not start with them.
+ * @example swapDayAndMonth('MM/DD/YYYY') // 'DD/MM/YYYY'
+ */
+export function swapDayAndMonth(pattern: string): string | null {
+  const match = DAY_MONTH_HEAD.exec(pattern);
+  if (!match) return null;
+  const head = match[1]
+    ? `${match[3] as string}${match[2] as string}${match[1]}`
+    : `${match[6] as string}${match[5] as string}${match[4] as string}`;
+  return head + pattern.slice(match[0].length);
 }
 
 /** The spec's name for a pattern when it has one ('ISO 8601'), else the pattern itself. */

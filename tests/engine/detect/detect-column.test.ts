@@ -566,6 +566,58 @@ const CASES: Case[] = [
     expected: { type: 'date', format: 'DD/MM/YYYY', invalidCount: 0 },
   },
   {
+    description: 'day first decided by the whole column: days above 12 after 3,000 ambiguous dates',
+    values: [
+      ...series(3000, (i) => `01/${pad2((i % 12) + 1)}/2023`),
+      ...series(40, (i) => `${13 + (i % 15)}/03/2023`),
+    ],
+    expected: {
+      type: 'date',
+      format: 'DD/MM/YYYY',
+      invalidCount: 0,
+      dateRange: { min: '2023-01-01', max: '2023-12-01' },
+    },
+  },
+  {
+    description: 'day first decided by the whole column: two late values above 12 (unpadded)',
+    values: [
+      ...series(2100, (i) => `${(i % 12) + 1}/${(i % 12) + 1}/2023`),
+      '13/2/2023',
+      '25/12/2023',
+    ],
+    expected: {
+      type: 'date',
+      format: 'D/M/YYYY',
+      invalidCount: 0,
+      dateRange: { min: '2023-01-01', max: '2023-12-25' },
+    },
+  },
+  {
+    description: 'day first decided by the whole column for date-times too',
+    values: [
+      ...series(2500, (i) => `0${(i % 9) + 1}/0${(i % 9) + 1}/2023 10:${pad2(i % 60)}`),
+      ...series(200, (i) => `${13 + (i % 15)}/03/2023 08:00`),
+    ],
+    expected: { type: 'datetime', format: 'DD/MM/YYYY HH:mm', invalidCount: 0 },
+  },
+  {
+    description: 'more late values with a day above 12 than with a month above 12: day first',
+    values: [
+      ...series(2500, (i) => `0${(i % 9) + 1}/0${(i % 9) + 1}/2023`),
+      ...series(30, (i) => `${13 + (i % 15)}/03/2023`),
+      ...series(10, (i) => `03/${13 + (i % 15)}/2023`),
+    ],
+    expected: { type: 'date', format: 'DD/MM/YYYY', invalidCount: 10 },
+  },
+  {
+    description: 'late values with a month above 12 keep a large column month first',
+    values: [
+      ...series(3000, (i) => `0${(i % 9) + 1}/0${(i % 9) + 1}/2023`),
+      ...series(40, (i) => `03/${13 + (i % 15)}/2023`),
+    ],
+    expected: { type: 'date', format: 'MM/DD/YYYY', invalidCount: 0 },
+  },
+  {
     description: 'a second field above 12 keeps month first',
     values: ['01/02/2023', '01/25/2023'],
     expected: { type: 'date', format: 'MM/DD/YYYY' },

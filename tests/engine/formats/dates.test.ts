@@ -9,6 +9,7 @@ import {
   patternHasDate,
   patternHasTime,
   patternHasZone,
+  swapDayAndMonth,
 } from '../../../src/engine/formats/dates';
 
 const SPEC_NAMES = [
@@ -242,5 +243,21 @@ describe('excelFormatToPattern', () => {
         text,
       );
     }
+  });
+});
+
+describe('swapDayAndMonth', () => {
+  it.each([
+    ['MM/DD/YYYY', 'DD/MM/YYYY'],
+    ['DD/MM/YYYY', 'MM/DD/YYYY'],
+    ['M/D/YYYY h:mm A', 'D/M/YYYY h:mm A'],
+    ['D-M-YYYY', 'M-D-YYYY'],
+    ['DD.MM.YY', 'MM.DD.YY'],
+    ['YYYY-MM-DD', null],
+    ['MMM D, YYYY', null],
+    ['D MMM YYYY', null],
+    ['HH:mm', null],
+  ])('%s → %s', (pattern, swapped) => {
+    expect(swapDayAndMonth(pattern)).toBe(swapped);
   });
 });
