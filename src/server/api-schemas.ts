@@ -147,6 +147,3 @@ export const errorBodySchema = z
       .describe('For invalid input: what is wrong where'),
   })
   .meta({ id: 'Error' });
-
-export const PREVIEW_ROWS_DEFAULT = 100;
-export const PREVIEW_ROWS_MAX = 1000;

@@ -1,4 +1,4 @@
-import { sampleValue } from '../engine';
+import { sampleValue, type ColumnSchema } from '../engine';
 import type { DatasetView } from './api-schemas';
 import type { Dataset, DatasetStore, SheetState } from './dataset-store';
 
@@ -7,6 +7,22 @@ export function selectedSheet(dataset: Dataset): SheetState {
   const sheet = dataset.sheets[dataset.selectedSheet];
   if (!sheet) throw new Error('selected sheet out of range');
   return sheet;
+}
+
+/**
+ * Each column's sample, computed once per column object: the store replaces a column's object
+ * whenever it changes (schema update, reanalysis) and never edits one in place, and a sample
+ * costs a Faker call, which adds up on a sheet of thousands of columns read again and again.
+ */
+const samples = new WeakMap<ColumnSchema, string>();
+
+function cachedSample(column: ColumnSchema): string {
+  let sample = samples.get(column);
+  if (sample === undefined) {
+    sample = sampleValue(column);
+    samples.set(column, sample);
+  }
+  return sample;
 }
 
 /** What the API shows of a dataset: its summary, schema and the first `limit` rows. */
@@ -23,7 +39,7 @@ export function datasetView(store: DatasetStore, dataset: Dataset, limit: number
     columnCount: sheet.columns.length,
     sheetNames: dataset.sheets.map((each) => each.name),
     selectedSheet: sheet.name,
-    schema: sheet.schema.map((column) => ({ ...column, sample: sampleValue(column) })),
+    schema: sheet.schema.map((column) => ({ ...column, sample: cachedSample(column) })),
     originalData: { columns: sheet.columns, rows: sheet.preview.slice(0, limit) },
     pseudonymizedData: pseudonymizedRows
       ? { columns: sheet.columns, rows: pseudonymizedRows.slice(0, limit) }

@@ -10,7 +10,6 @@ export interface IngestJob {
   kind: 'ingest';
   bytes: SharedArrayBuffer;
   fileName: string;
-  previewRows: number;
 }
 
 export interface IngestResult {
@@ -33,7 +32,6 @@ export interface PseudonymizeJob {
   /** One schema per sheet, in sheet order. */
   schemas: ColumnSchema[][];
   secret: string | Uint8Array;
-  previewRows: number;
 }
 
 /** Re-reads bytes the worker wrote earlier and writes them in another format. */

@@ -15,6 +15,7 @@ import {
 } from '../engine';
 import type { SheetState } from './dataset-store';
 import type { EngineJob, EngineJobResults, JobOutcome } from './engine-jobs';
+import { previewRowCounts } from './preview-size';
 
 /** Bytes the worker wrote itself are read back without size limits (a mapping can be long). */
 const NO_LIMITS: ReadLimits = {
@@ -43,12 +44,13 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
   switch (job.kind) {
     case 'ingest': {
       const workbook = readWorkbook(ownCopy(job.bytes), job.fileName);
-      const sheets = workbook.sheets.map((sheet): SheetState => ({
+      const previewLengths = previewRowCounts(workbook.sheets.map(dimensions));
+      const sheets = workbook.sheets.map((sheet, index): SheetState => ({
         name: sheet.name,
         columns: sheet.columns,
         rowCount: sheet.rows.length,
         schema: detectSchema(sheet),
-        preview: previewRows(sheet, job.previewRows),
+        preview: previewRows(sheet, previewLengths[index] ?? 0),
       }));
       return { format: workbook.format, sheets };
     }
@@ -69,6 +71,8 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       const mappingBook: Workbook = { ...result.workbook, sheets: [result.mapping] };
       const mapping = shared(writeWorkbook(mappingBook, workbook.format));
       const mapped = performance.now();
+      const sheets = result.workbook.sheets;
+      const previewLengths = previewRowCounts(sheets.map(dimensions));
       // The server's own steps around the engine's run, so the figures show where time goes.
       const timings = {
         ...result.stats.timings,
@@ -80,7 +84,7 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         output,
         mapping,
         mappingRowCount: result.mapping.rows.length,
-        previews: result.workbook.sheets.map((sheet) => previewRows(sheet, job.previewRows)),
+        previews: sheets.map((sheet, index) => previewRows(sheet, previewLengths[index] ?? 0)),
         stats: { ...result.stats, timings },
       };
     }
@@ -92,6 +96,10 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       return shared(writeWorkbook(workbook, job.to, { sheetName }));
     }
   }
+}
+
+function dimensions(sheet: Sheet): { rowCount: number; columnCount: number } {
+  return { rowCount: sheet.rows.length, columnCount: sheet.columns.length };
 }
 
 function previewRows(sheet: Sheet, count: number): string[][] {

@@ -3,10 +3,11 @@ import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
 import { TRPCError } from '@trpc/server';
 import { EngineError, FILE_FORMATS, type FileFormat } from '../engine';
-import { datasetViewSchema, PREVIEW_ROWS_DEFAULT, PREVIEW_ROWS_MAX } from './api-schemas';
+import { datasetViewSchema } from './api-schemas';
 import type { DatasetStore, Reservation } from './dataset-store';
 import { datasetView } from './dataset-view';
 import type { EnginePool } from './engine-pool';
+import { PREVIEW_ROWS_DEFAULT } from './preview-size';
 
 export interface UploadDependencies {
   store: DatasetStore;
@@ -47,7 +48,6 @@ export function uploadHandler({
         kind: 'ingest',
         bytes: file.bytes,
         fileName: file.fileName,
-        previewRows: PREVIEW_ROWS_MAX,
       });
       const dataset = store.add(
         {

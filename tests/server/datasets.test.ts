@@ -53,6 +53,22 @@ describe('GET /api/datasets/{id}', () => {
     ).toHaveLength(250);
   });
 
+  it('caps the preview of a wide sheet at 200,000 cells, before and after a run', async () => {
+    const columns = 10_000;
+    const row = Array.from({ length: columns }, (_, i) => i % 10).join(',');
+    const header = Array.from({ length: columns }, (_, i) => `c${i}`).join(',');
+    const csv = [header, ...Array.from({ length: 30 }, () => row)].join('\n');
+    const uploaded = await uploadDataset(server.url, 'wide.csv', csv);
+    // 200,000 cells / 10,000 columns: 20 rows of the 30, whatever ?limit= asks.
+    expect(uploaded.rowCount).toBe(30);
+    expect(uploaded.originalData.rows).toHaveLength(20);
+    const fetched = await view(await fetch(`${server.url}/api/datasets/${uploaded.id}?limit=1000`));
+    expect(fetched.originalData.rows).toHaveLength(20);
+    expect(fetched.originalData.rows[0]).toHaveLength(columns);
+    const run = await view(await pseudonymize(uploaded.id));
+    expect(run.pseudonymizedData?.rows).toHaveLength(20);
+  }, 60_000);
+
   it.each(['0', '1001', 'many'])('refuses ?limit=%s with 400 listing the issue', async (limit) => {
     const { id } = await uploadDataset(server.url, 'small.csv', fixtureFile('csv', 3));
     const body = await error(await fetch(`${server.url}/api/datasets/${id}?limit=${limit}`), 400);

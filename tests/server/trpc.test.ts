@@ -114,7 +114,6 @@ describe('the router in-process (createCaller)', () => {
       kind: 'ingest',
       bytes,
       fileName: 'people.tsv',
-      previewRows: 10,
     });
     const dataset = store.add(
       {

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import {
-  datasetIdSchema,
-  datasetViewSchema,
-  PREVIEW_ROWS_DEFAULT,
-  PREVIEW_ROWS_MAX,
-} from '../api-schemas';
+import { datasetIdSchema, datasetViewSchema } from '../api-schemas';
 import { datasetView } from '../dataset-view';
+import { PREVIEW_CELLS_PER_SHEET, PREVIEW_ROWS_DEFAULT, PREVIEW_ROWS_MAX } from '../preview-size';
 import { publicProcedure, router } from '../trpc';
 
 const TAGS = ['datasets'];
@@ -32,7 +28,11 @@ export const datasetRouter = router({
           .min(1)
           .max(PREVIEW_ROWS_MAX)
           .default(PREVIEW_ROWS_DEFAULT)
-          .describe('Preview rows to include (the full data is the download)'),
+          .describe(
+            'Preview rows to include (the full data is the download). A preview holds at most ' +
+              `${PREVIEW_CELLS_PER_SHEET.toLocaleString('en-US')} cells, so a wide sheet shows ` +
+              'fewer rows: with C columns, at most that many cells / C rows.',
+          ),
       }),
     )
     .output(datasetViewSchema)
@@ -67,7 +67,6 @@ export const datasetRouter = router({
         fileName: dataset.filename,
         schemas: dataset.sheets.map((sheet) => sheet.schema),
         secret: input.secret ?? dataset.secret,
-        previewRows: PREVIEW_ROWS_MAX,
       });
       const live = ctx.store.get(input.id);
       live.run = run;

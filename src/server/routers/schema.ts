@@ -1,13 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { validateFakerMethod, type ColumnSchema } from '../../engine';
-import {
-  columnUpdateSchema,
-  datasetIdSchema,
-  datasetViewSchema,
-  PREVIEW_ROWS_DEFAULT,
-} from '../api-schemas';
+import { columnUpdateSchema, datasetIdSchema, datasetViewSchema } from '../api-schemas';
 import { datasetView, selectedSheet } from '../dataset-view';
+import { PREVIEW_ROWS_DEFAULT } from '../preview-size';
 import { publicProcedure, router } from '../trpc';
 
 const TAGS = ['datasets'];
