@@ -5,8 +5,11 @@
  * - A type is chosen when at least 98% (TYPE_SHARE) of the non-empty values fit it; the rest are
  *   `invalidCount`. Otherwise the column is `string`. Types are tried in this order: boolean,
  *   digit code, number, date/datetime, email, phone.
- * - Missing markers ('NaN', 'NULL', 'N/A', '-', ...) are non-empty but left out of the type
- *   decision and listed in `missingMarkers`; a column of nothing else is `string`.
+ * - Missing markers ('NaN', 'NULL', 'N/A', '-', ...), padded or not, and values of white space
+ *   alone are non-empty but left out of the type decision and listed in `missingMarkers`; a
+ *   column of nothing else is `string`.
+ * - Values are read without the spaces around them (' 123', 'a@b.com '), as database dumps and
+ *   fixed-width exports pad them; examples and cells keep their text.
  * - Numbers: any layout numbers.ts reads (grouping, decimal comma, currency, percent, sign,
  *   parentheses). Scientific notation ('1e5') counts as a number and is written back plainly.
  *   Digit strings with a leading zero ('00123') or more than 15 digits are codes: `string` with
@@ -149,7 +152,8 @@ export function detectColumn(
   const sample = sampleCells(cells, sampleSize);
   const headerSemantic = semanticFromHeader(name);
   let texts: string[] | null = null;
-  const textsOfSample = (): string[] => (texts ??= sample.map((cell) => textOf(cell, format)));
+  const textsOfSample = (): string[] =>
+    (texts ??= sample.map((cell) => withoutPadding(textOf(cell, format))));
 
   // The sample decides the type; one pass over the whole column then counts and checks.
   let checker =
@@ -214,7 +218,45 @@ function sampleCells(cells: readonly Cell[], sampleSize: number): Cell[] {
 }
 
 function isUsable(cell: Cell): boolean {
-  return !isBlankCell(cell) && !(typeof cell === 'string' && isMissingMarker(cell));
+  return !isBlankCell(cell) && !(typeof cell === 'string' && isMissingText(cell));
+}
+
+/** Whether text starts or ends with white space (checked by code: this runs on every value). */
+function isPadded(text: string): boolean {
+  return isSpaceCode(text.charCodeAt(0)) || isSpaceCode(text.charCodeAt(text.length - 1));
+}
+
+/** ASCII white space and control characters, and the Unicode spaces String.trim removes. */
+function isSpaceCode(code: number): boolean {
+  if (code <= 32) return true;
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/**
+ * Text as detection reads it: without the spaces database dumps and fixed-width exports pad
+ * values with (' 123', 'a@b.com '). Only detection trims; cells keep their text.
+ */
+function withoutPadding(text: string): string {
+  return text.length > 0 && isPadded(text) ? text.trim() : text;
+}
+
+/** A missing marker, padded or not (' NULL '), or white space alone: no value. */
+function isMissingText(text: string): boolean {
+  if (isMissingMarker(text)) return true;
+  if (!isPadded(text)) return false;
+  const trimmed = text.trim();
+  return trimmed === '' || isMissingMarker(trimmed);
 }
 
 function textOf(cell: Cell, format: string | null): string {
@@ -265,7 +307,7 @@ function scanColumn(
     scan.nonEmpty++;
     let key: string | number;
     if (typeof cell === 'string') {
-      if (isMissingMarker(cell)) {
+      if (isMissingText(cell)) {
         scan.markers.add(cell);
         continue;
       }
@@ -355,7 +397,7 @@ function textChecker(
 function fitterChecker(fitter: Fitter, format: string | null): CellChecker & { native: false } {
   return {
     native: false,
-    accept: (cell) => fitter.accept(textOf(cell, format)),
+    accept: (cell) => fitter.accept(withoutPadding(textOf(cell, format))),
     finish: (schema) => fitter.finish(schema),
     retry() {
       const better = fitter.retry?.();
@@ -898,7 +940,8 @@ function semanticOf(
         ? headerSemantic
         : null;
     case 'string': {
-      const values = texts.filter((text) => !isMissingMarker(text));
+      // The texts are the sample's usable values: markers are already left out.
+      const values = texts;
       const fromValues = semanticFromValues(values, name);
       if (fromValues) return fromValues;
       if (

@@ -82,6 +82,57 @@ const CASES: Case[] = [
     expected: { type: 'number', nonEmptyCount: 2 },
   },
 
+  // --- values padded with spaces (database dumps, fixed-width exports) ------------------------
+  {
+    description: 'numbers padded with spaces and tabs are numbers, their text kept as examples',
+    values: [' 123', '456 ', ' 7 ', '\t42'],
+    expected: {
+      type: 'number',
+      invalidCount: 0,
+      range: { min: 7, max: 456 },
+      examples: [' 123', '456 ', ' 7 ', '\t42'],
+    },
+  },
+  {
+    description: 'emails with a trailing space are emails',
+    values: ['a@example.com ', 'c@example.org', ' d@example.net'],
+    expected: { type: 'email', invalidCount: 0 },
+  },
+  {
+    description: 'dates padded with spaces are dates',
+    values: ['2023-04-17 ', ' 2023-05-01'],
+    expected: {
+      type: 'date',
+      format: 'YYYY-MM-DD',
+      dateRange: { min: '2023-04-17', max: '2023-05-01' },
+    },
+  },
+  {
+    description: 'phones padded with spaces are phones',
+    values: [' (555) 123-4567', '(555) 987-6543  '],
+    expected: { type: 'phone' },
+  },
+  {
+    description: 'yes/no padded with spaces is a boolean',
+    values: ['yes ', 'no', ' yes', 'no  '],
+    expected: { type: 'boolean', boolean: { trueText: 'yes', falseText: 'no' } },
+  },
+  {
+    description: 'CHAR-padded zero-led codes are codes',
+    values: ['00123   ', '00456   ', '01000   '],
+    expected: { type: 'string', code: { minLength: 5, maxLength: 5, leadingZeros: true } },
+  },
+  {
+    description: 'padded UUIDs keep their meaning',
+    values: [' f47ac10b-58cc-4372-a567-0e02b2c3d479', '123e4567-e89b-12d3-a456-426614174000 '],
+    expected: { type: 'string', semantic: 'uuid' },
+  },
+  {
+    description: 'a padded NULL and whitespace-only values are missing markers',
+    values: ['1', ' NULL ', '2', '   ', '3'],
+    expected: { type: 'number', invalidCount: 0, missingMarkers: [' NULL ', '   '] },
+  },
+
   // --- 98% rule ----------------------------------------------------------------------------
   {
     description: 'a number column with 2% junk is a number with 2 invalid values',
