@@ -14,7 +14,8 @@
  *   parentheses). Scientific notation ('1e5') counts as a number and is written back plainly.
  *   Digit strings with a leading zero ('00123') or more than 15 digits are codes: `string` with
  *   `code` set, so their digit pattern is kept. Under a header naming an identifier (zip, phone,
- *   ssn, account, card, iban) plain digit strings are codes too, or phones under a phone header.
+ *   ssn, account, card, iban) plain digit strings are codes too, or phones under a phone header,
+ *   where they also count as phones next to written layouts ('+1 555 123 4567', '5551234567').
  * - Booleans: true/false, yes/no, y/n, t/f in one consistent case (single letters need both
  *   values, or a flag-like header); 1/0 only when the column holds nothing else and the header
  *   reads like a flag.
@@ -577,15 +578,17 @@ function decideTextType(
     !dates.mostlyDates &&
     (headerSemantic === null || headerSemantic === 'phone' || !CODE_SEMANTICS.has(headerSemantic))
   ) {
+    // Under a phone header, bare digits ('5551234567') are phones next to written layouts.
+    const phoneHeader = headerSemantic === 'phone';
     let phones = 0;
     let cards = 0;
     for (const text of texts) {
-      if (isPhoneText(text)) phones++;
+      if (isPhoneText(text) || (phoneHeader && isPhoneDigits(text))) phones++;
       if (isCardNumber(text)) cards++;
     }
     // Grouped card numbers look like phones, but one phone in ten passes the Luhn check:
     // a column where (nearly) all do holds cards.
-    if (phones >= needed && cards < needed) return { kind: 'phone', digitsOnly: false };
+    if (phones >= needed && cards < needed) return { kind: 'phone', digitsOnly: phoneHeader };
   }
   return { kind: 'string' };
 }

@@ -1040,6 +1040,29 @@ const CASES: Case[] = [
     expected: { type: 'phone' },
   },
   {
+    description: 'under a phone header, bare digits mixed with written layouts are phones',
+    name: 'phone',
+    values: ['+1 555 123 4567', '5551234567', '(555) 222-3333'],
+    expected: { type: 'phone', semantic: 'phone', invalidCount: 0 },
+  },
+  {
+    description: 'under a mobile header, national digits with a trunk zero mixed with E.164',
+    name: 'Mobile Number',
+    values: ['0612345678', '+33 6 12 34 56 78', '06 12 34 56 78', '+33612345678'],
+    expected: { type: 'phone', invalidCount: 0 },
+  },
+  {
+    description: 'without a phone header, bare digits mixed with phone layouts are a string',
+    values: ['+1 555 123 4567', '5551234567', '(555) 222-3333'],
+    expected: { type: 'string' },
+  },
+  {
+    description: 'under a phone header, short digit strings are not phones',
+    name: 'phone',
+    values: ['12345', '(555) 222-3333', '555-1234'],
+    expected: { type: 'string' },
+  },
+  {
     description: 'six digits with a dash are not a phone',
     values: ['123-456', '654-321'],
     expected: { type: 'string' },
