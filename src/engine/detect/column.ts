@@ -50,6 +50,7 @@ import {
   layoutFromAnalyses,
   plainNumberLayout,
   readInLayout,
+  settledDecimalSeparator,
   type NumberTextAnalysis,
 } from '../formats/numbers';
 import type { Cell, ColumnSchema, ColumnType, NumberLayout, Semantic } from '../types';
@@ -71,7 +72,20 @@ export interface DetectOptions {
    * over the rest). Counts, ranges and invalid values always cover the whole column.
    */
   sampleSize?: number;
+  /**
+   * The decimal separator the sheet's other columns use (see detectSchema). It decides text
+   * numbers whose values read either way ('1.000', '12.500'); values that settle their
+   * separator themselves ('1.5', '2,25') always win.
+   */
+  decimalSeparatorHint?: '.' | ',';
 }
+
+/**
+ * What a text number column's values showed of their decimal separator: '.' or ',' when some
+ * value settles it, 'ambiguous' when values such as '1.000' read either way and none settles
+ * it, null for any other column.
+ */
+export type DecimalEvidence = '.' | ',' | 'ambiguous' | null;
 
 export const DEFAULT_SAMPLE_SIZE = 5_000;
 /** Share of non-empty values that must fit a type for the column to get it. */
@@ -119,6 +133,8 @@ interface ColumnScan {
  * (range, precision, date range, zone) as it goes, and writes them into the schema at the end.
  */
 interface CellChecker {
+  /** Text number columns: see DecimalEvidence. */
+  decimalEvidence?: DecimalEvidence;
   accept(cell: Cell): boolean;
   finish(schema: ColumnSchema): void;
   /**
@@ -132,7 +148,7 @@ interface CellChecker {
 type TextDecision =
   | { kind: 'boolean'; trueText: string; falseText: string }
   | { kind: 'code' }
-  | { kind: 'number'; layout: NumberLayout }
+  | { kind: 'number'; layout: NumberLayout; decimalEvidence: DecimalEvidence }
   | { kind: 'date'; pattern: string }
   | { kind: 'email' }
   | { kind: 'phone'; digitsOnly: boolean }
@@ -148,6 +164,19 @@ export function detectColumn(
   numberFormat?: string | null,
   options: DetectOptions = {},
 ): ColumnSchema {
+  return detectColumnWithEvidence(name, cells, numberFormat, options).schema;
+}
+
+/**
+ * detectColumn, plus what a text number column showed of its decimal separator, so that a
+ * sheet's columns can settle the ones their own values leave open (detectSchema).
+ */
+export function detectColumnWithEvidence(
+  name: string,
+  cells: readonly Cell[],
+  numberFormat?: string | null,
+  options: DetectOptions = {},
+): { schema: ColumnSchema; decimalEvidence: DecimalEvidence } {
   const format = numberFormat && numberFormat !== 'General' ? numberFormat : null;
   const sampleSize = Math.max(1, Math.floor(options.sampleSize ?? DEFAULT_SAMPLE_SIZE));
   const sample = sampleCells(cells, sampleSize);
@@ -157,13 +186,14 @@ export function detectColumn(
     (texts ??= sample.map((cell) => withoutPadding(textOf(cell, format))));
 
   // The sample decides the type; one pass over the whole column then counts and checks.
+  const hint = options.decimalSeparatorHint;
   let checker =
     nativeChecker(name, sample, format) ??
-    textChecker(name, headerSemantic, textsOfSample(), format);
+    textChecker(name, headerSemantic, textsOfSample(), format, hint);
   let scan = scanColumn(cells, format, checker);
   if (checker.native && scan.usable - scan.misfits < scan.usable * TYPE_SHARE) {
     // Spreadsheet cells of one kind in the sample, mixed further down: read them as text.
-    checker = textChecker(name, headerSemantic, textsOfSample(), format);
+    checker = textChecker(name, headerSemantic, textsOfSample(), format, hint);
     scan = scanColumn(cells, format, checker);
   }
   const better = checker.retry?.();
@@ -197,7 +227,8 @@ export function detectColumn(
   }
   schema.suggestedMethod = schema.semantic ? SEMANTIC_METHODS[schema.semantic] : null;
   schema.description = describeColumn(schema);
-  return schema;
+  const decimalEvidence = schema.type === 'number' ? (checker.decimalEvidence ?? null) : null;
+  return { schema, decimalEvidence };
 }
 
 /** The first `sampleSize` usable cells, plus about a quarter as many spread over the rest. */
@@ -387,12 +418,15 @@ function textChecker(
   headerSemantic: Semantic | null,
   texts: readonly string[],
   format: string | null,
+  decimalHint: '.' | ',' | undefined,
 ): CellChecker & { native: false } {
-  const decision = decideTextType(name, headerSemantic, texts);
+  const decision = decideTextType(name, headerSemantic, texts, decimalHint);
   if (decision.kind === 'string') {
     return { native: false, accept: () => true, finish: () => undefined };
   }
-  return fitterChecker(makeFitter(decision), format);
+  const checker = fitterChecker(makeFitter(decision), format);
+  if (decision.kind === 'number') checker.decimalEvidence = decision.decimalEvidence;
+  return checker;
 }
 
 function fitterChecker(fitter: Fitter, format: string | null): CellChecker & { native: false } {
@@ -526,6 +560,7 @@ function decideTextType(
   name: string,
   headerSemantic: Semantic | null,
   texts: readonly string[],
+  decimalHint: '.' | ',' | undefined,
 ): TextDecision {
   const needed = Math.ceil(texts.length * TYPE_SHARE);
   const flagHeader = isFlagHeader(name);
@@ -557,11 +592,13 @@ function decideTextType(
     return headerSemantic === 'phone' ? { kind: 'phone', digitsOnly: true } : { kind: 'code' };
   }
   if (analyses.length >= needed) {
-    const layout = layoutFromAnalyses(analyses);
+    const layout = layoutFromAnalyses(analyses, decimalHint);
     if (layout) {
       let fits = 0;
       for (const analysis of analyses) if (readInLayout(analysis, layout) !== null) fits++;
-      if (fits >= needed) return { kind: 'number', layout };
+      if (fits >= needed) {
+        return { kind: 'number', layout, decimalEvidence: settledDecimalSeparator(analyses) };
+      }
     }
   }
 

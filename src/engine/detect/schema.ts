@@ -1,8 +1,10 @@
 import type { Cell, ColumnSchema, Sheet } from '../types';
-import { detectColumn, type DetectOptions } from './column';
+import { detectColumnWithEvidence, type DecimalEvidence, type DetectOptions } from './column';
 
 /**
- * Describes every column of a sheet: type, format, meaning, examples and counts.
+ * Describes every column of a sheet: type, format, meaning, examples and counts. Text numbers
+ * whose own values leave the decimal separator open ('1.000') take the one the sheet's other
+ * columns settle.
  * @example detectSchema({ name: 'Sheet1', columns: ['email'], rows: [['a@example.com']] })[0]?.type // 'email'
  */
 export function detectSchema(sheet: Sheet, options: DetectOptions = {}): ColumnSchema[] {
@@ -16,7 +18,34 @@ export function detectSchema(sheet: Sheet, options: DetectOptions = {}): ColumnS
       (cells[column] as Cell[])[row] = source?.[column] ?? null;
     }
   }
-  return columns.map((name, column) =>
-    detectColumn(name, cells[column] as Cell[], sheet.numberFormats?.[column] ?? null, options),
+  const detect = (column: number, columnOptions: DetectOptions) =>
+    detectColumnWithEvidence(
+      columns[column] as string,
+      cells[column] as Cell[],
+      sheet.numberFormats?.[column] ?? null,
+      columnOptions,
+    );
+  const detected = columns.map((_, column) => detect(column, options));
+  // Numbers such as '1.000' or '12.500' read either way; in a sheet whose other columns write
+  // decimal commas ('1,5', '1.234,50 €') they are thousands. Such columns are detected again
+  // with the separator the others settled, when they all agree.
+  const hint = options.decimalSeparatorHint ?? sheetDecimalSeparator(detected);
+  return detected.map(({ schema, decimalEvidence }, column) =>
+    hint !== null && decimalEvidence === 'ambiguous' && schema.number?.decimalSeparator !== hint
+      ? detect(column, { ...options, decimalSeparatorHint: hint }).schema
+      : schema,
   );
+}
+
+/** The decimal separator every column that settles one agrees on, or null. */
+function sheetDecimalSeparator(
+  detected: readonly { decimalEvidence: DecimalEvidence }[],
+): '.' | ',' | null {
+  let separator: '.' | ',' | null = null;
+  for (const { decimalEvidence } of detected) {
+    if (decimalEvidence !== '.' && decimalEvidence !== ',') continue;
+    if (separator !== null && separator !== decimalEvidence) return null;
+    separator = decimalEvidence;
+  }
+  return separator;
 }

@@ -395,42 +395,75 @@ function increment<T>(counts: Map<T, number>, key: T): void {
 /**
  * The layout most of a column's number texts share, decided from the whole column: a separator
  * followed by other than three digits, or two different separators in one value, settle which
- * one is the decimal separator; without evidence '.' is decimal and ',' groups thousands.
- * Returns null when no text is a number.
+ * one is the decimal separator. Without such evidence, texts that read either way ('1.000',
+ * '12.500') take `decimalHint` (what the other columns of the sheet use), else '.' is decimal
+ * and ',' groups thousands. Returns null when no text is a number.
  * @example detectNumberLayout(['1.234,56', '12,5'])?.decimalSeparator // ','
+ * @example detectNumberLayout(['1.000', '12.500'], ',')?.thousandsSeparator // '.'
  */
-export function detectNumberLayout(texts: readonly string[]): NumberLayout | null {
+export function detectNumberLayout(
+  texts: readonly string[],
+  decimalHint?: '.' | ',',
+): NumberLayout | null {
   const analyses: NumberTextAnalysis[] = [];
   for (const text of texts) {
     const analysis = analyzeNumberText(text);
     if (analysis) analyses.push(analysis);
   }
-  return layoutFromAnalyses(analyses);
+  return layoutFromAnalyses(analyses, decimalHint);
+}
+
+/**
+ * The decimal separator analysed texts settle by themselves ('1.5', '1,234.50', '2,25'), by
+ * most votes; 'ambiguous' when none settles it but some read either way ('1.000'); null when
+ * no text says anything about it (plain integers).
+ * @example settledDecimalSeparator(['1.000', '250'].map(analyzeNumberText)) // 'ambiguous'
+ */
+export function settledDecimalSeparator(
+  analyses: readonly NumberTextAnalysis[],
+): '.' | ',' | 'ambiguous' | null {
+  const votes = decimalSeparatorVotes(analyses);
+  if (votes.size > 0) return mostCommon(votes, '.');
+  return analyses.some((analysis) => analysis.ambiguousSeparator !== null) ? 'ambiguous' : null;
+}
+
+function decimalSeparatorVotes(analyses: readonly NumberTextAnalysis[]): Map<'.' | ',', number> {
+  const votes = new Map<'.' | ',', number>();
+  for (const analysis of analyses) {
+    if (analysis.decimalSeparator) increment(votes, analysis.decimalSeparator);
+    // A grouping separator tells the decimal separator is the other of '.' and ','.
+    if (analysis.thousandsSeparator === ',') increment(votes, '.');
+    if (analysis.thousandsSeparator === '.') increment(votes, ',');
+  }
+  return votes;
 }
 
 /** detectNumberLayout over texts already analysed. */
-export function layoutFromAnalyses(analyses: readonly NumberTextAnalysis[]): NumberLayout | null {
+export function layoutFromAnalyses(
+  analyses: readonly NumberTextAnalysis[],
+  decimalHint?: '.' | ',',
+): NumberLayout | null {
   if (analyses.length === 0) return null;
-  const decimalVotes = new Map<'.' | ',', number>();
+  const decimalVotes = decimalSeparatorVotes(analyses);
   const thousandsVotes = new Map<Separator, number>();
   const prefixes = new Map<string, number>();
   const suffixes = new Map<string, number>();
   let parentheses = 0;
   let plus = 0;
   for (const analysis of analyses) {
-    if (analysis.decimalSeparator) increment(decimalVotes, analysis.decimalSeparator);
-    if (analysis.thousandsSeparator) {
-      increment(thousandsVotes, analysis.thousandsSeparator);
-      // A grouping separator tells the decimal separator is the other of '.' and ','.
-      if (analysis.thousandsSeparator === ',') increment(decimalVotes, '.');
-      if (analysis.thousandsSeparator === '.') increment(decimalVotes, ',');
-    }
+    if (analysis.thousandsSeparator) increment(thousandsVotes, analysis.thousandsSeparator);
     increment(prefixes, analysis.prefix);
     increment(suffixes, analysis.suffix);
     if (analysis.parentheses) parentheses++;
     if (analysis.plus) plus++;
   }
-  const decimalSeparator = mostCommon(decimalVotes, '.');
+  // The hint decides only texts that read either way; plain integers keep '.'.
+  const decimalSeparator =
+    decimalVotes.size === 0 &&
+    decimalHint !== undefined &&
+    analyses.some((analysis) => analysis.ambiguousSeparator !== null)
+      ? decimalHint
+      : mostCommon(decimalVotes, '.');
   let precision = 0;
   let negative = false;
   let sawAmbiguousGrouping = false;

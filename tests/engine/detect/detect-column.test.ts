@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectColumn } from '../../../src/engine/detect/column';
+import { detectColumn, type DetectOptions } from '../../../src/engine/detect/column';
 import type { Cell, ColumnSchema } from '../../../src/engine/types';
 
 interface Case {
@@ -8,6 +8,7 @@ interface Case {
   name?: string;
   values: Cell[];
   numberFormat?: string;
+  options?: DetectOptions;
   expected: Partial<ColumnSchema>;
 }
 
@@ -340,6 +341,55 @@ const CASES: Case[] = [
     description: 'a column of 1.234 and 0,5 decides the comma is decimal',
     values: ['1.234', '0,5'],
     expected: { type: 'number', range: { min: 0.5, max: 1234 } },
+  },
+  {
+    description: "a sheet's decimal comma makes 1.000 and 12.500 grouped thousands",
+    name: 'Menge',
+    values: ['1.000', '250', '12.500'],
+    options: { decimalSeparatorHint: ',' },
+    expected: {
+      type: 'number',
+      range: { min: 250, max: 12_500 },
+      precision: 0,
+      number: {
+        precision: 0,
+        integer: true,
+        decimalSeparator: ',',
+        thousandsSeparator: '.',
+        prefix: '',
+        suffix: '',
+        negative: false,
+      },
+    },
+  },
+  {
+    description: "a sheet's decimal point keeps ambiguous 1.234 a decimal",
+    values: ['1.234', '5.678'],
+    options: { decimalSeparatorHint: '.' },
+    expected: { type: 'number', precision: 3, range: { min: 1.234, max: 5.678 } },
+  },
+  {
+    description: "values that settle their decimal separator win over the sheet's",
+    values: ['1.5', '2.000', '3.25'],
+    options: { decimalSeparatorHint: ',' },
+    expected: { type: 'number', precision: 3, range: { min: 1.5, max: 3.25 } },
+  },
+  {
+    description: "plain integers keep a decimal point whatever the sheet's separator",
+    values: ['250', '300'],
+    options: { decimalSeparatorHint: ',' },
+    expected: {
+      type: 'number',
+      number: {
+        precision: 0,
+        integer: true,
+        decimalSeparator: '.',
+        thousandsSeparator: null,
+        prefix: '',
+        suffix: '',
+        negative: false,
+      },
+    },
   },
   {
     description: '15-digit integers are still numbers',
@@ -1354,8 +1404,8 @@ describe('detectColumn', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(120);
   });
 
-  it.each(CASES)('$description', ({ name, values, numberFormat, expected }) => {
-    const schema = detectColumn(name ?? 'value', values, numberFormat ?? null);
+  it.each(CASES)('$description', ({ name, values, numberFormat, options, expected }) => {
+    const schema = detectColumn(name ?? 'value', values, numberFormat ?? null, options);
     expect(schema).toMatchObject(expected);
   });
 });

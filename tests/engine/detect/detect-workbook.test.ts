@@ -212,3 +212,34 @@ describe.each(['xlsx', 'xls'] as const)('detecting every column of a %s workbook
     });
   }
 });
+
+describe('detectSchema across columns', () => {
+  it("reads ambiguous '1.000' as thousands in a file whose other columns use decimal commas", () => {
+    const csv = [
+      'Kunde;Betrag;Menge;Preis',
+      'Müller;1,5;1.000;12,00 €',
+      'Schmidt;2,25;250;1.234,50 €',
+      'Weber;-3;12.500;0,99 €',
+    ].join('\r\n');
+    const workbook = readWorkbook(new TextEncoder().encode(csv), 'de.csv');
+    const sheet = workbook.sheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const menge = detectSchema(sheet).find((column) => column.name === 'Menge');
+    expect(menge).toMatchObject({
+      type: 'number',
+      range: { min: 250, max: 12_500 },
+      number: { decimalSeparator: ',', thousandsSeparator: '.', integer: true, precision: 0 },
+    });
+  });
+
+  it("keeps ambiguous '1.000' a decimal when the other columns use decimal points", () => {
+    const csv = ['a,b', '1.5,1.000', '2.25,12.500', '3,2.750'].join('\n');
+    const sheet = readWorkbook(new TextEncoder().encode(csv), 'en.csv').sheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect(detectSchema(sheet)[1]).toMatchObject({
+      type: 'number',
+      range: { min: 1, max: 12.5 },
+      number: { decimalSeparator: '.', precision: 3 },
+    });
+  });
+});

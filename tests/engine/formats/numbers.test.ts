@@ -5,6 +5,7 @@ import {
   detectNumberLayout,
   formatNumberText,
   parseNumberText,
+  settledDecimalSeparator,
 } from '../../../src/engine/formats/numbers';
 import type { NumberLayout } from '../../../src/engine/types';
 
@@ -219,5 +220,37 @@ describe('number layouts', () => {
     });
     expect(analyzeNumberText('00123')).toMatchObject({ value: 123, integerDigits: '00123' });
     expect(analyzeNumberText('2.5E-3')).toMatchObject({ value: 0.0025, exponent: true });
+  });
+});
+
+describe('decimal separator evidence', () => {
+  const analyses = (texts: string[]) =>
+    texts.map((text) => {
+      const analysis = analyzeNumberText(text);
+      if (!analysis) throw new Error(`not a number: ${text}`);
+      return analysis;
+    });
+
+  it.each([
+    [['1,5', '2,25'], ','],
+    [['1.234,56', '7'], ','],
+    [['1,234.50', '2'], '.'],
+    [['1.5', '1.000'], '.'],
+    [['1.000', '250', '12.500'], 'ambiguous'],
+    [['250', '300'], null],
+  ] as const)('%j → %s', (texts, expected) => {
+    expect(settledDecimalSeparator(analyses([...texts]))).toBe(expected);
+  });
+
+  it('lets a hint decide only texts that read either way', () => {
+    expect(detectNumberLayout(['1.000', '12.500'], ',')).toMatchObject({
+      decimalSeparator: ',',
+      thousandsSeparator: '.',
+      precision: 0,
+      integer: true,
+    });
+    expect(detectNumberLayout(['1.5', '12.500'], ',')?.decimalSeparator).toBe('.');
+    expect(detectNumberLayout(['250', '300'], ',')?.decimalSeparator).toBe('.');
+    expect(detectNumberLayout(['1.000', '12.500'])?.decimalSeparator).toBe('.');
   });
 });
