@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { EngineError } from '../errors';
 import type { Cell, CsvLayout, Sheet } from '../types';
 import { uniqueColumnNames } from './column-names';
+import { findHeaderRow } from './find-header-row';
 import { checkTableSize, type ReadLimits } from './read-limits';
 
 type Delimiter = CsvLayout['delimiter'];
@@ -69,23 +70,22 @@ export function detectNewline(text: string): Newline {
 
 /**
  * Field counts of the first records for one delimiter, quote-aware, and how many quotes stand
- * inside an unquoted field (a sign that this is not the file's delimiter).
+ * inside an unquoted field (a sign that this is not the file's delimiter). Any line break (CRLF,
+ * LF or CR) ends a record, so a file mixing them is sniffed like any other.
  */
 function fieldCounts(
   text: string,
   delimiter: Delimiter,
-  newline: Newline,
 ): { counts: number[]; strayQuotes: number } {
   const delimiterCode = delimiter.charCodeAt(0);
-  const newlineCode = newline.charCodeAt(newline.length - 1);
   const counts: number[] = [];
   const end = Math.min(text.length, SNIFF_CHARS);
   let fields = 1;
   let strayQuotes = 0;
-  scanUnquoted(text, end, delimiterCode, (code) => {
+  scanUnquoted(text, end, delimiterCode, (code, index) => {
     if (code === QUOTE) strayQuotes++;
     else if (code === delimiterCode) fields++;
-    else if (code === newlineCode) {
+    else if (code === CR || (code === LF && text.charCodeAt(index - 1) !== CR)) {
       counts.push(fields);
       fields = 1;
     }
@@ -94,36 +94,158 @@ function fieldCounts(
   // The last record counts only when the sample holds all of it.
   if (end === text.length && counts.length < SNIFF_RECORDS) counts.push(fields);
   // A trailing newline leaves an empty last "record".
-  if (counts.length > 1 && text.endsWith(newline) && end === text.length) counts.pop();
+  if (counts.length > 1 && /[\r\n]$/.test(text) && end === text.length) counts.pop();
   return { counts, strayQuotes };
+}
+
+/** Share of `counts` from `start` on (blank lines aside) equal to the count at `start`. */
+function consistency(counts: readonly number[], start: number): number {
+  const header = counts[start] ?? 1;
+  let same = 0;
+  let total = 0;
+  for (let index = start; index < counts.length; index++) {
+    total++;
+    if (counts[index] === header) same++;
+  }
+  return total === 0 ? 0 : same / total;
 }
 
 /**
  * The delimiter among comma, tab, semicolon and pipe that splits the first records most
  * consistently into more than one field; ties go to more fields, then to the extension's own
- * delimiter, then to the order above. A one-column file gets the extension's delimiter.
+ * delimiter, then to the order above. When no delimiter splits the first record, single-field
+ * lines above a table (a title, `#` comments) are looked past: the first record split in two or
+ * more counts as the header if the records below it agree. A one-column file gets the
+ * extension's delimiter.
+ * @example sniffDelimiter('a;b\n1,5;2\n', ',') // ';'
  */
-export function sniffDelimiter(text: string, newline: Newline, preferred: Delimiter): Delimiter {
+export function sniffDelimiter(text: string, preferred: Delimiter): Delimiter {
   let best: Delimiter | null = null;
   let bestScore = -1;
+  let preamble: Delimiter | null = null;
+  let preambleScore = -1;
   const candidates = [preferred, ...DELIMITERS.filter((d) => d !== preferred)];
   for (const delimiter of candidates) {
-    const { counts, strayQuotes } = fieldCounts(text, delimiter, newline);
-    const header = counts[0] ?? 1;
-    if (header < 2) continue;
-    const consistent = counts.filter((count) => count === header).length / counts.length;
+    const { counts, strayQuotes } = fieldCounts(text, delimiter);
     // A delimiter under which every quote opens or closes a field beats one that leaves quotes
     // inside fields (`a,"|"` is a comma file whose pipe is quoted); then consistency dominates,
     // and the field count breaks ties between equally consistent candidates.
     const quotesFit = strayQuotes === 0 ? 1 : 0;
-    const score =
-      quotesFit * 1_000_000_000 + Math.round(consistent * 100) * 100_000 + Math.min(header, 99_999);
-    if (score > bestScore) {
-      best = delimiter;
-      bestScore = score;
+    const score = (start: number) =>
+      quotesFit * 1_000_000_000 +
+      Math.round(consistency(counts, start) * 100) * 100_000 +
+      Math.min(counts[start] ?? 1, 99_999);
+    if ((counts[0] ?? 1) >= 2) {
+      if (score(0) > bestScore) {
+        best = delimiter;
+        bestScore = score(0);
+      }
+      continue;
+    }
+    const start = counts.findIndex((count) => count >= 2);
+    // A preamble needs a table below it: at least one record after the header, and agreement.
+    if (start < 0 || start === counts.length - 1 || consistency(counts, start + 1) < 0.9) continue;
+    if (counts[start + 1] !== counts[start]) continue;
+    if (score(start) > preambleScore) {
+      preamble = delimiter;
+      preambleScore = score(start);
     }
   }
-  return best ?? preferred;
+  return best ?? preamble ?? preferred;
+}
+
+/** Quotes and line breaks: what a walk over records has to look at. */
+const QUOTE_OR_BREAK = /["\r\n]/g;
+
+/**
+ * Calls `onBreak` for each line break of the text (CRLF, LF or CR, CRLF counted once) with
+ * whether it lies inside a quoted field, reading quotes as Papa Parse does (a quote opens a
+ * field only at its start; `""` inside is a quote). Stops when `onBreak` returns false.
+ */
+function forEachLineBreak(
+  text: string,
+  delimiterCode: number,
+  onBreak: (index: number, length: number, quoted: boolean) => boolean,
+): void {
+  const pattern = new RegExp(QUOTE_OR_BREAK.source, 'g');
+  let quoted = false;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const index = match.index;
+    const code = text.charCodeAt(index);
+    if (code === QUOTE) {
+      if (!quoted) quoted = opensQuote(text, index, delimiterCode);
+      else if (text.charCodeAt(index + 1) === QUOTE) pattern.lastIndex = index + 2;
+      else quoted = false;
+      continue;
+    }
+    const length = code === CR && text.charCodeAt(index + 1) === LF ? 2 : 1;
+    pattern.lastIndex = index + length;
+    if (!onBreak(index, length, quoted)) return;
+  }
+}
+
+/** Whether the text may hold a line break other than `newline` (quotes not considered). */
+function mayMixLineBreaks(text: string, newline: Newline): boolean {
+  if (newline === '\n') return text.includes('\r');
+  if (newline === '\r') return text.includes('\n');
+  return /\r(?!\n)|(?<!\r)\n/.test(text);
+}
+
+/**
+ * The text to parse and the newline to parse it with. Papa Parse splits rows on one newline
+ * only, so when a file mixes CRLF, LF and CR outside quoted fields (files pasted together from
+ * several sources do), every line break outside quotes becomes LF; line breaks inside quoted
+ * fields are values and stay exactly as written.
+ */
+function uniformLineBreaks(
+  text: string,
+  newline: Newline,
+  delimiter: Delimiter,
+): { text: string; newline: Newline } {
+  if (!mayMixLineBreaks(text, newline)) return { text, newline };
+  const delimiterCode = delimiter.charCodeAt(0);
+  let mixed = false;
+  forEachLineBreak(text, delimiterCode, (index, length, quoted) => {
+    mixed = !quoted && text.slice(index, index + length) !== newline;
+    return !mixed;
+  });
+  if (!mixed) return { text, newline };
+  const pieces: string[] = [];
+  let start = 0;
+  forEachLineBreak(text, delimiterCode, (index, length, quoted) => {
+    if (quoted) return true;
+    pieces.push(text.slice(start, index));
+    start = index + length;
+    return true;
+  });
+  pieces.push(text.slice(start));
+  return { text: pieces.join('\n'), newline: '\n' };
+}
+
+/** The line of the text (from 1, as an editor counts them) on which record `record` (from 0) starts. */
+function lineOfRecord(text: string, delimiter: Delimiter, record: number): number {
+  let line = 1;
+  let records = 0;
+  if (record === 0) return line;
+  forEachLineBreak(text, delimiter.charCodeAt(0), (_index, _length, quoted) => {
+    line++;
+    if (!quoted) records++;
+    return records < record;
+  });
+  return line;
+}
+
+/** How many line breaks (CRLF counted once) end the text. */
+function trailingLineBreaks(text: string): number {
+  let count = 0;
+  for (let index = text.length - 1; index >= 0; index--) {
+    const code = text.charCodeAt(index);
+    if (code === LF) count++;
+    else if (code === CR) {
+      if (text.charCodeAt(index + 1) !== LF) count++;
+    } else break;
+  }
+  return count;
 }
 
 function isEmptyRecord(record: readonly string[]): boolean {
@@ -133,8 +255,10 @@ function isEmptyRecord(record: readonly string[]): boolean {
 /**
  * Reads CSV or TSV text (already decoded) into one sheet: every value stays the exact text
  * written (`''` for empty), short rows are padded with `''`, and a row with extra non-empty
- * fields is an error naming the row. Extra fields that are all empty (trailing delimiters, as
- * some exporters write) are dropped, since no data is lost. Blank lines are skipped.
+ * fields is an error naming its line. Extra fields that are all empty (trailing delimiters, as
+ * some exporters write) are dropped, since no data is lost. Blank lines are skipped (in a
+ * one-column file a blank line between values is an empty value), and so is a preamble above
+ * the header (see findHeaderRow). CRLF, LF and CR line endings may be mixed.
  * @example readDelimited('a,b\n1,2\n', ',', 'data', limits).sheet.rows // [['1', '2']]
  */
 export function readDelimited(
@@ -142,17 +266,19 @@ export function readDelimited(
   preferred: Delimiter,
   sheetName: string,
   limits: Required<ReadLimits>,
-): { sheet: Sheet; delimiter: Delimiter; newline: Newline } {
+): { sheet: Sheet; delimiter: Delimiter; newline: Newline; sepLine: boolean } {
   if (text.trim() === '') throw new EngineError('INVALID_FILE', 'The file is empty.');
   // Excel's "sep=;" first line names the delimiter; it is not part of the table.
   const hint = /^sep=([,;\t|])(?:\r\n|\n|\r)/.exec(text);
   if (hint) text = text.slice(hint[0].length);
   const newline = detectNewline(text);
-  const delimiter =
-    (hint?.[1] as Delimiter | undefined) ?? sniffDelimiter(text, newline, preferred);
-  const parsed = Papa.parse<string[]>(text, {
+  const delimiter = (hint?.[1] as Delimiter | undefined) ?? sniffDelimiter(text, preferred);
+  const source = uniformLineBreaks(text, newline, delimiter);
+  // Lines as the user's editor numbers them, the "sep=" line included.
+  const lineOf = (record: number) => lineOfRecord(source.text, delimiter, record) + (hint ? 1 : 0);
+  const parsed = Papa.parse<string[]>(source.text, {
     delimiter,
-    newline,
+    newline: source.newline,
     quoteChar: '"',
     escapeChar: '"',
     header: false,
@@ -163,20 +289,23 @@ export function readDelimited(
   if (quoteError) {
     throw new EngineError(
       'INVALID_FILE',
-      `Row ${(quoteError.row ?? 0) + 1} has a quoted field that is not closed properly ` +
-        '(counting the header as row 1).',
+      `Line ${lineOf(quoteError.row ?? 0)} has a quoted field that is not closed properly.`,
     );
   }
   const records = parsed.data;
-  let headerIndex = 0;
-  while (headerIndex < records.length && isEmptyRecord(records[headerIndex] ?? [''])) headerIndex++;
+  const headerIndex = findHeaderRow(records);
   const header = records[headerIndex];
   if (!header) throw new EngineError('INVALID_FILE', 'The file is empty.');
   const columns = uniqueColumnNames(header);
   const width = columns.length;
-  // The newline that ends the last line leaves one empty record behind.
+  // The newline that ends the last line leaves one empty record behind, and blank lines at the
+  // end are no rows, not even in a one-column file (where a last empty value is written `""`).
   let end = records.length;
-  if (end > headerIndex + 1 && isEmptyRecord(records[end - 1] ?? [])) end--;
+  let blankLines = trailingLineBreaks(source.text);
+  while (end > headerIndex + 1 && blankLines > 0 && isEmptyRecord(records[end - 1] ?? [])) {
+    end--;
+    blankLines--;
+  }
   checkTableSize(sheetName, end - headerIndex - 1, width, limits);
 
   const rows: Cell[][] = [];
@@ -194,8 +323,8 @@ export function readDelimited(
         if (record[column] !== '') {
           throw new EngineError(
             'INVALID_FILE',
-            `Row ${index + 1} has ${record.length} fields but the header has ${width} columns ` +
-              '(counting the header as row 1).',
+            `Line ${lineOf(index)} has ${record.length} fields but the header ` +
+              `(line ${lineOf(headerIndex)}) has ${width} ${width === 1 ? 'column' : 'columns'}.`,
           );
         }
       }
@@ -203,5 +332,10 @@ export function readDelimited(
     }
     rows.push(record);
   }
-  return { sheet: { name: sheetName, columns, rows }, delimiter, newline };
+  return {
+    sheet: { name: sheetName, columns, rows },
+    delimiter,
+    newline,
+    sepLine: hint !== null,
+  };
 }

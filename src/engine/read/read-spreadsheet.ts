@@ -5,6 +5,7 @@ import { EngineError } from '../errors';
 import { inspectContainer } from '../guard/inspect-container';
 import type { Cell, Sheet } from '../types';
 import { uniqueColumnNames } from './column-names';
+import { findHeaderRow, HEADER_SEARCH_ROWS } from './find-header-row';
 import { checkTableSize, type ReadLimits } from './read-limits';
 
 // Legacy xls (BIFF5 and older) store text in a Windows code page; SheetJS needs the tables.
@@ -139,6 +140,21 @@ function differingCellFormats(
   return result;
 }
 
+/** The rows a header is looked for in, as cells; a row without values as an empty line. */
+function topRows(
+  data: readonly ((CellObject | undefined)[] | undefined)[],
+  first: number,
+  last: number,
+  context: SheetReadContext,
+): Cell[][] {
+  const rows: Cell[][] = [];
+  for (let r = first; r <= Math.min(last, first + HEADER_SEARCH_ROWS); r++) {
+    const row = data[r];
+    rows.push(!row || isEmptyRow(row) ? [] : Array.from(row, (cell) => cellValue(cell, context)));
+  }
+  return rows;
+}
+
 /** One worksheet as a table; its range is recomputed from the cells really present. */
 function readSheet(
   name: string,
@@ -152,6 +168,8 @@ function readSheet(
   let last = data.length - 1;
   while (last > first && isEmptyRow(data[last])) last--;
   if (first >= data.length) return { name, columns: [], rows: [], numberFormats: [] };
+  // A title or note above the table (a report's name in A1) is no header.
+  first += findHeaderRow(topRows(data, first, last, context));
 
   let minColumn = Infinity;
   let maxColumn = -1;
@@ -237,7 +255,8 @@ function parseWorkbook(bytes: Uint8Array, limits: Required<ReadLimits>, label: s
 /**
  * Reads an xlsx or xls workbook (or another format SheetJS reads, such as SpreadsheetML) into
  * one table per sheet, in workbook order: formulas give their cached values, date cells become
- * Dates, error cells their text ('#N/A'), empty cells null; the first non-empty row is the header.
+ * Dates, error cells their text ('#N/A'), empty cells null; the first non-empty row is the header,
+ * unless it is a title above the table (see findHeaderRow).
  * @example readSpreadsheet(bytes, 'XLSX', limits).map((sheet) => sheet.name) // ['Sheet1']
  */
 export function readSpreadsheet(

@@ -52,6 +52,8 @@ export function* writeDelimitedChunks(
           : cellNumberFormat(sheet, rowIndex, column);
       fields[column] = field(cell, format, neutralize);
     }
+    // A last empty value of a one-column table would read back as a blank line at the end.
+    if (fields.length === 1 && fields[0] === '' && rowIndex === rows.length - 1) fields[0] = '""';
     chunk += fields.join(delimiter) + newline;
     if (chunk.length > CHUNK_CHARS) {
       yield chunk;

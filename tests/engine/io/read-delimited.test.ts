@@ -55,6 +55,57 @@ describe('readWorkbook on CSV and TSV', () => {
       layout: { newline: '\r' },
     },
     {
+      description: 'reads LF lines after a CRLF header (mixed line endings)',
+      input: 'a,b\r\n1,x\n2,y\n',
+      columns: ['a', 'b'],
+      rows: [
+        ['1', 'x'],
+        ['2', 'y'],
+      ],
+      layout: { newline: '\r\n' },
+    },
+    {
+      description: 'reads CRLF lines after an LF header without a stray CR in values',
+      input: 'a,b\n1,2\r\n3,4\r\n',
+      columns: ['a', 'b'],
+      rows: [
+        ['1', '2'],
+        ['3', '4'],
+      ],
+      layout: { newline: '\n' },
+    },
+    {
+      description: 'reads CR, LF and CRLF in one file, keeping quoted line breaks as written',
+      input: 'a,b\r1,"x\r\ny"\n2,"p\nq"\r\n3,"r\rs"\r4,z',
+      columns: ['a', 'b'],
+      rows: [
+        ['1', 'x\r\ny'],
+        ['2', 'p\nq'],
+        ['3', 'r\rs'],
+        ['4', 'z'],
+      ],
+    },
+    {
+      description: 'keeps LF inside quoted fields of a CRLF file (Excel line breaks in cells)',
+      input: 'a,b\r\n"line1\nline2",z\r\n3,4\r\n',
+      columns: ['a', 'b'],
+      rows: [
+        ['line1\nline2', 'z'],
+        ['3', '4'],
+      ],
+      layout: { newline: '\r\n' },
+    },
+    {
+      description: 'sniffs semicolons in a file mixing line endings',
+      input: 'a;b\r\n1,5;2\n3;4,25\n',
+      columns: ['a', 'b'],
+      rows: [
+        ['1,5', '2'],
+        ['3', '4,25'],
+      ],
+      layout: { delimiter: ';' },
+    },
+    {
       description: 'reads quoted fields with delimiters, doubled quotes and newlines',
       input: 'a,b\r\n"x, y","say ""hi"""\r\n"line1\r\nline2",z\r\n',
       columns: ['a', 'b'],
@@ -215,6 +266,63 @@ describe('readWorkbook on CSV and TSV', () => {
       layout: { newline: '\n', delimiter: ',' },
     },
     {
+      description: 'skips # comment lines above the table (Google Analytics export)',
+      input:
+        '# ----------------------------------------\n# All Web Site Data\n' +
+        '# ----------------------------------------\n\nPage,Pageviews\n/home,100\n/about,20\n',
+      columns: ['Page', 'Pageviews'],
+      rows: [
+        ['/home', '100'],
+        ['/about', '20'],
+      ],
+    },
+    {
+      description: 'skips a "Report generated" line above the table',
+      input: 'Report generated 2023-04-01\n\nDate,Amount,Desc\n2023-01-01,5,x\n2023-01-02,6,y\n',
+      columns: ['Date', 'Amount', 'Desc'],
+      rows: [
+        ['2023-01-01', '5', 'x'],
+        ['2023-01-02', '6', 'y'],
+      ],
+    },
+    {
+      description: 'skips a title padded with delimiters and sniffs past it (Excel export)',
+      input: 'Umsätze 2023;;\r\nName;Betrag;Datum\r\nMüller;1,50;01.02.2023\r\n',
+      columns: ['Name', 'Betrag', 'Datum'],
+      rows: [['Müller', '1,50', '01.02.2023']],
+      layout: { delimiter: ';' },
+    },
+    {
+      description: 'keeps a header that starts with # (a column named "#")',
+      input: '#,name\n1,Ada\n2,Bob\n',
+      columns: ['#', 'name'],
+      rows: [
+        ['1', 'Ada'],
+        ['2', 'Bob'],
+      ],
+    },
+    {
+      description: 'keeps a one-named header above data rows that are no header',
+      input: 'id,,\n1,2,3\n4,5,6\n',
+      columns: ['id', 'column_2', 'column_3'],
+      rows: [
+        ['1', '2', '3'],
+        ['4', '5', '6'],
+      ],
+    },
+    {
+      description: 'keeps a one-column file whose first value looks like a title',
+      input: 'Customer emails\nemail\na@example.com\n',
+      columns: ['Customer emails'],
+      rows: [['email'], ['a@example.com']],
+    },
+    {
+      description: 'adds no empty rows for blank lines at the end of a one-column file',
+      input: 'name\nAl\n\n\n',
+      columns: ['name'],
+      rows: [['Al']],
+    },
+    {
       description: 'reads a CSV whose header starts with a bracket',
       input: '[id],name\n1,Ada\n',
       columns: ['[id]', 'name'],
@@ -258,14 +366,29 @@ describe('readWorkbook on CSV and TSV', () => {
       message: /empty/,
     },
     {
-      description: 'a row with extra non-empty fields, naming the row',
+      description: 'a row with extra non-empty fields, naming its line',
       input: 'a,b\n1,2\n3,4,5\n',
-      message: /Row 3 has 3 fields but the header has 2 columns/,
+      message: /Line 3 has 3 fields but the header \(line 1\) has 2 columns/,
+    },
+    {
+      description: 'a row with extra fields, counting leading blank lines as lines',
+      input: '\n\na,b\n1,2,3\n',
+      message: /Line 4 has 3 fields but the header \(line 3\) has 2 columns/,
+    },
+    {
+      description: 'a row with extra fields, counting the lines of a quoted field and sep=',
+      input: 'sep=,\na,b\n"x\ny",2\n3,4,5\n',
+      message: /Line 5 has 3 fields but the header \(line 2\) has 2 columns/,
+    },
+    {
+      description: 'a one-column file with an unquoted delimiter (no preamble)',
+      input: 'note\nhello, world\nfoo\n',
+      message: /Line 2 has 2 fields but the header \(line 1\) has 1 column\b/,
     },
     {
       description: 'a quote that is never closed',
       input: 'a,b\n1,"open\n2,3\n',
-      message: /Row 2 .*quoted field/,
+      message: /Line 2 .*quoted field/,
     },
     {
       description: 'binary content named .csv',
