@@ -46,6 +46,7 @@ import {
 } from '../formats/dates';
 import {
   analyzeNumberText,
+  excelFormatToNumberLayout,
   fractionDigitsOf,
   layoutFromAnalyses,
   plainNumberLayout,
@@ -226,7 +227,10 @@ export function detectColumnWithEvidence(
     schema.semantic = semanticOf(schema.type, headerSemantic, textsOfSample(), name);
   }
   schema.suggestedMethod = schema.semantic ? SEMANTIC_METHODS[schema.semantic] : null;
-  schema.description = describeColumn(schema);
+  // Percent-formatted cells hold fractions: the card shows them as the sheet does (12.50%).
+  const percentCells =
+    checker.native && schema.type === 'number' && format !== null && isPercentFormat(format);
+  schema.description = describeColumn(schema, percentCells ? 100 : 1);
   const decimalEvidence = schema.type === 'number' ? (checker.decimalEvidence ?? null) : null;
   return { schema, decimalEvidence };
 }
@@ -475,6 +479,10 @@ function dateCellChecker(format: string | null): CellChecker & { native: true } 
   };
 }
 
+function isPercentFormat(format: string): boolean {
+  return excelFormatToNumberLayout(format)?.percent ?? false;
+}
+
 /** Fraction digits an Excel number format fixes ('0.00' → 2, '0.0%' → 3), or null. */
 function precisionFromFormat(format: string | null): number | null {
   if (!format) return null;
@@ -523,6 +531,13 @@ function numberCellChecker(name: string, format: string | null): CellChecker & {
       const precision = precisionFromFormat(format) ?? observedPrecision;
       schema.number = plainNumberLayout(precision, min < 0);
       schema.number.integer = observedPrecision === 0;
+      // What the format writes around the digits ('"$"#,##0.00', '0.00%'); the values, range
+      // and precision stay those of the cells (0.125 under '0.00%').
+      const shown = format ? excelFormatToNumberLayout(format) : null;
+      if (shown) {
+        const { percent: _percent, ...written } = shown;
+        Object.assign(schema.number, written);
+      }
       schema.precision = schema.number.precision;
       if (min <= max) schema.range = { min, max };
       const semantic = semanticFromHeader(name);

@@ -61,10 +61,11 @@ function digitsText(min: number, max: number): string {
 }
 
 /**
- * One plain line for a column's schema card.
+ * One plain line for a column's schema card. `valueScale` is how many times larger numbers show
+ * than they are: 100 for spreadsheet cells under a percent format (0.125 shows as 12.50%).
  * @example describeColumn(schema) // 'Email addresses · 1,204 distinct values'
  */
-export function describeColumn(schema: ColumnSchema): string {
+export function describeColumn(schema: ColumnSchema, valueScale = 1): string {
   let line: string;
   const example = schema.examples[0] ?? '';
   switch (schema.type) {
@@ -86,7 +87,7 @@ export function describeColumn(schema: ColumnSchema): string {
       break;
     }
     case 'number':
-      line = describeNumbers(schema);
+      line = describeNumbers(schema, valueScale);
       break;
     case 'email':
     case 'phone':
@@ -109,9 +110,11 @@ export function describeColumn(schema: ColumnSchema): string {
   return line;
 }
 
-function describeNumbers(schema: ColumnSchema): string {
-  const layout = schema.number;
-  if (!layout) return 'Numbers';
+function describeNumbers(schema: ColumnSchema, valueScale: number): string {
+  const stored = schema.number;
+  if (!stored) return 'Numbers';
+  const shownDigits = Math.round(Math.log10(valueScale));
+  const layout = { ...stored, precision: Math.max(0, stored.precision - shownDigits) };
   const precision = layout.precision;
   let kind: string;
   const unit = (layout.prefix + layout.suffix).trim();
@@ -123,7 +126,8 @@ function describeNumbers(schema: ColumnSchema): string {
     kind += ` with ${precision} decimal${precision === 1 ? '' : 's'}`;
   }
   if (!schema.range) return kind;
-  const { min, max } = schema.range;
+  const min = schema.range.min * valueScale;
+  const max = schema.range.max * valueScale;
   if (min === max) return `${kind}, all ${formatNumberText(min, layout)}`;
   return `${kind} from ${formatNumberText(min, layout)} to ${formatNumberText(max, layout)}`;
 }

@@ -497,3 +497,132 @@ export function layoutFromAnalyses(
   if (plus > 0) layout.explicitPlus = true;
   return layout;
 }
+
+/** What an Excel number format writes around a cell's digits (see excelFormatToNumberLayout). */
+export type ExcelNumberLayout = Pick<
+  NumberLayout,
+  'prefix' | 'suffix' | 'thousandsSeparator' | 'negativeStyle' | 'explicitPlus'
+> & {
+  /** Whether the format shows the value times 100 ('0.00%': 0.125 shows as 12.50%). */
+  percent: boolean;
+};
+
+/** The sections of a number format (positive; negative; zero; text), split outside quotes. */
+function formatSections(numberFormat: string): string[] {
+  const sections: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < numberFormat.length; i++) {
+    const char = numberFormat[i];
+    if (char === '"') quoted = !quoted;
+    else if (char === '\\') i++;
+    else if (char === ';' && !quoted) {
+      sections.push(numberFormat.slice(start, i));
+      start = i + 1;
+    }
+  }
+  sections.push(numberFormat.slice(start));
+  return sections;
+}
+
+/**
+ * Reads one format section into what it shows before and after its digits; null when it is not
+ * a plain number format (dates, scientific, fractions, scaled or conditional formats, text).
+ */
+function readFormatSection(
+  section: string,
+): { before: string; after: string; grouped: boolean; percent: boolean } | null {
+  let before = '';
+  let after = '';
+  let grouped = false;
+  let percent = false;
+  let digitsSeen = false;
+  let digitsEnded = false;
+  const literal = (text: string): boolean => {
+    if (!digitsSeen) before += text;
+    else {
+      digitsEnded = true;
+      after += text;
+    }
+    return true;
+  };
+  for (let i = 0; i < section.length; i++) {
+    const char = section[i] as string;
+    if (char === '"') {
+      const end = section.indexOf('"', i + 1);
+      if (end < 0) return null;
+      literal(section.slice(i + 1, end));
+      i = end;
+    } else if (char === '\\') {
+      literal(section[i + 1] ?? '');
+      i++;
+    } else if (char === '[') {
+      const end = section.indexOf(']', i + 1);
+      if (end < 0) return null;
+      const inner = section.slice(i + 1, end);
+      // '[$€-407]' writes '€'; '[$-409]' names a locale only; '[Red]' is a colour;
+      // '[<=9999999]' conditions and '[h]' elapsed times are not plain numbers.
+      if (inner.startsWith('$')) {
+        const dash = inner.indexOf('-');
+        const symbol = inner.slice(1, dash < 0 ? undefined : dash);
+        if (symbol) literal(symbol);
+      } else if (/^[<>=]|^[hms]+$/i.test(inner)) return null;
+      i = end;
+    } else if (char === '_' || char === '*') {
+      // Padding to the width of a character, or a fill: alignment, not text.
+      i++;
+    } else if (char === '0' || char === '#' || char === '?') {
+      if (digitsEnded) return null;
+      digitsSeen = true;
+    } else if (char === ',' && digitsSeen && !digitsEnded) {
+      // A comma between placeholders groups thousands; after the last one it scales by 1,000.
+      const next = section[i + 1];
+      if (next !== '0' && next !== '#' && next !== '?') return null;
+      grouped = true;
+    } else if (char === '.' && digitsSeen && !digitsEnded) {
+      continue;
+    } else if (char === '%') {
+      percent = true;
+      literal(char);
+    } else if (/[a-z@/]/i.test(char)) {
+      // Date and time tokens, 'E+' exponents, 'General', '@' text and '?/?' fractions.
+      return null;
+    } else {
+      literal(char);
+    }
+  }
+  if (!digitsSeen) return null;
+  return { before, after, grouped, percent };
+}
+
+/**
+ * What an Excel number format writes around a cell's value: currency or percent sign before or
+ * after the digits, thousands grouping, negatives in parentheses, an explicit '+'. Null for
+ * formats that are not plain numbers (dates, 'General', scientific, fractions, text).
+ * @example excelFormatToNumberLayout('"$"#,##0.00_);("$"#,##0.00)') // { prefix: '$', suffix: '', thousandsSeparator: ',', negativeStyle: 'parentheses', percent: false }
+ */
+export function excelFormatToNumberLayout(numberFormat: string): ExcelNumberLayout | null {
+  if (numberFormat.length > 255) return null;
+  const [positive = '', negative] = formatSections(numberFormat);
+  const shown = readFormatSection(positive);
+  if (!shown) return null;
+  let { before } = shown;
+  let explicitPlus = false;
+  if (before.startsWith('+')) {
+    explicitPlus = true;
+    before = before.slice(1);
+  }
+  // A literal minus in the positive section shows on every value: not part of the unit.
+  const prefix = before.replace(/-/g, '');
+  const layout: ExcelNumberLayout = {
+    prefix: prefix.trim() === '' ? '' : prefix,
+    suffix: shown.after.trim() === '' ? '' : shown.after,
+    thousandsSeparator: shown.grouped ? ',' : null,
+    percent: shown.percent,
+  };
+  if (negative !== undefined && /\(/.test(negative.replace(/"[^"]*"|\[[^\]]*\]|_./g, ''))) {
+    layout.negativeStyle = 'parentheses';
+  }
+  if (explicitPlus) layout.explicitPlus = true;
+  return layout;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectColumn, type DetectOptions } from '../../../src/engine/detect/column';
-import type { Cell, ColumnSchema } from '../../../src/engine/types';
+import type { Cell, ColumnSchema, NumberLayout } from '../../../src/engine/types';
 
 interface Case {
   description: string;
@@ -10,6 +10,20 @@ interface Case {
   numberFormat?: string;
   options?: DetectOptions;
   expected: Partial<ColumnSchema>;
+}
+
+/** A two-decimal layout grouped with ',' with the given differences. */
+function expectedLayout(overrides: Partial<NumberLayout>): NumberLayout {
+  return {
+    precision: 2,
+    integer: false,
+    decimalSeparator: '.',
+    thousandsSeparator: ',',
+    prefix: '',
+    suffix: '',
+    negative: false,
+    ...overrides,
+  };
 }
 
 /** `count` values made by `make(i)`. */
@@ -445,6 +459,89 @@ const CASES: Case[] = [
     values: [0.125, 0.5],
     numberFormat: '0.0%',
     expected: { type: 'number', precision: 3 },
+  },
+  {
+    description: 'dollar-formatted cells get the dollar prefix and grouping of their format',
+    values: [1234, -5.5],
+    numberFormat: '"$"#,##0.00',
+    expected: {
+      type: 'number',
+      precision: 2,
+      number: {
+        precision: 2,
+        integer: false,
+        decimalSeparator: '.',
+        thousandsSeparator: ',',
+        prefix: '$',
+        suffix: '',
+        negative: true,
+      },
+      description: 'Amounts in $ with 2 decimals from -$5.50 to $1,234.00',
+    },
+  },
+  {
+    description: 'accounting-formatted cells write negatives in parentheses',
+    values: [45_000.5, -12],
+    numberFormat: '"$"#,##0.00_);[Red]("$"#,##0.00)',
+    expected: {
+      type: 'number',
+      number: expectedLayout({ prefix: '$', negativeStyle: 'parentheses', negative: true }),
+    },
+  },
+  {
+    description: 'a locale-tagged euro suffix reaches the layout',
+    values: [1234.5, 2],
+    numberFormat: '#,##0.00 [$€-407]',
+    expected: {
+      type: 'number',
+      number: expectedLayout({ suffix: ' €' }),
+      description: 'Amounts in € with 2 decimals from 2.00 € to 1,234.50 €',
+    },
+  },
+  {
+    description: 'a locale-tagged euro prefix reaches the layout',
+    values: [45_000.5, 2],
+    numberFormat: '[$€-407] #,##0.00',
+    expected: { type: 'number', number: expectedLayout({ prefix: '€ ' }) },
+  },
+  {
+    description: 'percent-formatted cells are percentages described as the sheet shows them',
+    values: [0.125, 0.5],
+    numberFormat: '0.00%',
+    expected: {
+      type: 'number',
+      precision: 4,
+      range: { min: 0.125, max: 0.5 },
+      number: {
+        precision: 4,
+        integer: false,
+        decimalSeparator: '.',
+        thousandsSeparator: null,
+        prefix: '',
+        suffix: '%',
+        negative: false,
+      },
+      examples: ['12.50%', '50.00%'],
+      description: 'Percentages with 2 decimals from 12.50% to 50.00%',
+    },
+  },
+  {
+    description: 'signed percent-formatted cells keep their explicit plus',
+    values: [0.025, -0.01],
+    numberFormat: '+0.0%;-0.0%',
+    expected: {
+      type: 'number',
+      number: expect.objectContaining({ suffix: '%', explicitPlus: true }) as NumberLayout,
+    },
+  },
+  {
+    description: 'scientific-formatted cells keep a plain layout',
+    values: [45_000.5, 2],
+    numberFormat: '0.0E+00',
+    expected: {
+      type: 'number',
+      number: expect.objectContaining({ prefix: '', suffix: '' }) as NumberLayout,
+    },
   },
   {
     description: 'numeric cells with an occasional text marker stay numbers',

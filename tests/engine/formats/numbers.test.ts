@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   analyzeNumberText,
   detectNumberLayout,
+  excelFormatToNumberLayout,
   formatNumberText,
   parseNumberText,
   settledDecimalSeparator,
@@ -252,5 +253,49 @@ describe('decimal separator evidence', () => {
     expect(detectNumberLayout(['1.5', '12.500'], ',')?.decimalSeparator).toBe('.');
     expect(detectNumberLayout(['250', '300'], ',')?.decimalSeparator).toBe('.');
     expect(detectNumberLayout(['1.000', '12.500'])?.decimalSeparator).toBe('.');
+  });
+});
+
+describe('excelFormatToNumberLayout', () => {
+  const plain = { prefix: '', suffix: '', thousandsSeparator: null, percent: false };
+  it.each([
+    ['0.00', plain],
+    ['#,##0', { ...plain, thousandsSeparator: ',' }],
+    ['"$"#,##0.00', { ...plain, prefix: '$', thousandsSeparator: ',' }],
+    ['$#,##0.00', { ...plain, prefix: '$', thousandsSeparator: ',' }],
+    [
+      '"$"#,##0.00_);[Red]("$"#,##0.00)',
+      { ...plain, prefix: '$', thousandsSeparator: ',', negativeStyle: 'parentheses' },
+    ],
+    [
+      '_("$"* #,##0.00_);_("$"* \\(#,##0.00\\);_("$"* "-"??_);_(@_)',
+      { ...plain, prefix: '$', thousandsSeparator: ',', negativeStyle: 'parentheses' },
+    ],
+    ['#,##0.00 [$€-407]', { ...plain, suffix: ' €', thousandsSeparator: ',' }],
+    ['[$€-407] #,##0.00', { ...plain, prefix: '€ ', thousandsSeparator: ',' }],
+    [
+      '_-* #,##0.00 [$€-407]_-;-* #,##0.00 [$€-407]_-;_-* "-"?? [$€-407]_-;_-@_-',
+      { ...plain, suffix: ' €', thousandsSeparator: ',' },
+    ],
+    ['#,##0.00 "EUR"', { ...plain, suffix: ' EUR', thousandsSeparator: ',' }],
+    ['0.00%', { ...plain, suffix: '%', percent: true }],
+    ['+0.0%;-0.0%', { ...plain, suffix: '%', percent: true, explicitPlus: true }],
+    ['[Red]-#,##0.00', { ...plain, thousandsSeparator: ',' }],
+  ] as const)('%s', (format, expected) => {
+    expect(excelFormatToNumberLayout(format)).toEqual(expected);
+  });
+
+  it.each([
+    'General',
+    '@',
+    '0.0E+00',
+    '# ?/?',
+    'm/d/yyyy',
+    '[h]:mm:ss',
+    '#,##0,',
+    '[<=9999999]###-####;(###) ###-####',
+    '000\\-00\\-0000',
+  ])('%s is not a plain number format', (format) => {
+    expect(excelFormatToNumberLayout(format)).toBeNull();
   });
 });
