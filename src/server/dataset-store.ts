@@ -45,6 +45,7 @@ export interface Dataset {
   selectedSheet: number;
   /** The key of this dataset's pseudonyms when a run gives no secret. Never leaves the store. */
   readonly secret: Uint8Array;
+  /** The last run, set through DatasetStore.storeRun so its size is counted. */
   run: PseudonymizedRun | null;
   lastAccessMs: number;
 }
@@ -53,19 +54,29 @@ export type NewDataset = Omit<Dataset, 'id' | 'secret' | 'run' | 'lastAccessMs' 
 
 /** Room held for an upload while it is received and read, before it is a dataset. */
 export interface Reservation {
+  /** Bytes held: FOOTPRINT_FACTOR × the upload's size. */
   readonly bytes: number;
+  /**
+   * Holds room for an upload of `uploadBytes` only, once its real size is known (a chunked
+   * upload is reserved at the largest size allowed). Never grows the room.
+   */
+  shrinkTo(uploadBytes: number): void;
   release(): void;
 }
 
 /**
- * Room a dataset holds against the budget: its upload, its pseudonymized output and its mapping,
- * each counted at least as large as the upload, so a later run never overruns the budget.
+ * Room a dataset holds against the budget at least: its upload, and a pseudonymized output and a
+ * mapping each counted as large as the upload, so the usual run fits in room held from the start.
+ * A run that turns out larger is counted at its real size, or refused when that does not fit.
  */
 export const FOOTPRINT_FACTOR = 3;
 
 interface Entry {
   dataset: Dataset;
+  /** The room the dataset's reservation held: its least footprint. */
   reservedBytes: number;
+  /** What it really holds (upload, previews, last run), measured when it changes. */
+  heldBytes: number;
 }
 
 /**
@@ -108,13 +119,19 @@ export class DatasetStore {
       );
     }
     this.#reservedForUploads += bytes;
-    let released = false;
+    let held = bytes;
     return {
-      bytes,
+      get bytes() {
+        return held;
+      },
+      shrinkTo: (uploadBytes: number) => {
+        const smaller = Math.min(held, uploadBytes * FOOTPRINT_FACTOR);
+        this.#reservedForUploads -= held - smaller;
+        held = smaller;
+      },
       release: () => {
-        if (released) return;
-        released = true;
-        this.#reservedForUploads -= bytes;
+        this.#reservedForUploads -= held;
+        held = 0;
       },
     };
   }
@@ -129,8 +146,34 @@ export class DatasetStore {
       run: null,
       lastAccessMs: this.#clock.now(),
     };
-    this.#entries.set(dataset.id, { dataset, reservedBytes: reservation.bytes });
+    this.#entries.set(dataset.id, {
+      dataset,
+      reservedBytes: reservation.bytes,
+      heldBytes: heldBytes(dataset, null),
+    });
     reservation.release();
+    return dataset;
+  }
+
+  /**
+   * Keeps a run's result as the dataset's last run, counted at its real size. When that does not
+   * fit in the budget: 503, and the dataset keeps its previous run (or none), still usable.
+   */
+  storeRun(id: string, run: PseudonymizedRun): Dataset {
+    const dataset = this.get(id);
+    const entry = this.#entries.get(id);
+    if (!entry) throw new Error('dataset vanished between get and storeRun');
+    const before = footprint(entry);
+    const held = heldBytes(dataset, run);
+    const after = Math.max(entry.reservedBytes, held);
+    if (this.usedBytes - before + after > this.#budgetBytes) {
+      throw new ServerBusyError(
+        'The server has no room to keep this result now; try again in a few minutes',
+        this.#secondsUntilRoom(),
+      );
+    }
+    dataset.run = run;
+    entry.heldBytes = held;
     return dataset;
   }
 
@@ -180,14 +223,19 @@ export class DatasetStore {
   }
 }
 
-function footprint({ dataset, reservedBytes }: Entry): number {
-  let actual = dataset.original.byteLength;
-  for (const sheet of dataset.sheets) actual += textBytes(sheet.preview);
-  if (dataset.run) {
-    actual += dataset.run.output.byteLength + dataset.run.mapping.byteLength;
-    for (const preview of dataset.run.previews) actual += textBytes(preview);
+function footprint({ reservedBytes, heldBytes }: Entry): number {
+  return Math.max(reservedBytes, heldBytes);
+}
+
+/** Bytes a dataset holds with `run` as its last run: buffers and preview text. */
+function heldBytes(dataset: Dataset, run: PseudonymizedRun | null): number {
+  let held = dataset.original.byteLength;
+  for (const sheet of dataset.sheets) held += textBytes(sheet.preview);
+  if (run) {
+    held += run.output.byteLength + run.mapping.byteLength;
+    for (const preview of run.previews) held += textBytes(preview);
   }
-  return Math.max(reservedBytes, actual);
+  return held;
 }
 
 /** Rough heap size of a preview: two bytes per UTF-16 unit plus a per-string overhead. */

@@ -44,6 +44,7 @@ export function uploadHandler({
         Number.isFinite(declared) ? Math.min(declared, maxUploadBytes) : maxUploadBytes,
       );
       const file = await receiveFile(req, maxUploadBytes, receiveDeadlineMs);
+      reservation.shrinkTo(file.bytes.byteLength);
       const result = await pool.run({
         kind: 'ingest',
         bytes: file.bytes,

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/app';
 import { DatasetStore, FOOTPRINT_FACTOR } from '../../src/server/dataset-store';
 import { fixtureFile } from './fixtures';
+import { MIB } from '../../src/server/config';
 import { ManualClock, startTestServer, uploadDataset, uploadFile } from './test-server';
 
 const MINUTE = 60_000;
@@ -70,12 +71,75 @@ describe('memory budget', () => {
     const deleted = await fetch(`${server.url}/api/datasets/${second.id}`, { method: 'DELETE' });
     expect(deleted.status).toBe(200);
     expect((await uploadFile(server.url, 'third.csv', file)).status).toBe(201);
+  });
+});
 
-    // A full budget never stops work on datasets already held: their room was counted up front.
-    const pseudonymized = await fetch(`${server.url}/api/datasets/${first.id}/pseudonymize`, {
+describe('memory budget: the real size of what is kept', () => {
+  let server: RunningServer;
+
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('holds room for a chunked upload as large as the limit only while it is received', async () => {
+    server = await startTestServer({ memoryBudgetBytes: 1024 * MIB });
+    const file = fixtureFile('csv');
+    const form = new Response(
+      (() => {
+        const data = new FormData();
+        data.append('file', new Blob([new Uint8Array(file)]), 'chunked.csv');
+        return data;
+      })(),
+    );
+    // A streamed body has no Content-Length: the server cannot know the size up front.
+    const response = await fetch(`${server.url}/api/upload`, {
+      method: 'POST',
+      headers: { 'Content-Type': form.headers.get('content-type')! },
+      body: form.body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(201);
+    expect(server.store.usedBytes).toBeLessThan(file.byteLength * FOOTPRINT_FACTOR + 64 * 1024);
+  });
+
+  it('refuses to keep a run that outgrows the budget with 503, keeping the dataset usable', async () => {
+    // A long column name and distinct values: the mapping (sheet, column, original, pseudonym
+    // per value) is several times the file, far past the three times counted for it up front.
+    const csv = ['customer_full_name_as_registered_in_the_crm']
+      .concat(Array.from({ length: 3000 }, (_, i) => `Person ${i}`))
+      .join('\n');
+    const bytes = new TextEncoder().encode(csv).byteLength;
+    server = await startTestServer({ memoryBudgetBytes: bytes * 4 });
+    const { id } = await uploadDataset(server.url, 'customers-with-a-long-name.csv', csv);
+    const used = server.store.usedBytes;
+
+    const refused = await fetch(`${server.url}/api/datasets/${id}/pseudonymize`, {
       method: 'POST',
     });
-    expect(pseudonymized.status).toBe(200);
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/result.*try again/);
+    expect(server.store.usedBytes).toBe(used);
+
+    const view = await fetch(`${server.url}/api/datasets/${id}`);
+    expect(view.status).toBe(200);
+    expect(((await view.json()) as { pseudonymizedData: unknown }).pseudonymizedData).toBeNull();
+    expect((await fetch(`${server.url}/api/datasets/${id}/download`)).status).toBe(409);
+  });
+
+  it('counts a run it keeps at its real size', async () => {
+    server = await startTestServer({ memoryBudgetBytes: 1024 * MIB });
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv', 400));
+    const before = server.store.usedBytes;
+    const run = await fetch(`${server.url}/api/datasets/${id}/pseudonymize`, { method: 'POST' });
+    expect(run.status).toBe(200);
+    const output = await (await fetch(`${server.url}/api/datasets/${id}/download`)).arrayBuffer();
+    const mapping = await (
+      await fetch(`${server.url}/api/datasets/${id}/download-mapping`)
+    ).arrayBuffer();
+    expect(server.store.usedBytes).toBeGreaterThanOrEqual(
+      Math.min(before, fixtureFile('csv', 400).byteLength) + output.byteLength + mapping.byteLength,
+    );
   });
 });
 
@@ -89,6 +153,19 @@ describe('DatasetStore', () => {
     reservation.release();
     expect(store.usedBytes).toBe(0);
     expect(() => store.reserve(10)).not.toThrow();
+  });
+
+  it('shrinks a reservation to the size that arrived', () => {
+    const store = new DatasetStore({ ttlMs: MINUTE, budgetBytes: 100 * FOOTPRINT_FACTOR });
+    const reservation = store.reserve(100);
+    reservation.shrinkTo(30);
+    expect(reservation.bytes).toBe(30 * FOOTPRINT_FACTOR);
+    expect(store.usedBytes).toBe(30 * FOOTPRINT_FACTOR);
+    // Never grows: the room was checked for the larger size only.
+    reservation.shrinkTo(50);
+    expect(store.usedBytes).toBe(30 * FOOTPRINT_FACTOR);
+    reservation.release();
+    expect(store.usedBytes).toBe(0);
   });
 
   it('frees a deleted dataset at once and names a Retry-After until the first expiry', () => {

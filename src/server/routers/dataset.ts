@@ -53,7 +53,7 @@ export const datasetRouter = router({
           400: 'Invalid rule',
           404: 'Unknown or expired dataset',
           413: 'Too large to process within the limits',
-          503: 'Server busy',
+          503: 'Job queue full, or no room in the memory budget to keep the result',
         },
       },
     })
@@ -68,8 +68,7 @@ export const datasetRouter = router({
         schemas: dataset.sheets.map((sheet) => sheet.schema),
         secret: input.secret ?? dataset.secret,
       });
-      const live = ctx.store.get(input.id);
-      live.run = run;
+      const live = ctx.store.storeRun(input.id, run);
       return datasetView(ctx.store, live, PREVIEW_ROWS_DEFAULT);
     }),
 
