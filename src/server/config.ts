@@ -16,7 +16,12 @@ export interface ServerConfig {
   workerThreads: number;
   /** Jobs that may wait for a worker; more get 503. */
   maxQueuedJobs: number;
-  /** Heap limit of each worker thread; a job beyond it fails alone, the server keeps running. */
+  /**
+   * Heap limit (V8 old generation) of each worker thread. The default is what the heaviest job
+   * the input caps allow needs, measured: converting a 50 MB CSV's result to xlsx takes 2–4 GB.
+   * It is a last resort, not a guard: past it a worker usually fails alone with 413, but Node may
+   * also abort the whole process (nodejs/node#47224), so never set it below what jobs need.
+   */
   workerHeapMb: number;
 }
 
@@ -73,4 +78,36 @@ export function configFromEnvironment(environment: NodeJS.ProcessEnv): ServerCon
     maxQueuedJobs: env.STANDIN_MAX_QUEUED_JOBS ?? d.maxQueuedJobs,
     workerHeapMb: env.STANDIN_WORKER_HEAP_MB ?? d.workerHeapMb,
   };
+}
+
+/** The main thread's own memory besides the datasets: code, sockets, answers being written. */
+export const MAIN_THREAD_MB = 512;
+
+/**
+ * The most memory the server can come to use: the dataset budget, every worker's heap limit, and
+ * the main thread. Worker buffers (a file's copy, a result being written) come on top.
+ */
+export function plannedMemoryBytes(config: ServerConfig): number {
+  return (
+    config.memoryBudgetBytes +
+    config.workerThreads * config.workerHeapMb * MIB +
+    MAIN_THREAD_MB * MIB
+  );
+}
+
+/**
+ * A warning for the start-up log when the planned memory exceeds what the process may use (its
+ * cgroup limit or the machine's memory), naming the settings to lower; null when it fits.
+ * @example memoryPlanWarning(DEFAULT_CONFIG, 4096 * MIB) // "Memory: the settings plan for ..."
+ */
+export function memoryPlanWarning(config: ServerConfig, availableBytes: number): string | null {
+  const planned = plannedMemoryBytes(config);
+  if (planned <= availableBytes) return null;
+  const mb = (bytes: number) => Math.round(bytes / MIB);
+  return (
+    `Memory: the settings plan for ${mb(planned)} MB (budget ${mb(config.memoryBudgetBytes)} MB + ` +
+    `${config.workerThreads} workers × ${config.workerHeapMb} MB heap + ${MAIN_THREAD_MB} MB), ` +
+    `more than the ${mb(availableBytes)} MB this process may use. Lower STANDIN_MEMORY_BUDGET_MB ` +
+    'or STANDIN_WORKER_THREADS (lowering STANDIN_WORKER_HEAP_MB makes large files fail instead).'
+  );
 }

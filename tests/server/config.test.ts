@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnvironment, DEFAULT_CONFIG, MIB } from '../../src/server/config';
+import {
+  configFromEnvironment,
+  DEFAULT_CONFIG,
+  MIB,
+  memoryPlanWarning,
+  plannedMemoryBytes,
+} from '../../src/server/config';
 
 describe('configFromEnvironment', () => {
   it('uses the defaults when nothing is set', () => {
@@ -40,5 +46,19 @@ describe('configFromEnvironment', () => {
     ['STANDIN_MEMORY_BUDGET_MB', '-1'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => configFromEnvironment({ [name]: value })).toThrow(name);
+  });
+});
+
+describe('memory plan', () => {
+  it('counts the budget, every worker heap and the main thread', () => {
+    expect(plannedMemoryBytes(DEFAULT_CONFIG)).toBe((2048 + 2 * 4096 + 512) * MIB);
+  });
+
+  it('warns when the plan exceeds the memory available, naming the settings', () => {
+    expect(memoryPlanWarning(DEFAULT_CONFIG, 16 * 1024 * MIB)).toBeNull();
+    const warning = memoryPlanWarning(DEFAULT_CONFIG, 4096 * MIB);
+    expect(warning).toMatch(/10752 MB .* 4096 MB/);
+    expect(warning).toMatch(/STANDIN_MEMORY_BUDGET_MB/);
+    expect(warning).toMatch(/STANDIN_WORKER_THREADS/);
   });
 });
