@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { FileChooser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { delimited } from './fixtures';
 import {
@@ -72,6 +72,58 @@ async function expectRejected(title: string, description: string): Promise<void>
   expect(uploads()).toBe(0);
 }
 
+/** Spec §5's drop rejection message, shown in the upload area. */
+async function expectZoneMessage(message: string): Promise<void> {
+  await page
+    .getByRole('region', { name: 'Upload Your Dataset' })
+    .getByText(message, { exact: true })
+    .waitFor();
+}
+
+const WRONG_TYPE = 'File type must be .csv, .json, .xlsx, .xls, .tsv';
+const TOO_LARGE = 'File is larger than 52,428,800 bytes';
+
+/** Counts the file choosers the page opens from now on. */
+function countChoosers(): { count: () => number; next: Promise<FileChooser> } {
+  let count = 0;
+  const next = new Promise<FileChooser>((resolve) => {
+    page.on('filechooser', (chooser) => {
+      count += 1;
+      resolve(chooser);
+    });
+  });
+  return { count: () => count, next };
+}
+
+describe('the drop zone', { timeout: 60_000 }, () => {
+  it('opens the file chooser when clicked, as its text says', async () => {
+    const choosers = countChoosers();
+    await page.getByText('Drag and drop your CSV or JSON file here, or click to browse').click();
+    const chooser = await choosers.next;
+    expect(chooser.isMultiple()).toBe(false);
+    await chooser.setFiles({
+      name: 'customers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(CSV_TEXT),
+    });
+    await page.getByRole('heading', { name: 'Detected Schema' }).waitFor();
+    expect(uploads()).toBe(1);
+    expect(choosers.count()).toBe(1);
+    // Past step 1 the compact area opens nothing.
+    await page.getByRole('heading', { name: 'Upload successful' }).click();
+    await page.waitForTimeout(300);
+    expect(choosers.count()).toBe(1);
+  });
+
+  it("'Select File' opens one chooser, not a second one for the zone around it", async () => {
+    const choosers = countChoosers();
+    await page.getByRole('button', { name: 'Select File' }).click();
+    await choosers.next;
+    await page.waitForTimeout(300);
+    expect(choosers.count()).toBe(1);
+  });
+});
+
 describe('dragging a file over the upload area', { timeout: 60_000 }, () => {
   it("says 'Drop the file here' while a file is held over it", async () => {
     const idle = 'Drag and drop your CSV or JSON file here, or click to browse';
@@ -98,6 +150,8 @@ describe('the checks before a file is sent', { timeout: 60_000 }, () => {
   it('refuses a file over 50 MB dropped on the upload area', async () => {
     await dropFiles(page, [{ name: 'huge.xlsx', size: MAX_BYTES + 1 }]);
     await expectRejected('File too large', 'Please select a file smaller than 50MB.');
+    await expectZoneMessage(TOO_LARGE);
+    await screenshots(page, 'validation-01b-dropped-too-large');
   });
 
   it.each([
@@ -120,6 +174,7 @@ describe('the checks before a file is sent', { timeout: 60_000 }, () => {
       'Invalid file type',
       'Please select a CSV, JSON, Excel (XLSX/XLS), or TSV file.',
     );
+    await expectZoneMessage(WRONG_TYPE);
     await screenshots(page, 'validation-02-invalid-type');
   });
 
@@ -129,6 +184,13 @@ describe('the checks before a file is sent', { timeout: 60_000 }, () => {
       { name: 'february.csv', type: 'text/csv', text: CSV_TEXT },
     ]);
     await expectRejected('Too many files', 'Please select one file at a time.');
+    await expectZoneMessage('Too many files');
+    await screenshots(page, 'validation-02b-too-many-files');
+
+    // The next file that goes through clears the message.
+    await dropFiles(page, [{ name: 'january.csv', type: 'text/csv', text: CSV_TEXT }]);
+    await page.getByRole('heading', { name: 'Detected Schema' }).waitFor();
+    await expect(page.getByText('Too many files', { exact: true }).count()).resolves.toBe(0);
   });
 
   it('shows one notification at a time: a new one replaces the shown one', async () => {
@@ -138,6 +200,8 @@ describe('the checks before a file is sent', { timeout: 60_000 }, () => {
     await toastText(page, 'File too large');
     await expect.poll(() => page.getByRole('status').count()).toBe(1);
     await expect(toastTitled(page, 'Invalid file type').count()).resolves.toBe(0);
+    await expectZoneMessage(TOO_LARGE);
+    await screenshots(page, 'validation-02c-one-notification');
   });
 
   it('ignores .DS_Store and Thumbs.db that come along with a dropped file', async () => {
@@ -168,6 +232,23 @@ describe('the checks before a file is sent', { timeout: 60_000 }, () => {
       'customers.csv',
     );
     await screenshots(page, 'validation-03-uploaded');
+  });
+});
+
+describe('a lost connection during the upload', { timeout: 60_000 }, () => {
+  it("shows 'Upload failed' with the spec's generic text", async () => {
+    await page.route('**/api/upload', (route) => route.abort('connectionfailed'));
+    await page.getByLabel('Choose a data file').setInputFiles({
+      name: 'customers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(CSV_TEXT),
+    });
+    expect(await toastText(page, 'Upload failed')).toContain(
+      'There was an error uploading your file.',
+    );
+    await page.getByRole('heading', { name: 'Upload Your Dataset' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Select File' }).isEnabled()).toBe(true);
+    await screenshots(page, 'validation-05-connection-lost');
   });
 });
 

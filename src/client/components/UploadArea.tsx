@@ -11,9 +11,10 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { CheckCircle2, FileUp, UploadCloud } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorCode, useDropzone, type DropEvent, type FileRejection } from 'react-dropzone';
 import {
+  ACCEPTED_EXTENSIONS,
   ACCEPTED_TYPES,
   FILE_TOO_LARGE,
   INVALID_FILE_TYPE,
@@ -30,6 +31,8 @@ interface UploadAreaProps {
   /** Disabled after step 1. */
   disabled: boolean;
   onUploaded: (dataset: DatasetView) => void;
+  /** Each new value moves focus to 'Select File' (after ✕ or Start Over). */
+  focusRequest?: number;
 }
 
 const FORMAT_BADGES = ['CSV', 'JSON', 'Excel', 'TSV'] as const;
@@ -66,14 +69,40 @@ function rejectionProblem(rejection: FileRejection): { title: string; descriptio
   return { title: 'File not accepted', description: error?.message ?? 'This file cannot be used.' };
 }
 
-export function UploadArea({ disabled, onUploaded }: UploadAreaProps) {
+const WRONG_TYPE_MESSAGE = `File type must be ${ACCEPTED_EXTENSIONS.join(', ')}`;
+const TOO_LARGE_MESSAGE = `File is larger than ${new Intl.NumberFormat('en-US').format(MAX_FILE_BYTES)} bytes`;
+
+/** Spec §5's drop rejection message, shown in the zone under the toast's explanation. */
+function rejectionMessage(rejection: FileRejection): string {
+  const error = rejection.errors[0];
+  switch (error?.code) {
+    case ErrorCode.FileInvalidType:
+      return WRONG_TYPE_MESSAGE;
+    case ErrorCode.FileTooLarge:
+      return TOO_LARGE_MESSAGE;
+    case ErrorCode.TooManyFiles:
+      return 'Too many files';
+    default:
+      return error?.message ?? 'This file cannot be used.';
+  }
+}
+
+export function UploadArea({ disabled, onUploaded, focusRequest = 0 }: UploadAreaProps) {
   const [progress, setProgress] = useState(0);
   const [uploading, setUploading] = useState(false);
+  const [rejection, setRejection] = useState<string | null>(null);
+  const selectFile = useRef<HTMLButtonElement>(null);
+
+  // The removed file's controls are gone: focus goes where the next step starts, not to <body>.
+  useEffect(() => {
+    if (focusRequest > 0) selectFile.current?.focus({ preventScroll: true });
+  }, [focusRequest]);
 
   async function send(file: File) {
     const problem = checkFile(file);
     if (problem) {
       notifyError(problem.title, problem.description);
+      setRejection(problem === FILE_TOO_LARGE ? TOO_LARGE_MESSAGE : WRONG_TYPE_MESSAGE);
       return;
     }
     setUploading(true);
@@ -88,12 +117,12 @@ export function UploadArea({ disabled, onUploaded }: UploadAreaProps) {
       onUploaded(dataset);
     } catch (error) {
       setProgress(0);
-      const message =
-        error instanceof HttpError
-          ? error.serverMessage
-          : error instanceof Error
-            ? error.message
-            : null;
+      // Spec §8: the server's message, or the generic text when there is none (a lost
+      // connection, an unreadable answer).
+      const message = error instanceof HttpError ? error.serverMessage : null;
+      if (!message) {
+        console.error('Upload failed:', error instanceof Error ? error.message : error);
+      }
       notifyError('Upload failed', message ?? 'There was an error uploading your file.');
     } finally {
       setUploading(false);
@@ -106,10 +135,12 @@ export function UploadArea({ disabled, onUploaded }: UploadAreaProps) {
     multiple: false,
     maxSize: MAX_FILE_BYTES,
     disabled: disabled || uploading,
-    noClick: true,
+    // A click anywhere on the zone opens the chooser, as its text says; the keyboard reaches the
+    // chooser through 'Select File' alone, so the zone itself is no extra tab stop.
     noKeyboard: true,
     useFsAccessApi: false,
     getFilesFromEvent: filesFromEvent,
+    onDrop: () => setRejection(null),
     onDropAccepted: (files) => {
       const file = files[0];
       if (file) void send(file);
@@ -119,6 +150,7 @@ export function UploadArea({ disabled, onUploaded }: UploadAreaProps) {
       if (first) {
         const problem = rejectionProblem(first);
         notifyError(problem.title, problem.description);
+        setRejection(rejectionMessage(first));
       }
     },
   });
@@ -146,6 +178,8 @@ export function UploadArea({ disabled, onUploaded }: UploadAreaProps) {
       py={done ? '5' : { base: '8', md: '12' }}
       textAlign="center"
       transition="background 0.2s, border-color 0.2s"
+      cursor={inactive ? undefined : 'pointer'}
+      _hover={inactive ? undefined : { borderColor: 'teal.500' }}
       aria-disabled={inactive}
     >
       <input {...getInputProps({ 'aria-label': 'Choose a data file' })} />
@@ -186,6 +220,11 @@ export function UploadArea({ disabled, onUploaded }: UploadAreaProps) {
               ? 'Drop the file here'
               : 'Drag and drop your CSV or JSON file here, or click to browse'}
           </Text>
+          {rejection && !isDragActive && (
+            <Text id="upload-rejection" color="fg.error" fontSize="sm" fontWeight="medium">
+              {rejection}
+            </Text>
+          )}
           <HStack gap="2" wrap="wrap" justify="center" aria-label="Supported formats">
             {FORMAT_BADGES.map((label) => (
               <Badge key={label} variant="surface" colorPalette="teal" size="md">
@@ -213,7 +252,18 @@ export function UploadArea({ disabled, onUploaded }: UploadAreaProps) {
               </Progress.Root>
             </Box>
           ) : (
-            <Button colorPalette="teal" size="lg" onClick={open} disabled={inactive}>
+            <Button
+              ref={selectFile}
+              colorPalette="teal"
+              size="lg"
+              disabled={inactive}
+              aria-describedby={rejection ? 'upload-rejection' : undefined}
+              onClick={(event) => {
+                // The zone around would open the chooser a second time.
+                event.stopPropagation();
+                open();
+              }}
+            >
               <FileUp /> Select File
             </Button>
           )}
