@@ -8,14 +8,14 @@ import {
   Input,
   InputGroup,
   Portal,
-  Spinner,
   Stack,
   Text,
   Wrap,
 } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { trpc } from '../trpc';
+// Pure data and checks (no Faker, no Node): the list and the check the server applies to a rule.
+import { FAKER_CATALOGUE, validateFakerMethod } from '../../engine/pseudonymize/faker-catalogue';
 
 interface CustomFormatDialogProps {
   /** The column being edited; the dialog is closed when null. */
@@ -61,24 +61,36 @@ interface MethodPickerProps {
 function MethodPicker({ columnName, initialMethod, onApply }: MethodPickerProps) {
   const [method, setMethod] = useState(initialMethod);
   const [search, setSearch] = useState('');
-  const catalogue = trpc.fakerMethods.useQuery();
+  const [problem, setProblem] = useState<string | null>(null);
 
   const groups = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return (catalogue.data ?? [])
-      .map((group) => ({
-        category: group.category,
-        methods: group.methods.filter(
-          (name) =>
-            needle === '' ||
-            name.toLowerCase().includes(needle) ||
-            group.category.toLowerCase().includes(needle),
-        ),
-      }))
-      .filter((group) => group.methods.length > 0);
-  }, [catalogue.data, search]);
+    return FAKER_CATALOGUE.map((group) => ({
+      category: group.category,
+      methods: group.methods.filter(
+        (name) =>
+          needle === '' ||
+          name.toLowerCase().includes(needle) ||
+          group.category.toLowerCase().includes(needle),
+      ),
+    })).filter((group) => group.methods.length > 0);
+  }, [search]);
 
   const chosen = method.trim();
+  const choose = (next: string) => {
+    setMethod(next);
+    setProblem(null);
+  };
+  // The server refuses a method it does not know; say so here instead of closing the dialog.
+  const apply = () => {
+    try {
+      validateFakerMethod(chosen);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : 'Unknown Faker method');
+      return;
+    }
+    onApply(chosen);
+  };
   return (
     <Dialog.Content>
       <Dialog.Header>
@@ -86,17 +98,24 @@ function MethodPicker({ columnName, initialMethod, onApply }: MethodPickerProps)
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="5">
-          <Field.Root>
+          <Field.Root invalid={problem !== null}>
             <Field.Label>Selected Faker.js Method</Field.Label>
             <Input
               value={method}
-              onChange={(event) => setMethod(event.currentTarget.value)}
+              onChange={(event) => choose(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && chosen !== '') apply();
+              }}
               placeholder="e.g. person.firstName, internet.email, location.city"
               fontFamily="mono"
               autoComplete="off"
               spellCheck={false}
             />
-            <Field.HelperText>Type a method or pick one from the list below.</Field.HelperText>
+            {problem ? (
+              <Field.ErrorText>{problem}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>Type a method or pick one from the list below.</Field.HelperText>
+            )}
           </Field.Root>
           <Field.Root>
             <Field.Label>Search Methods</Field.Label>
@@ -119,13 +138,7 @@ function MethodPicker({ columnName, initialMethod, onApply }: MethodPickerProps)
             maxH="72"
             overflowY="auto"
           >
-            {catalogue.isPending ? (
-              <Spinner size="sm" aria-label="Loading methods" />
-            ) : catalogue.isError ? (
-              <Text color="fg.error" fontSize="sm">
-                The method list could not be loaded. You can still type a method.
-              </Text>
-            ) : groups.length === 0 ? (
+            {groups.length === 0 ? (
               <Text color="fg.muted" fontSize="sm" textAlign="center" py="4">
                 No methods found matching "{search}"
               </Text>
@@ -145,7 +158,7 @@ function MethodPicker({ columnName, initialMethod, onApply }: MethodPickerProps)
                           colorPalette={name === chosen ? 'purple' : 'gray'}
                           fontFamily="mono"
                           aria-pressed={name === chosen}
-                          onClick={() => setMethod(name)}
+                          onClick={() => choose(name)}
                         >
                           {name}
                         </Button>
@@ -162,7 +175,7 @@ function MethodPicker({ columnName, initialMethod, onApply }: MethodPickerProps)
         <Dialog.ActionTrigger asChild>
           <Button variant="outline">Cancel</Button>
         </Dialog.ActionTrigger>
-        <Button colorPalette="purple" disabled={chosen === ''} onClick={() => onApply(chosen)}>
+        <Button colorPalette="purple" disabled={chosen === ''} onClick={apply}>
           Apply Custom Format
         </Button>
       </Dialog.Footer>

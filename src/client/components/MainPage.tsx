@@ -16,6 +16,10 @@ import { notify, notifyError } from './ui/toaster';
 
 export function MainPage() {
   const [datasetId, setDatasetId] = useState<string | null>(null);
+  const currentDatasetId = useRef(datasetId);
+  useEffect(() => {
+    currentDatasetId.current = datasetId;
+  }, [datasetId]);
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const dataset = trpc.getDataset.useQuery(
@@ -23,7 +27,10 @@ export function MainPage() {
     { enabled: datasetId !== null },
   );
   const view = datasetId !== null ? dataset.data : undefined;
-  const step: 1 | 2 | 3 = !view ? 1 : view.pseudonymizedData ? 3 : 2;
+  // The server keeps the last run when the schema changes; a run made with other rules is not
+  // shown or offered for download until Generate runs again.
+  const [runOutdated, setRunOutdated] = useState(false);
+  const step: 1 | 2 | 3 = !view ? 1 : view.pseudonymizedData && !runOutdated ? 3 : 2;
 
   const store = (next: DatasetView) => utils.getDataset.setData({ id: next.id }, next);
 
@@ -44,6 +51,7 @@ export function MainPage() {
   const pseudonymize = trpc.pseudonymize.useMutation({
     onSuccess: (next) => {
       store(next);
+      setRunOutdated(false);
       notify('Success', 'Data has been successfully pseudonymized!');
     },
     onError: (error) => notifyError('Error', error.message || 'Failed to pseudonymize data'),
@@ -51,7 +59,11 @@ export function MainPage() {
   const updateSchema = trpc.updateSchema.useMutation();
   const deleteDataset = trpc.deleteDataset.useMutation();
   const latestSchemaSave = useRef(0);
+  // Schema saves still on their way: a run or re-analysis starts only once they have landed.
+  const pendingSaves = useRef(new Set<Promise<unknown>>());
+  const [waitingForSaves, setWaitingForSaves] = useState<'generate' | 'reanalyze' | null>(null);
   const [downloading, setDownloading] = useState<'data' | 'mapping' | null>(null);
+  const [focusUploadRequest, setFocusUploadRequest] = useState(0);
 
   // Bring the preview into view once a run finishes.
   const previewShown = step === 3;
@@ -69,10 +81,11 @@ export function MainPage() {
       i === index ? { ...next, sample: column.sample } : column,
     );
     store({ ...view, schema });
+    if (view.pseudonymizedData) setRunOutdated(true);
     const save = ++latestSchemaSave.current;
     // Spec §8: a failed save is logged, never shown; the card then shows the server's state again.
     // Only the edited column's editable fields: the server keeps every field left out.
-    updateSchema
+    const saving = updateSchema
       .mutateAsync({ id: view.id, schema: [{ name: next.name, type: next.type, rule: next.rule }] })
       .then((saved) => {
         if (save === latestSchemaSave.current) store(saved);
@@ -80,7 +93,22 @@ export function MainPage() {
       .catch((error: unknown) => {
         console.error('Saving the schema failed:', error instanceof Error ? error.message : error);
         if (save === latestSchemaSave.current) void utils.getDataset.invalidate({ id: view.id });
-      });
+      })
+      .finally(() => pendingSaves.current.delete(saving));
+    pendingSaves.current.add(saving);
+  }
+
+  /** Runs `action` once every schema save sent so far has been answered. */
+  async function afterSaves(kind: 'generate' | 'reanalyze', action: () => void) {
+    if (pendingSaves.current.size > 0) {
+      const waitingFor = datasetId;
+      setWaitingForSaves(kind);
+      await Promise.all(pendingSaves.current);
+      setWaitingForSaves(null);
+      // ✕ or Start Over meanwhile: the dataset is gone.
+      if (currentDatasetId.current !== waitingFor) return;
+    }
+    action();
   }
 
   function startOver() {
@@ -93,7 +121,9 @@ export function MainPage() {
       );
     }
     setDatasetId(null);
+    setRunOutdated(false);
     queryClient.clear();
+    setFocusUploadRequest((request) => request + 1);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }
 
@@ -122,7 +152,9 @@ export function MainPage() {
     }
   }
 
-  const busy = setSheet.isPending || reanalyze.isPending || pseudonymize.isPending;
+  const generating = pseudonymize.isPending || waitingForSaves === 'generate';
+  const reanalyzing = reanalyze.isPending || waitingForSaves === 'reanalyze';
+  const busy = setSheet.isPending || reanalyzing || generating;
 
   return (
     <>
@@ -145,8 +177,10 @@ export function MainPage() {
           <Stack as="main" gap={{ base: '6', md: '8' }}>
             <UploadArea
               disabled={step !== 1}
+              focusRequest={focusUploadRequest}
               onUploaded={(uploaded) => {
                 store(uploaded);
+                setRunOutdated(false);
                 setDatasetId(uploaded.id);
               }}
             />
@@ -161,15 +195,29 @@ export function MainPage() {
                 <SchemaSection
                   schema={view.schema}
                   busy={busy}
-                  generating={pseudonymize.isPending}
-                  reanalyzing={reanalyze.isPending}
+                  generating={generating}
+                  reanalyzing={reanalyzing}
+                  runOutdated={runOutdated && view.pseudonymizedData !== null}
                   onChangeColumn={changeColumn}
-                  onReanalyze={() => reanalyze.mutate({ id: view.id })}
-                  onGenerate={() => pseudonymize.mutate({ id: view.id })}
+                  onReanalyze={() =>
+                    void afterSaves('reanalyze', () =>
+                      reanalyze.mutate(
+                        { id: view.id },
+                        {
+                          onSuccess: () => {
+                            if (view.pseudonymizedData) setRunOutdated(true);
+                          },
+                        },
+                      ),
+                    )
+                  }
+                  onGenerate={() =>
+                    void afterSaves('generate', () => pseudonymize.mutate({ id: view.id }))
+                  }
                 />
               </>
             )}
-            {view?.pseudonymizedData && (
+            {step === 3 && view && (
               <>
                 <Separator />
                 <DataPreview dataset={view} />
@@ -192,7 +240,7 @@ export function MainPage() {
           </HStack>
         </Stack>
       </Container>
-      {view?.pseudonymizedData && (
+      {step === 3 && view && (
         <DownloadBar
           key={view.id}
           dataset={view}

@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import type { ColumnSchema } from '../../engine/types';
@@ -12,6 +12,8 @@ interface SchemaSectionProps {
   busy: boolean;
   generating: boolean;
   reanalyzing: boolean;
+  /** The schema changed since the last run: its preview and download are withdrawn. */
+  runOutdated: boolean;
   onChangeColumn: (index: number, next: ColumnSchema) => void;
   onReanalyze: () => void;
   onGenerate: () => void;
@@ -22,6 +24,7 @@ export function SchemaSection({
   busy,
   generating,
   reanalyzing,
+  runOutdated,
   onChangeColumn,
   onReanalyze,
   onGenerate,
@@ -70,6 +73,18 @@ export function SchemaSection({
           />
         ))}
       </SimpleGrid>
+
+      {runOutdated && (
+        <Alert.Root status="info" variant="surface" rounded="xl">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>The schema changed since the last run</Alert.Title>
+            <Alert.Description>
+              Generate again to preview and download the data with these rules.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
 
       <HStack justify="center" pt="2">
         <Button
