@@ -48,6 +48,11 @@ describe('the not-found page', { timeout: 60_000 }, () => {
         .getByText('The page you are looking for does not exist or may have been moved.')
         .waitFor();
       await page.getByRole('heading', { name: 'Return to Home' }).waitFor();
+      // Nothing is kept between visits, so the hint promises no resuming.
+      await page
+        .getByText('Go back to the start page. Files are not kept between visits')
+        .waitFor();
+      await expect(page.getByText(/continue where you left off/).count()).resolves.toBe(0);
       await page.getByRole('heading', { name: 'Upload Your Data' }).waitFor();
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Stand-in');
       await expect(
@@ -129,6 +134,29 @@ describe('the theme', { timeout: 60_000 }, () => {
   });
 });
 
+describe('the theme before the app runs', { timeout: 60_000 }, () => {
+  it.each([
+    { stored: 'light', expected: 'light' },
+    { stored: 'dark', expected: 'dark' },
+    { stored: null, expected: 'dark' },
+  ])('is $expected at first paint with $stored stored', async ({ stored, expected }) => {
+    page = await newPage(chromium.browser, server.baseUrl);
+    await page.addInitScript((theme) => {
+      if (theme) localStorage.setItem('theme', theme);
+    }, stored);
+    // Without the app's bundle, whatever the root shows was set before the first paint.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/', { waitUntil: 'load' });
+    const root = await page.evaluate(() => ({
+      className: document.documentElement.className,
+      colorScheme: getComputedStyle(document.documentElement).colorScheme,
+    }));
+    expect(root.className.split(' ')).toContain(expected);
+    expect(root.className.split(' ')).not.toContain(expected === 'light' ? 'dark' : 'light');
+    if (stored) expect(root.colorScheme).toBe(expected);
+  });
+});
+
 describe('the upload area and the file card', { timeout: 90_000 }, () => {
   it('shows the real upload progress and takes no other file meanwhile', async () => {
     await openPage('/');
@@ -194,9 +222,15 @@ describe('the upload area and the file card', { timeout: 90_000 }, () => {
   it('removes the file with ✕: back to step 1 and the dataset is deleted on the server', async () => {
     await openPage('/');
     const id = await uploadThroughPage(page, CUSTOMERS_CSV);
+    await screenshots(page, 'remove-01-uploaded');
     await page.getByRole('button', { name: 'Remove file' }).click();
     await page.getByRole('button', { name: 'Select File' }).waitFor();
     await page.getByRole('heading', { name: 'Upload Your Dataset' }).waitFor();
+    // Focus goes where the next step starts, not to <body>.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Select File');
+    await screenshots(page, 'remove-02-removed');
     await expect(page.getByRole('region', { name: 'Uploaded file' }).count()).resolves.toBe(0);
     await expect(page.getByRole('heading', { name: 'Detected Schema' }).count()).resolves.toBe(0);
     await expect
@@ -207,6 +241,22 @@ describe('the upload area and the file card', { timeout: 90_000 }, () => {
     expect(await page.getByRole('region', { name: 'Uploaded file' }).innerText()).toContain(
       'customers.csv',
     );
+  });
+
+  it('shows a file without data rows as 0 rows, not as still processing', async () => {
+    await openPage('/');
+    await uploadThroughPage(page, {
+      name: 'header-only.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name,email,city\n'),
+    });
+    const summary = page.getByRole('region', { name: 'Uploaded file' });
+    const text = await summary.innerText();
+    expect(text).not.toContain('Processing...');
+    expect(text).toMatch(/MB • Uploaded just now/);
+    expect(text).toMatch(/Total Rows\s+0/);
+    expect(text).toMatch(/Total Columns\s+3/);
+    await screenshots(page, 'upload-02-no-data-rows');
   });
 });
 
@@ -263,6 +313,7 @@ describe('while a call is pending', { timeout: 60_000 }, () => {
     await switching.held;
     await expect.poll(() => sheetChoice.isDisabled()).toBe(true);
     await page.getByLabel('Switching sheet').waitFor();
+    await screenshots(page, 'pending-02-switching-sheet');
     switching.release();
     expect(await toastText(page, 'Sheet changed')).toContain(
       'Schema detection updated for selected sheet.',
@@ -303,6 +354,67 @@ describe('tooltips', { timeout: 60_000 }, () => {
     await page.keyboard.press('Escape');
     await tooltip.waitFor({ state: 'hidden' });
   });
+
+  it('open at once within 300 ms of another closing, and after 700 ms again later', async () => {
+    await openPage('/');
+    await uploadThroughPage(page, CUSTOMERS_CSV);
+    const card = page.getByRole('article', { name: 'city' });
+    // Scrolling closes tooltips (and cancels one about to open): scroll first, then point.
+    await card.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(100);
+    const centre = async (name: string) => {
+      const box = await card.getByRole('button', { name }).boundingBox();
+      if (!box) throw new Error(`${name} is not on screen`);
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const keep = await centre('Keep original values of city');
+    const blank = await centre('Blank out city');
+    const custom = await centre('Custom format for city');
+    const away = await card.getByRole('heading', { name: 'city' }).boundingBox();
+    const moveAway = () => page.mouse.move((away?.x ?? 0) + 4, (away?.y ?? 0) + 4);
+
+    /** Points at a button and measures, inside the page, how long its tooltip takes to open. */
+    const openDelay = async (at: { x: number; y: number }, tip: string): Promise<number> => {
+      await page.evaluate((name) => {
+        const times = { hover: NaN, open: NaN };
+        (window as unknown as { tipTimes: typeof times }).tipTimes = times;
+        document.addEventListener('pointerover', () => (times.hover = performance.now()), {
+          once: true,
+          capture: true,
+        });
+        const observer = new MutationObserver(() => {
+          const open = Array.from(document.querySelectorAll('[role="tooltip"]')).find(
+            (element) =>
+              element.getAttribute('data-state') === 'open' && element.textContent === name,
+          );
+          if (open) {
+            times.open = performance.now();
+            observer.disconnect();
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+      }, tip);
+      await page.mouse.move(at.x, at.y);
+      await page.getByRole('tooltip', { name: tip }).waitFor();
+      const times = await page.evaluate(
+        () => (window as unknown as { tipTimes: { hover: number; open: number } }).tipTimes,
+      );
+      return times.open - times.hover;
+    };
+
+    await moveAway();
+    expect(await openDelay(keep, 'Keep the original values')).toBeGreaterThanOrEqual(650);
+    // Off the buttons for a moment (the tooltip closes), then onto the next one: no second wait.
+    await moveAway();
+    await page.getByRole('tooltip', { name: 'Keep the original values' }).waitFor({
+      state: 'hidden',
+    });
+    expect(await openDelay(blank, 'Empty every cell')).toBeLessThan(300);
+
+    await moveAway();
+    await page.waitForTimeout(500);
+    expect(await openDelay(custom, 'Choose a Faker.js method')).toBeGreaterThanOrEqual(650);
+  });
 });
 
 interface ServerColumn {
@@ -316,6 +428,26 @@ async function serverSchema(id: string): Promise<ServerColumn[]> {
   expect(response.status).toBe(200);
   return ((await response.json()) as { schema: ServerColumn[] }).schema;
 }
+
+describe('Download Mapping', { timeout: 60_000 }, () => {
+  it('is not offered when every column is kept or blanked: there is nothing to map', async () => {
+    await openPage('/');
+    await uploadThroughPage(page, {
+      name: 'places.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('city,notes\nLisbon,first\nBerlin,second\nOsaka,third\n'),
+    });
+    await page.getByRole('button', { name: 'Keep original values of city' }).click();
+    await page.getByRole('button', { name: 'Blank out notes' }).click();
+    await page.getByRole('article', { name: 'notes' }).getByText('(blank)').waitFor();
+    await page.getByRole('button', { name: 'Generate Pseudonymized Data' }).click();
+    const bar = page.getByRole('complementary', { name: 'Download' });
+    await bar.getByText('Ready to Download').waitFor();
+    await expect(bar.getByRole('button', { name: 'Download Mapping' }).count()).resolves.toBe(0);
+    await bar.getByRole('button', { name: 'Download Pseudonymized Data' }).waitFor();
+    await screenshots(page, 'mapping-01-nothing-to-map');
+  });
+});
 
 describe('Re-analyze', { timeout: 60_000 }, () => {
   it("detects the sheet's columns again, discarding the edits", async () => {

@@ -88,6 +88,7 @@ describe('the three-step workflow in a real browser', () => {
     await page.getByLabel('Type of id').selectOption('string');
     await expect.poll(async () => (await serverColumn('id'))?.type).toBe('string');
     expect(await page.getByLabel('Type of id').inputValue()).toBe('string');
+    await screenshots(page, 'workflow-02b-type-changed');
   });
 
   it('toggles keep on a column and back', async () => {
@@ -104,12 +105,14 @@ describe('the three-step workflow in a real browser', () => {
     await expect.poll(async () => (await serverColumn('amount'))?.rule.action).toBe('keep');
     await keepAmount.click();
     await expect.poll(async () => (await serverColumn('amount'))?.rule.action).toBe('auto');
+    await screenshots(page, 'workflow-02c-city-kept');
   });
 
   it('blanks a column', async () => {
     await page.getByRole('button', { name: 'Blank out notes' }).click();
     await expect.poll(async () => (await serverColumn('notes'))?.rule.action).toBe('blank');
     await page.getByRole('article', { name: 'notes' }).getByText('(blank)').waitFor();
+    await screenshots(page, 'workflow-02d-notes-blanked');
   });
 
   it('chooses a custom method through the dialog search', async () => {
@@ -244,6 +247,8 @@ describe('the three-step workflow in a real browser', () => {
     expect(emailPair?.[pseudonym]).toBe(csv.csv?.[1]?.[emailIndex]);
     // Kept and blanked columns leave nothing to map.
     expect(pairs.some((pair) => pair[column] === 'city')).toBe(false);
+    await toastText(page, 'Download started');
+    await screenshots(page, 'workflow-07b-mapping-downloaded');
   });
 
   it('starts over: back to step 1 and the dataset is deleted on the server', async () => {
@@ -255,6 +260,10 @@ describe('the three-step workflow in a real browser', () => {
       .poll(async () => (await fetch(`${server.baseUrl}/api/datasets/${datasetId}`)).status)
       .toBe(404);
     await expect(page.getByRole('button', { name: 'Select File' }).isEnabled()).resolves.toBe(true);
+    // Focus goes where the next step starts, not to <body>.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Select File');
     await screenshots(page, 'workflow-08-start-over');
   });
 });

@@ -75,7 +75,8 @@ export function DownloadBar({
               <RotateCcw /> Start Over
             </Button>
           </Tooltip>
-          {dataset.mapping && (
+          {/* Kept and blanked columns have no pseudonyms to map. */}
+          {dataset.mapping && dataset.mapping.rowCount > 0 && (
             <Tooltip content="Original and pseudonymized value pairs">
               <Button
                 variant="outline"

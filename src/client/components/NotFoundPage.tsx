@@ -46,7 +46,8 @@ export function NotFoundPage() {
           </Stack>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" w="full" textAlign="start">
             <Hint icon={<Home />} title="Return to Home">
-              Go back to the start page to continue where you left off.
+              Go back to the start page. Files are not kept between visits, so you start again with
+              a fresh upload.
             </Hint>
             <Hint icon={<Upload />} title="Upload Your Data">
               Upload a CSV, JSON, Excel (XLSX/XLS) or TSV file to begin.
