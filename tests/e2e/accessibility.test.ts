@@ -44,7 +44,8 @@ async function openPage(path: string): Promise<void> {
  * No text on the page falls below WCAG AA contrast, in either theme, and nothing sticks out
  * sideways at phone width or on a desktop.
  */
-async function expectAllReadable(where: string): Promise<void> {
+async function expectAllReadable(where: string, screenshotName: string): Promise<void> {
+  await screenshots(page, screenshotName);
   for (const mode of ['dark', 'light'] as const) {
     await setThemeClass(page, mode);
     expect(await lowContrastTexts(page), `${where}, ${mode} theme`).toEqual([]);
@@ -64,25 +65,25 @@ describe('readability', { timeout: 90_000 }, () => {
   it('keeps every text at WCAG AA contrast in both themes, at every step', async () => {
     await openPage('/');
     await page.getByRole('button', { name: 'Select File' }).waitFor();
-    await expectAllReadable('step 1');
+    await expectAllReadable('step 1', 'readable-01-step-1');
 
     await uploadThroughPage(page, CUSTOMERS_CSV);
-    await expectAllReadable('step 2');
+    await expectAllReadable('step 2', 'readable-02-step-2');
 
     await page.getByRole('button', { name: 'Custom format for city' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Custom Format for city').waitFor();
-    await expectAllReadable('the Custom Format dialog');
+    await expectAllReadable('the Custom Format dialog', 'readable-03-custom-format');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Generate Pseudonymized Data' }).click();
     await page.getByText('Ready to Download').waitFor();
-    await expectAllReadable('step 3');
+    await expectAllReadable('step 3', 'readable-04-step-3');
 
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
-    await expectAllReadable('the not-found page');
+    await expectAllReadable('the not-found page', 'readable-05-not-found');
   });
 });
 

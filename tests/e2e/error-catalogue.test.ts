@@ -76,6 +76,7 @@ describe('failed calls and what the page shows', { timeout: 60_000 }, () => {
     await expect.poll(() => sheetChoice.inputValue()).toBe('Customers');
     expect(await sheetChoice.isEnabled()).toBe(true);
     await expect(page.getByRole('article').count()).resolves.toBe(7);
+    await screenshots(page, 'errors-03-sheet-switch-failed');
   });
 
   it('a failed schema save is logged to the console only, without cell values', async () => {
@@ -93,6 +94,7 @@ describe('failed calls and what the page shows', { timeout: 60_000 }, () => {
     // The failed save's refetch has answered too, and still nothing was shown.
     await refetched;
     expect(await titles()).toEqual([]);
+    await screenshots(page, 'errors-04-schema-save-failed');
   });
 
   it("a failed download shows 'Download failed'", async () => {
