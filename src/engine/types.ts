@@ -42,6 +42,12 @@ export interface Sheet {
    * so nesting is restored on JSON output and a flat key "a.b" is never confused with {a:{b}}.
    */
   paths?: string[][];
+  /**
+   * JSON sources: per column, whether its text cells are all JSON source text (arrays and
+   * objects as JSON, numbers a double cannot hold such as 16142028098527942586 or 1e400, and
+   * Python's NaN/Infinity), written back unquoted in JSON output; other formats write the text.
+   */
+  jsonText?: boolean[];
 }
 
 /** How a CSV/TSV source was written, so output can be written the same way. */

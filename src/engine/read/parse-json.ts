@@ -5,10 +5,25 @@ export interface JsonObject {
   readonly keys: string[];
   readonly values: JsonValue[];
 }
-export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
+/**
+ * A number as its source text, where a double would change it: more digits than a double holds
+ * (ids like 16142028098527942586), a magnitude past a double (1e400), and the NaN, Infinity and
+ * -Infinity that Python's json.dump writes.
+ */
+export class JsonNumberText {
+  constructor(readonly text: string) {}
+}
+
+export type JsonValue =
+  string | number | boolean | null | JsonNumberText | JsonValue[] | JsonObject;
 
 export function isJsonObject(value: JsonValue): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof JsonNumberText)
+  );
 }
 
 const MAX_DEPTH = 512;
@@ -39,16 +54,23 @@ function significantDigits(literal: string): string | null {
 }
 
 /**
- * A JSON number literal as a number, or its source text when a double cannot hold its digits
- * (ids like 12345678901234567890 would silently change otherwise).
+ * A JSON number literal as a number, or as its source text when a double cannot hold its digits
+ * or its size (ids like 12345678901234567890, 1e400 would silently change otherwise).
  */
-function numberValue(literal: string): number | string {
+function numberValue(literal: string): number | JsonNumberText {
   const value = Number(literal);
+  if (!Number.isFinite(value)) return new JsonNumberText(literal);
   // 15 significant digits always survive a double; only longer literals need the check.
   if (literal.length <= 15) return value;
   const source = significantDigits(literal);
-  return source !== null && source === significantDigits(String(value)) ? value : literal;
+  return source !== null && source === significantDigits(String(value))
+    ? value
+    : new JsonNumberText(literal);
 }
+
+const NAN = new JsonNumberText('NaN');
+const INFINITY = new JsonNumberText('Infinity');
+const MINUS_INFINITY = new JsonNumberText('-Infinity');
 
 class JsonParser {
   private position = 0;
@@ -99,14 +121,25 @@ class JsonParser {
         return this.parseLiteral('false', false);
       case 'n':
         return this.parseLiteral('null', null);
-      default: {
-        NUMBER.lastIndex = this.position;
-        const match = NUMBER.exec(text);
-        if (!match) this.fail();
-        this.position += match[0].length;
-        return numberValue(match[0]);
-      }
+      // Python's json.dump writes NaN, Infinity and -Infinity for the floats JSON lacks.
+      case 'N':
+        return this.parseLiteral('NaN', NAN);
+      case 'I':
+        return this.parseLiteral('Infinity', INFINITY);
+      case '-':
+        if (text[this.position + 1] === 'I') return this.parseLiteral('-Infinity', MINUS_INFINITY);
+        return this.parseNumber();
+      default:
+        return this.parseNumber();
     }
+  }
+
+  private parseNumber(): number | JsonNumberText {
+    NUMBER.lastIndex = this.position;
+    const match = NUMBER.exec(this.text);
+    if (!match) this.fail();
+    this.position += match[0].length;
+    return numberValue(match[0]);
   }
 
   private parseLiteral<T>(word: string, value: T): T {
@@ -216,8 +249,9 @@ class JsonParser {
 
 /**
  * Parses JSON text keeping what JSON.parse loses: key order (integer-like keys such as "2024"
- * stay where they were written), `__proto__` as an ordinary key, and the digits of numbers a
- * double cannot hold (kept as their source text). Throws INVALID_FILE naming the line.
+ * stay where they were written), `__proto__` as an ordinary key, and numbers a double cannot
+ * hold (kept as their source text, JsonNumberText). Python's NaN, Infinity and -Infinity are
+ * accepted, as JsonNumberText too. Throws INVALID_FILE naming the line.
  * @example parseJson('{"b":1,"2024":2}') // { keys: ['b', '2024'], values: [1, 2] }
  */
 export function parseJson(text: string): JsonValue {

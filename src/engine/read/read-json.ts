@@ -1,7 +1,13 @@
 import { EngineError } from '../errors';
 import type { Cell, Sheet } from '../types';
 import { uniqueColumnNames } from './column-names';
-import { isJsonObject, parseJson, type JsonObject, type JsonValue } from './parse-json';
+import {
+  isJsonObject,
+  JsonNumberText,
+  parseJson,
+  type JsonObject,
+  type JsonValue,
+} from './parse-json';
 import { checkTableSize, type ReadLimits } from './read-limits';
 
 /** One column per key path; nested objects are walked through a tree of their keys. */
@@ -14,6 +20,10 @@ interface KeyNode {
 class RecordTable {
   readonly paths: string[][] = [];
   readonly rows: (Cell | undefined)[][] = [];
+  /** Per column: cells holding JSON source text (arrays, objects, JsonNumberText). */
+  readonly jsonTextCells: number[] = [];
+  /** Per column: cells holding ordinary JSON strings. */
+  readonly stringCells: number[] = [];
   private readonly root = new Map<string, KeyNode>();
 
   constructor(
@@ -21,11 +31,20 @@ class RecordTable {
     private readonly limits: Required<ReadLimits>,
   ) {}
 
-  addRecord(record: JsonValue): void {
+  /**
+   * One row from a record. Nested objects become dotted columns, unless `flatten` is off (a
+   * columnar file's cells are values, not records): then they stay JSON text, like arrays.
+   */
+  addRecord(record: JsonValue, flatten = true): void {
     const row: (Cell | undefined)[] = [];
-    if (isJsonObject(record)) this.addObject(record, this.root, [], row);
-    else if (record !== null) this.set(this.root, [], 'value', row, toCell(record));
+    if (isJsonObject(record)) this.addObject(record, this.root, [], row, flatten);
+    else if (record !== null) this.set(this.root, [], 'value', row, record);
     this.rows.push(row);
+  }
+
+  /** Columns for keys before any record names them (a header-only table). */
+  declareColumns(keys: readonly string[]): void {
+    for (const key of keys) this.node(this.root, [], key, true);
   }
 
   private addObject(
@@ -33,17 +52,18 @@ class RecordTable {
     level: Map<string, KeyNode>,
     prefix: string[],
     row: (Cell | undefined)[],
+    flatten: boolean,
   ): void {
     const { keys, values } = object;
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index] as string;
       const value = values[index] as JsonValue;
-      if (isJsonObject(value) && value.keys.length > 0) {
+      if (flatten && isJsonObject(value) && value.keys.length > 0) {
         const node = this.node(level, prefix, key, false);
         node.children ??= new Map();
-        this.addObject(value, node.children, [...prefix, key], row);
+        this.addObject(value, node.children, [...prefix, key], row, flatten);
       } else {
-        this.set(level, prefix, key, row, toCell(value));
+        this.set(level, prefix, key, row, value);
       }
     }
   }
@@ -53,9 +73,15 @@ class RecordTable {
     prefix: string[],
     key: string,
     row: (Cell | undefined)[],
-    cell: Cell,
+    value: JsonValue,
   ): void {
-    row[this.node(level, prefix, key, true).column] = cell;
+    const column = this.node(level, prefix, key, true).column;
+    row[column] = toCell(value);
+    if (typeof value === 'object' && value !== null) {
+      this.jsonTextCells[column] = (this.jsonTextCells[column] ?? 0) + 1;
+    } else if (typeof value === 'string') {
+      this.stringCells[column] = (this.stringCells[column] ?? 0) + 1;
+    }
   }
 
   private node(level: Map<string, KeyNode>, prefix: string[], key: string, leaf: boolean): KeyNode {
@@ -73,27 +99,69 @@ class RecordTable {
     }
     return node;
   }
+
+  /** Per column, whether all its text is JSON source text, to be written back unquoted. */
+  jsonTextColumns(): boolean[] {
+    return this.paths.map(
+      (_, column) => (this.jsonTextCells[column] ?? 0) > 0 && !this.stringCells[column],
+    );
+  }
 }
 
-/** A JSON value as a cell: arrays and empty objects as their JSON text. */
+/**
+ * A JSON value as a cell: arrays and objects as their JSON text, numbers a double cannot hold
+ * (and NaN, Infinity) as their source text.
+ */
 function toCell(value: JsonValue): string | number | boolean | null {
   if (value === null || typeof value !== 'object') return value;
-  return JSON.stringify(toPlain(value));
+  if (value instanceof JsonNumberText) return value.text;
+  return jsonText(value);
 }
 
-/** Plain JS data for JSON.stringify (objects get a null prototype, so any key is just data). */
-function toPlain(value: JsonValue): unknown {
-  if (Array.isArray(value)) return value.map(toPlain);
-  if (!isJsonObject(value)) return value;
-  const object = Object.create(null) as Record<string, unknown>;
-  value.keys.forEach((key, index) => {
-    object[key] = toPlain(value.values[index] as JsonValue);
-  });
-  return object;
+/** Compact JSON text of an array or object, number literals as written, keys in source order. */
+function jsonText(value: JsonValue): string {
+  if (value instanceof JsonNumberText) return value.text;
+  if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`;
+  if (isJsonObject(value)) {
+    const members = value.keys.map(
+      (key, index) => `${JSON.stringify(key)}:${jsonText(value.values[index] as JsonValue)}`,
+    );
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 function isIndexKey(key: string): boolean {
   return /^(?:0|[1-9]\d*)$/.test(key);
+}
+
+const SPLIT_KEYS = new Set(['columns', 'index', 'data']);
+
+/**
+ * pandas orient="split": {"columns": [...], "index": [...], "data": [[...], ...]}. The index
+ * becomes a first column named "index" unless it is the default 0, 1, 2...; false when the
+ * document is not of this shape.
+ */
+function readSplitOrient(document: JsonObject, table: RecordTable): boolean {
+  const { keys, values } = document;
+  if (!keys.includes('columns') || !keys.includes('data')) return false;
+  if (!keys.every((key) => SPLIT_KEYS.has(key))) return false;
+  const part = (key: string) => values[keys.lastIndexOf(key)];
+  const columns = part('columns');
+  const data = part('data');
+  const index = part('index');
+  if (!Array.isArray(columns) || !Array.isArray(data) || !data.every(Array.isArray)) return false;
+  if (index !== undefined && (!Array.isArray(index) || index.length !== data.length)) return false;
+  const isDefaultIndex = index === undefined || index.every((value, row) => value === row);
+  const names = columns.map((name) => String(toCell(name) ?? ''));
+  const keysOut = uniqueColumnNames(isDefaultIndex ? names : ['index', ...names]);
+  table.declareColumns(keysOut);
+  data.forEach((item, rowIndex) => {
+    const row = item as JsonValue[];
+    const cells: JsonValue[] = isDefaultIndex ? row : [index?.[rowIndex] ?? null, ...row];
+    table.addRecord({ keys: keysOut.slice(0, cells.length), values: cells }, false);
+  });
+  return true;
 }
 
 /** The records of a JSON document, following the shapes pandas, APIs and databases write. */
@@ -112,6 +180,7 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
   if (!isJsonObject(document)) {
     throw new EngineError('INVALID_FILE', 'This JSON file holds a single value, not a table.');
   }
+  if (readSplitOrient(document, table)) return;
   const { keys, values } = document;
   const isRecordList = (value: JsonValue): value is JsonValue[] =>
     Array.isArray(value) && value.length > 0 && value.every(isJsonObject);
@@ -127,13 +196,8 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
     let length = 0;
     for (const value of values) length = Math.max(length, (value as JsonValue[]).length);
     for (let row = 0; row < length; row++) {
-      table.addRecord({
-        keys,
-        values: values.map((value) => {
-          const item = (value as JsonValue[])[row];
-          return item === undefined ? null : isJsonObject(item) ? toCell(item) : item;
-        }),
-      });
+      const cells = values.map((value) => (value as JsonValue[])[row] ?? null);
+      table.addRecord({ keys, values: cells }, false);
     }
     return;
   }
@@ -154,11 +218,10 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
       objects.forEach((object, column) => {
         object.keys.forEach((key, index) => {
           const cells = rows[rowIndex.get(key) as number] as JsonValue[];
-          const value = object.values[index] as JsonValue;
-          cells[column] = isJsonObject(value) ? toCell(value) : value;
+          cells[column] = object.values[index] as JsonValue;
         });
       });
-      for (const cells of rows) table.addRecord({ keys, values: cells });
+      for (const cells of rows) table.addRecord({ keys, values: cells }, false);
       return;
     }
   }
@@ -203,5 +266,8 @@ export function readJson(text: string, sheetName: string, limits: Required<ReadL
     for (let column = 0; column < width; column++) row[column] ??= null;
   }
   const columns = uniqueColumnNames(table.paths.map((path) => path.join('.')));
-  return { name: sheetName, columns, rows, paths: table.paths };
+  const sheet: Sheet = { name: sheetName, columns, rows, paths: table.paths };
+  const jsonText = table.jsonTextColumns();
+  if (jsonText.includes(true)) sheet.jsonText = jsonText;
+  return sheet;
 }

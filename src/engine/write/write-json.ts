@@ -48,8 +48,30 @@ function pad(value: number, length = 2): string {
   return String(value).padStart(length, '0');
 }
 
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Whether text from a column of JSON source text can be written unquoted: a number literal (or
+ * Python's NaN/Infinity, as the source had them), an array or an object. A pseudonym that is
+ * none of these is written as a string.
+ */
+function isJsonSourceText(text: string): boolean {
+  if (JSON_NUMBER.test(text) || text === 'NaN' || text === 'Infinity' || text === '-Infinity') {
+    return true;
+  }
+  const first = text[0];
+  if (first !== '[' && first !== '{') return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A cell as a JSON value: dates as ISO 8601 wall-clock text, non-finite numbers as null. */
-function jsonValue(cell: Cell): string {
+function jsonValue(cell: Cell, jsonText: boolean): string {
+  if (jsonText && typeof cell === 'string' && isJsonSourceText(cell)) return cell;
   if (cell === null) return 'null';
   if (typeof cell === 'string') return JSON.stringify(cell);
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : 'null';
@@ -63,7 +85,11 @@ function jsonValue(cell: Cell): string {
   return `"${day}T${pad(cell.getUTCHours())}:${pad(cell.getUTCMinutes())}:${seconds}"`;
 }
 
-function objectText(keys: readonly OutputKey[], row: readonly Cell[]): string {
+function objectText(
+  keys: readonly OutputKey[],
+  row: readonly Cell[],
+  jsonText: readonly boolean[] | undefined,
+): string {
   let text = '{';
   for (let index = 0; index < keys.length; index++) {
     const entry = keys[index] as OutputKey;
@@ -71,8 +97,8 @@ function objectText(keys: readonly OutputKey[], row: readonly Cell[]): string {
     text += entry.prefix;
     text +=
       entry.column === null
-        ? objectText(entry.children, row)
-        : jsonValue(row[entry.column] ?? null);
+        ? objectText(entry.children, row, jsonText)
+        : jsonValue(row[entry.column] ?? null, jsonText?.[entry.column] === true);
   }
   return text + '}';
 }
@@ -87,15 +113,17 @@ function addPrefixes(keys: OutputKey[]): void {
 /**
  * A sheet as a JSON array of objects, one per row, keys in column order (built as text, so a
  * key such as "2024" or "__proto__" stays where it is and is never special), with nested objects
- * restored from the sheet's key paths. One object per line.
+ * restored from the sheet's key paths, and JSON source text (arrays, objects, long numbers) of a
+ * JSON source written back unquoted. One object per line.
  */
 export function writeJsonChunks(sheet: Sheet): string[] {
   const keys = outputKeys(sheet);
   addPrefixes(keys);
+  const jsonText = sheet.jsonText?.length === sheet.columns.length ? sheet.jsonText : undefined;
   const chunks: string[] = [];
   let chunk = '[';
   sheet.rows.forEach((row, index) => {
-    chunk += (index === 0 ? '\n' : ',\n') + objectText(keys, row);
+    chunk += (index === 0 ? '\n' : ',\n') + objectText(keys, row, jsonText);
     if (chunk.length > 1 << 20) {
       chunks.push(chunk);
       chunk = '';

@@ -70,6 +70,36 @@ describe('readWorkbook on JSON', () => {
       ],
     },
     {
+      description: "numbers past a double and Python's NaN, Infinity, -Infinity as their text",
+      input: '[{"big":1e400,"nan":NaN,"inf":Infinity,"ninf":-Infinity,"neg":-2}]',
+      columns: ['big', 'nan', 'inf', 'ninf', 'neg'],
+      rows: [['1e400', 'NaN', 'Infinity', '-Infinity', -2]],
+    },
+    {
+      description: 'pandas orient="split"',
+      input: '{"columns":["name","age"],"index":[0,1],"data":[["Ada",36],["Bob",41]]}',
+      columns: ['name', 'age'],
+      rows: [
+        ['Ada', 36],
+        ['Bob', 41],
+      ],
+    },
+    {
+      description: 'pandas orient="split" with an index of its own, as a first column',
+      input: '{"columns":["age","index"],"index":["Ada","Bob"],"data":[[36,1],[41,2]]}',
+      columns: ['index', 'age', 'index_2'],
+      rows: [
+        ['Ada', 36, 1],
+        ['Bob', 41, 2],
+      ],
+    },
+    {
+      description: 'pandas orient="split" with index=False and no rows',
+      input: '{"columns":["name","age"],"data":[]}',
+      columns: ['name', 'age'],
+      rows: [],
+    },
+    {
       description: 'pandas orient="columns" (the default to_json)',
       input: '{"name":{"0":"Ada","1":"Bob"},"age":{"0":36,"1":41}}',
       columns: ['name', 'age'],

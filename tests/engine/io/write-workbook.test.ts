@@ -156,14 +156,49 @@ describe('writeWorkbook to CSV and TSV', () => {
 });
 
 describe('writeWorkbook to JSON', () => {
-  it('restores nesting from key paths and keeps key order, special keys and big numbers', () => {
+  it('restores nesting from key paths and keeps key order, special keys, big numbers and arrays', () => {
     const source =
       '[{"id":12345678901234567890,"2024":1,"address":{"city":"Lyon","geo":{"lat":45.7}},"__proto__":{"x":1},"a.b":2,"tags":["a"]}]';
     const json = text(writeWorkbook(readWorkbook(utf8(source), 'in.json'), 'json'));
-    expect(json.replace(/\s/g, '')).toBe(
-      '[{"id":"12345678901234567890","2024":1,"address":{"city":"Lyon","geo":{"lat":45.7}},"__proto__":{"x":1},"a.b":2,"tags":"[\\"a\\"]"}]',
-    );
+    expect(json.replace(/\s/g, '')).toBe(source);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('writes JSON source text back as it was: arrays, objects, long and huge numbers, NaN', () => {
+    const source = [
+      '{"tags":["a","b"],"empty":[],"obj":{},"id":16142028098527942586,"big":1e400,"nan":NaN,"inf":-Infinity,"n":1.5}',
+      '{"tags":[{"k":"v"}],"empty":null,"obj":{},"id":2,"big":-1E+400,"nan":2.5,"inf":Infinity,"n":-3}',
+    ];
+    const json = text(
+      writeWorkbook(readWorkbook(utf8(`[${source.join(',')}]`), 'in.json'), 'json'),
+    );
+    expect(json).toBe(`[\n${source.join(',\n')}\n]\n`);
+  });
+
+  it('writes JSON text as strings in a column that also holds ordinary strings', () => {
+    const source = '[{"v":["a"]},{"v":"[1]"},{"v":"plain"}]';
+    const json = text(writeWorkbook(readWorkbook(utf8(source), 'in.json'), 'json'));
+    expect(JSON.parse(json)).toEqual([{ v: '["a"]' }, { v: '[1]' }, { v: 'plain' }]);
+  });
+
+  it('quotes a cell of a JSON-text column that is no longer JSON (a pseudonym)', () => {
+    const workbook = readWorkbook(utf8('[{"tags":["a"]},{"tags":["b"]}]'), 'in.json');
+    const sheet = workbook.sheets[0];
+    if (sheet) sheet.rows[1] = ['x["b"'];
+    expect(JSON.parse(text(writeWorkbook(workbook, 'json')))).toEqual([
+      { tags: ['a'] },
+      { tags: 'x["b"' },
+    ]);
+  });
+
+  it('writes JSON source text as its text in CSV', () => {
+    const workbook = readWorkbook(
+      utf8('[{"tags":["a","b"],"id":16142028098527942586}]'),
+      'in.json',
+    );
+    expect(text(writeWorkbook(workbook, 'csv'))).toBe(
+      'tags,id\r\n"[""a"",""b""]",16142028098527942586\r\n',
+    );
   });
 
   it('writes flat keys for a sheet without key paths, dates as ISO text', () => {
