@@ -60,6 +60,7 @@ import { isEmailText, isPhoneText } from './contact';
 import { describeColumn } from './describe';
 import { isMissingMarker } from './missing-markers';
 import {
+  isCardDigits,
   isCardNumber,
   isFlagHeader,
   SEMANTIC_METHODS,
@@ -591,19 +592,24 @@ function decideTextType(
   const analyses: NumberTextAnalysis[] = [];
   let plainDigits = 0;
   let codes = 0;
+  let cardDigits = 0;
   for (const text of texts) {
     const analysis = analyzeNumberText(text);
     if (!analysis) continue;
     if (isPlainDigits(analysis)) {
       plainDigits++;
       if (isDigitCode(analysis)) codes++;
+      // Longer ones are codes already.
+      else if (text.length >= 13 && isCardDigits(text)) cardDigits++;
     }
     // '+15551234567' is a phone number in E.164, not a signed integer.
     if (analysis.plus && isPlainDigits({ ...analysis, plus: false })) continue;
     analyses.push(analysis);
   }
   const codeHeader = headerSemantic !== null && CODE_SEMANTICS.has(headerSemantic);
-  if (plainDigits >= needed && (codes > 0 || codeHeader)) {
+  // Card numbers of 13 to 15 digits ('378282246310005') are codes when (nearly) all of them
+  // pass the Luhn check with a card prefix, as integer ids do not.
+  if (plainDigits >= needed && (codes > 0 || codeHeader || cardDigits >= needed)) {
     return headerSemantic === 'phone' ? { kind: 'phone', digitsOnly: true } : { kind: 'code' };
   }
   if (analyses.length >= needed) {

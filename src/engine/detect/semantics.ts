@@ -474,8 +474,14 @@ const MAX_URL_LENGTH = 4096;
 const MAC_RE = /^[0-9a-f]{2}([:-])(?:[0-9a-f]{2}\1){4}[0-9a-f]{2}$/i;
 const AMINO_ACIDS = /^[ACDEFGHIKLMNPQRSTVWY]+$/;
 
-/** Whether text is a UUID (any version), e.g. '123e4567-e89b-12d3-a456-426614174000'. */
+/**
+ * Whether text is a UUID (any version), e.g. '123e4567-e89b-12d3-a456-426614174000', or one in
+ * the braces Windows writes GUIDs in ('{123E4567-…}').
+ */
 export function isUuid(text: string): boolean {
+  if (text.length === 38 && text[0] === '{' && text[37] === '}') {
+    return UUID_RE.test(text.slice(1, 37));
+  }
   return text.length === 36 && UUID_RE.test(text);
 }
 
@@ -524,12 +530,13 @@ export function isUrl(text: string): boolean {
 }
 
 /**
- * Whether text is an IBAN (print form with spaces allowed) with a valid ISO 7064 mod-97 check.
+ * Whether text is an IBAN (print form with spaces allowed, any letter case) with a valid
+ * ISO 7064 mod-97 check.
  * @example isIban('GB82 WEST 1234 5698 7654 32') // true
  */
 export function isIban(text: string): boolean {
   if (text.length > 42) return false;
-  const compact = text.replace(/ /g, '');
+  const compact = text.replace(/ /g, '').toUpperCase();
   if (compact.length < 15 || compact.length > 34) return false;
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(compact)) return false;
   const rearranged = compact.slice(4) + compact.slice(0, 4);
@@ -568,6 +575,27 @@ export function isCardNumber(text: string): boolean {
     digits++;
   }
   return digits >= 13 && digits <= 19 && sum % 10 === 0;
+}
+
+/**
+ * Whether a digit string is a card number by itself: Luhn-valid with the issuer prefix its
+ * length belongs to (15 digits: American Express 34/37; 14: Diners Club 30-38; 13: Visa 4).
+ * Integer ids of those lengths pass the Luhn check one time in ten, but rarely all of them with
+ * a card prefix.
+ * @example isCardDigits('378282246310005') // true
+ */
+export function isCardDigits(text: string): boolean {
+  if (!/^\d+$/.test(text) || !isCardNumber(text)) return false;
+  switch (text.length) {
+    case 15:
+      return text.startsWith('34') || text.startsWith('37');
+    case 14:
+      return /^3[0689]/.test(text);
+    case 13:
+      return text.startsWith('4');
+    default:
+      return text.length >= 16 && text.length <= 19;
+  }
 }
 
 /** Whether text is written only with the 20 standard amino-acid letters (upper case). */

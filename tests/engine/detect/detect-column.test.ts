@@ -1332,6 +1332,35 @@ const CASES: Case[] = [
     expected: { type: 'string', semantic: 'creditCard' },
   },
   {
+    description: 'lower-case IBANs with a valid checksum',
+    values: ['gb82 west 1234 5698 7654 32', 'de89370400440532013000'],
+    expected: { type: 'string', semantic: 'iban' },
+  },
+  {
+    description: 'UUIDs in braces (Windows GUIDs)',
+    values: ['{F47AC10B-58CC-4372-A567-0E02B2C3D479}', '{123e4567-e89b-12d3-a456-426614174000}'],
+    expected: { type: 'string', semantic: 'uuid' },
+  },
+  {
+    description: 'Luhn-valid 15-digit Amex numbers without a header are card codes',
+    values: ['378282246310005', '371449635398431', '378734493671000'],
+    expected: {
+      type: 'string',
+      semantic: 'creditCard',
+      code: { minLength: 15, maxLength: 15, leadingZeros: false },
+    },
+  },
+  {
+    description: '15-digit integer ids stay numbers even when a few pass the Luhn check',
+    values: series(50, (i) => String(340_000_000_000_000 + i * 7)),
+    expected: { type: 'number', semantic: null },
+  },
+  {
+    description: 'Luhn-valid 15-digit numbers without a card prefix stay numbers',
+    values: ['100000000000009', '200000000000008', '500000000000005'],
+    expected: { type: 'number', semantic: null },
+  },
+  {
     description: 'URLs',
     values: ['https://example.com/a?b=1', 'http://www.example.org'],
     expected: { type: 'string', semantic: 'url', suggestedMethod: 'internet.url' },

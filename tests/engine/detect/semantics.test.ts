@@ -2,11 +2,13 @@ import { faker } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import {
   headerTokens,
+  isCardDigits,
   isCardNumber,
   isFlagHeader,
   isIban,
   isIpv4,
   isIpv6,
+  isUuid,
   SEMANTIC_METHODS,
   semanticFromHeader,
   semanticFromValues,
@@ -137,6 +139,8 @@ describe('value checks', () => {
     ['GB82WEST12345698765432', true],
     ['DE89370400440532013000', true],
     ['FR1420041010050500013M02606', true],
+    ['gb82 west 1234 5698 7654 32', true],
+    ['de89370400440532013000', true],
     ['GB83 WEST 1234 5698 7654 32', false],
     ['DE89 3704', false],
   ])('isIban(%s) is %s', (text, valid) => {
@@ -152,6 +156,28 @@ describe('value checks', () => {
     [' 4111111111111111', false],
   ])('isCardNumber(%s) is %s', (text, valid) => {
     expect(isCardNumber(text)).toBe(valid);
+  });
+
+  it.each([
+    ['378282246310005', true],
+    ['371449635398431', true],
+    ['36148900647913', true],
+    ['4222222222222', true],
+    ['4111111111111111', true],
+    ['500000000000005', false],
+    ['378282246310006', false],
+    ['4111 1111 1111 1111', false],
+  ])('isCardDigits(%s) is %s', (text, valid) => {
+    expect(isCardDigits(text)).toBe(valid);
+  });
+
+  it.each([
+    ['123e4567-e89b-12d3-a456-426614174000', true],
+    ['{123E4567-E89B-12D3-A456-426614174000}', true],
+    ['{123e4567-e89b-12d3-a456-426614174000', false],
+    ['123e4567e89b12d3a456426614174000', false],
+  ])('isUuid(%s) is %s', (text, valid) => {
+    expect(isUuid(text)).toBe(valid);
   });
 
   it.each([
