@@ -5,11 +5,12 @@
 const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r', '\n', '\0']);
 
 /**
- * Text a spreadsheet reads as a plain number or phone number: a sign, then only digits, spaces
- * and . , ( ) / : - (e.g. "-2.5", "+1 555-123-4567"). With no letters it can reference no cell and
- * call no function, so it is left as written to keep numeric data intact.
+ * A signed real number as a spreadsheet reads it, a plain number and no formula: "-2.5", "+3",
+ * "-1e5", "-.5", "-1,234.50", "-10%". It is left as written to keep numeric data intact. Anything
+ * else after a sign is a formula to Excel, even without letters ("-2-3" shows -5, and
+ * "+1-555-123-4567" a sum), so it is neutralized as OWASP advises.
  */
-const HARMLESS_SIGNED = /^[+-][\d .,()/:-]*\d[\d .,()/:-]*$/;
+const SIGNED_NUMBER = /^[+-](?=\.?\d)(?:\d+(?:[,.]\d{3})*)?(?:[.,]\d+)?(?:[eE][+-]?\d+)?%?$/;
 
 /** Cheap first check on the leading character: = + - @ tab CR LF NUL. */
 export function mayBeFormula(text: string): boolean {
@@ -29,7 +30,7 @@ export function mayBeFormula(text: string): boolean {
 /** Whether a text cell must be neutralized before it goes into a csv/tsv/xlsx/xls file. */
 export function isFormulaLike(text: string): boolean {
   if (text === '' || !TRIGGERS.has(text[0] as string)) return false;
-  return !HARMLESS_SIGNED.test(text);
+  return !SIGNED_NUMBER.test(text);
 }
 
 /**
