@@ -95,6 +95,7 @@ async function startBuiltServer(): Promise<StartedServer> {
       // Every simulated user shares 127.0.0.1, so the per-client limits are lifted here.
       STANDIN_RATE_LIMIT_PER_MINUTE: '0',
       STANDIN_UPLOAD_RATE_LIMIT_PER_MINUTE: '0',
+      STANDIN_JOBS_PER_CLIENT: '0',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

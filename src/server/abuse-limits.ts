@@ -16,6 +16,12 @@ export interface AbuseLimits {
   /** An upload not fully received after this long is answered 408 and its connection closed. */
   uploadDeadlineMs: number;
   /**
+   * Jobs (reading an upload, a run, a converted download) one client address may have running
+   * or waiting at once; more get 429 (0 turns the limit off). Keeps one client from filling the
+   * whole queue.
+   */
+  jobsPerClient: number;
+  /**
    * Reverse proxies in front of the server whose X-Forwarded-For is trusted (Express's
    * `trust proxy` hop count). 0: the TCP peer is the client. Behind one proxy, set 1, or every
    * client shares the proxy's rate limit.
@@ -28,14 +34,19 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   uploadsPerMinute: 30,
   // A 50 MB upload needs about 7 Mbit/s to arrive in a minute; two minutes leave room.
   uploadDeadlineMs: 120_000,
+  jobsPerClient: 4,
   trustedProxies: 0,
 };
 
-/** In-process servers (tests, embedding) unless they ask: no rate limits, the default deadline. */
+/**
+ * In-process servers (tests, embedding) unless they ask: no rate limits and no per-client share
+ * of the jobs, the default deadline.
+ */
 export const NO_RATE_LIMITS: AbuseLimits = {
   ...DEFAULT_ABUSE_LIMITS,
   requestsPerMinute: 0,
   uploadsPerMinute: 0,
+  jobsPerClient: 0,
 };
 
 const count = z.coerce.number().int().min(0);
@@ -44,6 +55,7 @@ const environmentSchema = z.object({
   STANDIN_RATE_LIMIT_PER_MINUTE: count.optional(),
   STANDIN_UPLOAD_RATE_LIMIT_PER_MINUTE: count.optional(),
   STANDIN_UPLOAD_DEADLINE_SECONDS: count.positive().optional(),
+  STANDIN_JOBS_PER_CLIENT: count.optional(),
   STANDIN_TRUSTED_PROXIES: count.optional(),
 });
 
@@ -62,6 +74,7 @@ export function abuseLimitsFromEnvironment(environment: NodeJS.ProcessEnv): Abus
     uploadDeadlineMs: env.STANDIN_UPLOAD_DEADLINE_SECONDS
       ? env.STANDIN_UPLOAD_DEADLINE_SECONDS * 1000
       : DEFAULT_ABUSE_LIMITS.uploadDeadlineMs,
+    jobsPerClient: env.STANDIN_JOBS_PER_CLIENT ?? DEFAULT_ABUSE_LIMITS.jobsPerClient,
     trustedProxies: env.STANDIN_TRUSTED_PROXIES ?? DEFAULT_ABUSE_LIMITS.trustedProxies,
   };
 }

@@ -11,13 +11,31 @@ import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { EngineError, type EngineErrorCode } from '../engine';
 
-/** Refusal for lack of room (memory budget, job queue): 503 with a `Retry-After`. */
-export class ServerBusyError extends TRPCError {
+/** A refusal that says when to try again: its status plus a `Retry-After` header. */
+export class RetryLaterError extends TRPCError {
   readonly retryAfterSeconds: number;
 
-  constructor(message: string, retryAfterSeconds: number) {
-    super({ code: 'SERVICE_UNAVAILABLE', message });
+  constructor(
+    code: 'SERVICE_UNAVAILABLE' | 'TOO_MANY_REQUESTS',
+    message: string,
+    retryAfterSeconds: number,
+  ) {
+    super({ code, message });
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
+/** Refusal for lack of room (memory budget, job queue): 503 with a `Retry-After`. */
+export class ServerBusyError extends RetryLaterError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super('SERVICE_UNAVAILABLE', message, retryAfterSeconds);
+  }
+}
+
+/** Refusal of a client's share (its jobs at once): 429 with a `Retry-After`. */
+export class ClientBusyError extends RetryLaterError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super('TOO_MANY_REQUESTS', message, retryAfterSeconds);
   }
 }
 
@@ -124,7 +142,7 @@ export function errorResponse(error: unknown): {
 } {
   const trpcError = toTRPCError(error);
   const headers: Record<string, string> = {};
-  if (trpcError instanceof ServerBusyError) {
+  if (trpcError instanceof RetryLaterError) {
     headers['Retry-After'] = String(trpcError.retryAfterSeconds);
   }
   const issues = inputIssues(trpcError);

@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { apiRateLimit, NO_RATE_LIMITS, uploadRateLimit, type AbuseLimits } from './abuse-limits';
-import { expressErrorHandler, logInternalError, ServerBusyError, toTRPCError } from './api-errors';
+import { expressErrorHandler, logInternalError, RetryLaterError, toTRPCError } from './api-errors';
 import { DEFAULT_CONFIG, type ServerConfig } from './config';
 import { DatasetStore, systemClock, type Clock } from './dataset-store';
 import { docsRouter } from './docs-page';
@@ -42,9 +42,9 @@ export interface AppOptions {
   abuseLimits?: AbuseLimits;
 }
 
-/** Retry-After for a 503, in tRPC's and the REST adapter's response hooks. */
+/** Retry-After for a 503 or 429, in tRPC's and the REST adapter's response hooks. */
 function retryAfter({ errors }: { errors: readonly unknown[] }) {
-  const busy = errors.map(toTRPCError).find((error) => error instanceof ServerBusyError);
+  const busy = errors.map(toTRPCError).find((error) => error instanceof RetryLaterError);
   return busy ? { headers: { 'Retry-After': String(busy.retryAfterSeconds) } } : {};
 }
 
@@ -67,7 +67,12 @@ const emptyBodyAsJson: RequestHandler = (req, _res, next) => {
 export function createApp(options: AppOptions): Express {
   const { store, pool } = options;
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
-  const createContext = (): Context => ({ store, pool });
+  // The client's address (behind trusted proxies, the forwarded one) for its share of the jobs.
+  const createContext = ({ req }: { req: IncomingMessage }): Context => ({
+    store,
+    pool,
+    client: (req as Request).ip ?? 'unknown',
+  });
   const openApiDocument = createOpenApiDocument();
 
   const app = express();
@@ -100,6 +105,9 @@ export function createApp(options: AppOptions): Express {
       router: appRouter,
       createContext,
       maxBodySize: MAX_JSON_BODY_BYTES,
+      // One request, one call: a batch would count as one request against the rate limit while
+      // queueing many jobs. The page's client uses httpLink.
+      allowBatching: false,
       responseMeta: retryAfter,
       onError: ({ error, path: procedure }) =>
         logInternalError(`trpc ${procedure ?? ''}`, toTRPCError(error)),
@@ -182,6 +190,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxQueuedJobs: config.maxQueuedJobs,
     deadlineMs: config.jobDeadlineMs,
     heapMb: config.workerHeapMb,
+    jobsPerClient: (options.abuseLimits ?? NO_RATE_LIMITS).jobsPerClient,
   });
   const app = createApp({
     store,

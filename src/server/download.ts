@@ -46,14 +46,18 @@ export function downloadHandler(
     const bytes =
       format === dataset.format
         ? stored
-        : await pool.run({
-            kind: 'convert',
-            bytes: stored,
-            // The name a csv/tsv/json is read under becomes its sheet's name in an xlsx/xls.
-            fileName: kind === 'mapping' ? `mapping.${dataset.format}` : dataset.filename,
-            to: format,
-            sheetName: kind === 'mapping' ? undefined : dataset.sheets[dataset.selectedSheet]?.name,
-          });
+        : await pool.run(
+            {
+              kind: 'convert',
+              bytes: stored,
+              // The name a csv/tsv/json is read under becomes its sheet's name in an xlsx/xls.
+              fileName: kind === 'mapping' ? `mapping.${dataset.format}` : dataset.filename,
+              to: format,
+              sheetName:
+                kind === 'mapping' ? undefined : dataset.sheets[dataset.selectedSheet]?.name,
+            },
+            req.ip,
+          );
     res
       .status(200)
       .set({

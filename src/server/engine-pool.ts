@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { EngineError } from '../engine';
-import { ServerBusyError } from './api-errors';
+import { ClientBusyError, ServerBusyError } from './api-errors';
 import type { EngineJob, EngineJobResults, JobOutcome } from './engine-jobs';
 
 export interface EnginePoolOptions {
@@ -10,6 +10,8 @@ export interface EnginePoolOptions {
   maxQueuedJobs: number;
   deadlineMs: number;
   heapMb: number;
+  /** Jobs one client may have running or waiting at once; 0 or absent: no limit. */
+  jobsPerClient?: number;
 }
 
 /**
@@ -33,14 +35,18 @@ export class EnginePool {
   readonly #deadlineMs: number;
   readonly #threads: number;
   readonly #maxQueuedJobs: number;
+  readonly #jobsPerClient: number;
   #running = 0;
   /** Jobs waiting for a thread, first come first served. */
   readonly #waiting: (() => void)[] = [];
+  /** Jobs running or waiting, by client. */
+  readonly #jobsByClient = new Map<string, number>();
 
   constructor(options: EnginePoolOptions) {
     this.#deadlineMs = options.deadlineMs;
     this.#threads = options.threads;
     this.#maxQueuedJobs = options.maxQueuedJobs;
+    this.#jobsPerClient = options.jobsPerClient ?? 0;
     this.#pool = new Piscina({
       filename: workerFile(),
       minThreads: 0,
@@ -57,22 +63,49 @@ export class EnginePool {
     });
   }
 
+  /** Runs a job for `client` (its address), within the client's share of the pool if one is set. */
   async run<K extends EngineJob['kind']>(
     job: Extract<EngineJob, { kind: K }>,
+    client?: string,
   ): Promise<EngineJobResults[K]> {
+    this.#admit(client);
     let outcome: JobOutcome<unknown>;
-    await this.#takeThread();
     try {
-      // The deadline starts when the job does, not while it waits its turn.
-      outcome = await this.#pool.run(job, { signal: AbortSignal.timeout(this.#deadlineMs) });
-    } catch (error) {
-      throw this.#poolFailure(error);
+      await this.#takeThread();
+      try {
+        // The deadline starts when the job does, not while it waits its turn.
+        outcome = await this.#pool.run(job, { signal: AbortSignal.timeout(this.#deadlineMs) });
+      } catch (error) {
+        throw this.#poolFailure(error);
+      } finally {
+        this.#releaseThread();
+      }
     } finally {
-      this.#releaseThread();
+      this.#leave(client);
     }
     if (outcome.ok) return outcome.value as EngineJobResults[K];
     if (outcome.code === 'INTERNAL') throw new WorkerJobError(outcome.errorName);
     throw new EngineError(outcome.code, outcome.message);
+  }
+
+  #admit(client: string | undefined): void {
+    if (client === undefined || this.#jobsPerClient === 0) return;
+    const jobs = this.#jobsByClient.get(client) ?? 0;
+    if (jobs >= this.#jobsPerClient) {
+      throw new ClientBusyError(
+        `At most ${this.#jobsPerClient} files may be processed at once for one address; ` +
+          'wait for one to finish',
+        5,
+      );
+    }
+    this.#jobsByClient.set(client, jobs + 1);
+  }
+
+  #leave(client: string | undefined): void {
+    if (client === undefined || this.#jobsPerClient === 0) return;
+    const jobs = (this.#jobsByClient.get(client) ?? 1) - 1;
+    if (jobs > 0) this.#jobsByClient.set(client, jobs);
+    else this.#jobsByClient.delete(client);
   }
 
   /** Jobs running or waiting. */

@@ -6,10 +6,12 @@ import { inputIssues, publicMessage, toTRPCError } from './api-errors';
 import type { DatasetStore } from './dataset-store';
 import type { EnginePool } from './engine-pool';
 
-/** What every procedure can reach: the server's store and worker pool. */
+/** What every procedure can reach: the server's store and worker pool, and who is asking. */
 export interface Context {
   store: DatasetStore;
   pool: EnginePool;
+  /** The client's address, the key of its share of the worker pool. */
+  client: string;
 }
 
 const t = initTRPC

@@ -45,11 +45,14 @@ export function uploadHandler({
       );
       const file = await receiveFile(req, maxUploadBytes, receiveDeadlineMs);
       reservation.shrinkTo(file.bytes.byteLength);
-      const result = await pool.run({
-        kind: 'ingest',
-        bytes: file.bytes,
-        fileName: file.fileName,
-      });
+      const result = await pool.run(
+        {
+          kind: 'ingest',
+          bytes: file.bytes,
+          fileName: file.fileName,
+        },
+        req.ip,
+      );
       const dataset = store.add(
         {
           filename: file.fileName,

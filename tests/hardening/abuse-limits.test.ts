@@ -8,6 +8,7 @@ describe('abuseLimitsFromEnvironment', () => {
       requestsPerMinute: 600,
       uploadsPerMinute: 30,
       uploadDeadlineMs: 120_000,
+      jobsPerClient: 4,
       trustedProxies: 0,
     });
   });
@@ -18,12 +19,14 @@ describe('abuseLimitsFromEnvironment', () => {
         STANDIN_RATE_LIMIT_PER_MINUTE: '0',
         STANDIN_UPLOAD_RATE_LIMIT_PER_MINUTE: '5',
         STANDIN_UPLOAD_DEADLINE_SECONDS: '30',
+        STANDIN_JOBS_PER_CLIENT: '0',
         STANDIN_TRUSTED_PROXIES: '1',
       }),
     ).toEqual({
       requestsPerMinute: 0,
       uploadsPerMinute: 5,
       uploadDeadlineMs: 30_000,
+      jobsPerClient: 0,
       trustedProxies: 1,
     });
   });
@@ -32,6 +35,7 @@ describe('abuseLimitsFromEnvironment', () => {
     ['STANDIN_RATE_LIMIT_PER_MINUTE', 'lots'],
     ['STANDIN_UPLOAD_RATE_LIMIT_PER_MINUTE', '-1'],
     ['STANDIN_UPLOAD_DEADLINE_SECONDS', '0'],
+    ['STANDIN_JOBS_PER_CLIENT', 'two'],
     ['STANDIN_TRUSTED_PROXIES', '1.5'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => abuseLimitsFromEnvironment({ [name]: value })).toThrow(name);

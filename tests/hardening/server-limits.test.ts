@@ -76,6 +76,30 @@ describe('global limits', () => {
     expect((await upload(server.url, 'after.csv', 'a\n1\n')).status).toBe(201);
   });
 
+  it('refuses a client more jobs at once than its share with 429 and Retry-After', async () => {
+    server = await spawnServer({ STANDIN_WORKER_THREADS: '1', STANDIN_JOBS_PER_CLIENT: '2' });
+    const uploaded = await upload(
+      server.url,
+      'people.csv',
+      generateRealisticCsv(2 * 1024 * 1024, 3),
+    );
+    const { id } = (await uploaded.json()) as { id: string };
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        fetch(`${server!.url}/api/datasets/${id}/pseudonymize`, { method: 'POST' }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 200, 429, 429, 429]);
+    for (const response of responses.filter((each) => each.status === 429)) {
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await response.json()) as { message: string }).message).toMatch(/at once/);
+    }
+    // Its jobs done, the client may start more.
+    const again = await fetch(`${server.url}/api/datasets/${id}/pseudonymize`, { method: 'POST' });
+    expect(again.status).toBe(200);
+  }, 60_000);
+
   it('refuses jobs beyond the queue with 503 and Retry-After, and finishes the others', async () => {
     server = await spawnServer({ STANDIN_WORKER_THREADS: '1', STANDIN_MAX_QUEUED_JOBS: '1' });
     const csv = generateRealisticCsv(4 * 1024 * 1024, 7);

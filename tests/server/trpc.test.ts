@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,12 +17,27 @@ describe('tRPC over HTTP at /api/trpc', () => {
   beforeAll(async () => {
     server = await startTestServer();
     client = createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: `${server.url}/api/trpc`, transformer: superjson })],
+      links: [httpLink({ url: `${server.url}/api/trpc`, transformer: superjson })],
     });
   });
 
   afterAll(async () => {
     await server.close();
+  });
+
+  it('refuses batched calls, so one request is one call against the limits', async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const calls = Array.from({ length: 40 }, () => 'pseudonymize').join(',');
+    const inputs = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [i, { json: { id } }]));
+    const batch = await fetch(`${server.url}/api/trpc/${calls}?batch=1`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(inputs),
+    });
+    expect(batch.status).toBe(400);
+    expect(server.pool.pending).toBe(0);
+    const query = await fetch(`${server.url}/api/trpc/health,health?batch=1`);
+    expect(query.status).toBe(400);
   });
 
   it('answers the same dataset as the REST path', async () => {
@@ -89,7 +104,7 @@ describe('tRPC over HTTP at /api/trpc', () => {
 describe('the router in-process (createCaller)', () => {
   const store = new DatasetStore({ ttlMs: 60_000, budgetBytes: 1e9 });
   const pool = new EnginePool({ threads: 1, maxQueuedJobs: 4, deadlineMs: 60_000, heapMb: 1024 });
-  const caller = createCallerFactory(appRouter)({ store, pool });
+  const caller = createCallerFactory(appRouter)({ store, pool, client: '127.0.0.1' });
 
   afterAll(async () => {
     await pool.close();

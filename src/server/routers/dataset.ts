@@ -61,13 +61,16 @@ export const datasetRouter = router({
     .output(datasetViewSchema)
     .mutation(async ({ ctx, input }) => {
       const dataset = ctx.store.get(input.id);
-      const run = await ctx.pool.run({
-        kind: 'pseudonymize',
-        bytes: dataset.original,
-        fileName: dataset.filename,
-        schemas: dataset.sheets.map((sheet) => sheet.schema),
-        secret: input.secret ?? dataset.secret,
-      });
+      const run = await ctx.pool.run(
+        {
+          kind: 'pseudonymize',
+          bytes: dataset.original,
+          fileName: dataset.filename,
+          schemas: dataset.sheets.map((sheet) => sheet.schema),
+          secret: input.secret ?? dataset.secret,
+        },
+        ctx.client,
+      );
       const live = ctx.store.storeRun(input.id, run);
       return datasetView(ctx.store, live, PREVIEW_ROWS_DEFAULT);
     }),

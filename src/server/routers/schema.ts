@@ -107,12 +107,15 @@ export const schemaRouter = router({
     .mutation(async ({ ctx, input }) => {
       const dataset = ctx.store.get(input.id);
       const sheetIndex = dataset.selectedSheet;
-      const schema = await ctx.pool.run({
-        kind: 'detect',
-        bytes: dataset.original,
-        fileName: dataset.filename,
-        sheetIndex,
-      });
+      const schema = await ctx.pool.run(
+        {
+          kind: 'detect',
+          bytes: dataset.original,
+          fileName: dataset.filename,
+          sheetIndex,
+        },
+        ctx.client,
+      );
       const live = ctx.store.get(input.id);
       const sheet = live.sheets[sheetIndex];
       if (sheet) sheet.schema = schema;
