@@ -35,6 +35,7 @@ import {
   datePatternsForShape,
   excelFormatToPattern,
   formatDateText,
+  isDurationFormat,
   isoWallClock,
   parseDateTime,
   parseDateTextLoosely,
@@ -57,7 +58,7 @@ import {
 import type { Cell, ColumnSchema, ColumnType, NumberLayout, Semantic } from '../types';
 import { booleanVocabulary } from './booleans';
 import { isEmailText, isPhoneText } from './contact';
-import { describeColumn } from './describe';
+import { describeColumn, describeDurations } from './describe';
 import { isMissingMarker } from './missing-markers';
 import {
   isCardDigits,
@@ -139,6 +140,8 @@ interface CellChecker {
   decimalEvidence?: DecimalEvidence;
   accept(cell: Cell): boolean;
   finish(schema: ColumnSchema): void;
+  /** The card line, when the column needs its own (see describeColumn otherwise). */
+  describe?(schema: ColumnSchema): string;
   /**
    * After the pass: a checker the whole column fits better (a date column whose later values
    * show the day comes first), to run a second pass with; null when this one stands.
@@ -231,7 +234,7 @@ export function detectColumnWithEvidence(
   // Percent-formatted cells hold fractions: the card shows them as the sheet does (12.50%).
   const percentCells =
     checker.native && schema.type === 'number' && format !== null && isPercentFormat(format);
-  schema.description = describeColumn(schema, percentCells ? 100 : 1);
+  schema.description = checker.describe?.(schema) ?? describeColumn(schema, percentCells ? 100 : 1);
   const decimalEvidence = schema.type === 'number' ? (checker.decimalEvidence ?? null) : null;
   return { schema, decimalEvidence };
 }
@@ -402,7 +405,11 @@ function nativeChecker(
     else if (typeof cell === 'boolean') booleans++;
   }
   const needed = sample.length * TYPE_SHARE;
-  if (dates >= needed) return dateCellChecker(format);
+  if (dates >= needed) {
+    return format && isDurationFormat(format)
+      ? durationCellChecker(format)
+      : dateCellChecker(format);
+  }
   if (numbers >= needed) return numberCellChecker(name, format);
   if (booleans >= needed) {
     return {
@@ -482,6 +489,38 @@ function dateCellChecker(format: string | null): CellChecker & { native: true } 
 
 function isPercentFormat(format: string): boolean {
   return excelFormatToNumberLayout(format)?.percent ?? false;
+}
+
+/**
+ * Spreadsheet duration cells ('[h]:mm:ss', 'mm:ss.0'): read as dates, but no date or time of
+ * day, so they are text shown through their format. Their observed span is kept as the date
+ * range, so that generated durations stay as long as the real ones.
+ */
+function durationCellChecker(format: string): CellChecker & { native: true } {
+  let min = Infinity;
+  let max = -Infinity;
+  return {
+    native: true,
+    accept(cell) {
+      if (!(cell instanceof Date)) return false;
+      const time = cell.getTime();
+      if (Number.isNaN(time)) return false;
+      if (time < min) min = time;
+      if (time > max) max = time;
+      return true;
+    },
+    finish(schema) {
+      schema.type = 'string';
+      if (min <= max) {
+        schema.dateRange = {
+          min: isoWallClock(new Date(min), true),
+          max: isoWallClock(new Date(max), true),
+        };
+      }
+    },
+    describe: (schema) =>
+      schema.type === 'string' ? describeDurations(schema, format) : describeColumn(schema),
+  };
 }
 
 /** Fraction digits an Excel number format fixes ('0.00' → 2, '0.0%' → 3), or null. */

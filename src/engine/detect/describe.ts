@@ -103,11 +103,21 @@ export function describeColumn(schema: ColumnSchema, valueScale = 1): string {
       break;
     }
   }
-  if (schema.invalidCount > 0) {
-    const count = schema.invalidCount;
-    line += ` · ${countText(count)} value${count === 1 ? '' : 's'} of another kind`;
-  }
-  return line;
+  return line + invalidText(schema);
+}
+
+function invalidText(schema: ColumnSchema): string {
+  const count = schema.invalidCount;
+  return count > 0 ? ` · ${countText(count)} value${count === 1 ? '' : 's'} of another kind` : '';
+}
+
+/**
+ * The card line of spreadsheet duration cells, shown through their number format.
+ * @example describeDurations(schema, '[h]:mm:ss') // 'Durations like 36:00:00 ([h]:mm:ss) · 3 distinct values'
+ */
+export function describeDurations(schema: ColumnSchema, numberFormat: string): string {
+  const example = schema.examples[0] ?? '';
+  return `Durations like ${example} (${numberFormat}) · ${distinctText(schema)}${invalidText(schema)}`;
 }
 
 function describeNumbers(schema: ColumnSchema, valueScale: number): string {

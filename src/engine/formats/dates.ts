@@ -686,6 +686,20 @@ export function excelFormatToPattern(numberFormat: string): string | null {
   return pattern;
 }
 
+/**
+ * Whether an Excel number format shows a duration rather than a date or a time of day: elapsed
+ * hours, minutes or seconds ('[h]:mm:ss', '[mm]:ss'), or minutes and seconds without hours
+ * ('mm:ss', 'mm:ss.0', as stopwatch times are written).
+ * @example isDurationFormat('[h]:mm:ss') // true
+ */
+export function isDurationFormat(numberFormat: string): boolean {
+  if (numberFormat.length > MAX_PATTERN_LENGTH) return false;
+  const section = splitFirstSection(numberFormat).replace(/"[^"]*"|\\./g, '');
+  if (/\[(?:h+|m+|s+)\]/i.test(section)) return true;
+  const tokens = section.replace(/\[[^\]]*\]/g, '').toLowerCase();
+  return /s/.test(tokens) && !/[ydh]/.test(tokens.replace(/am\/pm|a\/p/g, ''));
+}
+
 /** The first section of a number format (the one for positive values), minus locale tags. */
 function splitFirstSection(numberFormat: string): string {
   let inQuote = false;

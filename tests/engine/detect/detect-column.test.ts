@@ -1106,6 +1106,34 @@ const CASES: Case[] = [
     expected: { type: 'date', format: 'DD.MM.YYYY', examples: ['07.04.2023', '24.12.2023'] },
   },
   {
+    description: 'elapsed-time cells ([h]:mm:ss) are durations, not dates',
+    values: [utc(1899, 12, 31, 12), utc(1899, 12, 30, 1, 30, 5), utc(1899, 12, 30, 0, 45)],
+    numberFormat: '[h]:mm:ss',
+    expected: {
+      type: 'string',
+      examples: ['36:00:00', '1:30:05', '0:45:00'],
+      description: 'Durations like 36:00:00 ([h]:mm:ss) · 3 distinct values',
+      dateRange: { min: '1899-12-30T00:45:00', max: '1899-12-31T12:00:00' },
+      semantic: null,
+    },
+  },
+  {
+    description: 'minute-second cells (mm:ss.0) are durations, not dates',
+    values: [utc(1899, 12, 30, 0, 1, 30), utc(1899, 12, 30, 0, 12, 5)],
+    numberFormat: 'mm:ss.0',
+    expected: {
+      type: 'string',
+      examples: ['01:30.0', '12:05.0'],
+      description: 'Durations like 01:30.0 (mm:ss.0) · 2 distinct values',
+    },
+  },
+  {
+    description: 'time-of-day cells stay date-times with a time pattern',
+    values: [utc(1899, 12, 30, 12), utc(1899, 12, 30, 18, 30)],
+    numberFormat: 'h:mm',
+    expected: { type: 'datetime', format: 'H:mm', examples: ['12:00', '18:30'] },
+  },
+  {
     description: 'date cells without a format are ISO dates',
     values: [utc(2023, 4, 7), utc(2023, 12, 24)],
     expected: { type: 'date', format: 'YYYY-MM-DD' },

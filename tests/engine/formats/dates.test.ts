@@ -3,6 +3,7 @@ import {
   DATE_PATTERN_CATALOGUE,
   excelFormatToPattern,
   formatDateText,
+  isDurationFormat,
   ISO_8601,
   parseDateText,
   parseDateTextLoosely,
@@ -259,5 +260,26 @@ describe('swapDayAndMonth', () => {
     ['HH:mm', null],
   ])('%s → %s', (pattern, swapped) => {
     expect(swapDayAndMonth(pattern)).toBe(swapped);
+  });
+});
+
+describe('isDurationFormat', () => {
+  it.each([
+    ['[h]:mm:ss', true],
+    ['[hh]:mm', true],
+    ['[mm]:ss', true],
+    ['[ss]', true],
+    ['mm:ss', true],
+    ['mm:ss.0', true],
+    ['h:mm', false],
+    ['hh:mm:ss', false],
+    ['h:mm:ss AM/PM', false],
+    ['yyyy-mm-dd hh:mm:ss', false],
+    ['m/d/yyyy', false],
+    ['[$-409]mmmm d, yyyy;@', false],
+    ['General', false],
+    ['0.00', false],
+  ])('%s → %s', (format, expected) => {
+    expect(isDurationFormat(format)).toBe(expected);
   });
 });
