@@ -95,6 +95,12 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   if (options.logRequests !== false) app.use(requestLog);
+  // Answers under /api carry cell values (previews, samples, results) or ids; no cache, shared or
+  // private, may keep any of them.
+  app.use('/api', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
   const abuseLimits = options.abuseLimits ?? NO_RATE_LIMITS;
   app.set('trust proxy', abuseLimits.trustedProxies);
   app.use('/api', apiRateLimit(abuseLimits));

@@ -402,6 +402,40 @@ describe('the rest of /api', () => {
     expect(body.message).not.toContain('SECRET-MARKER');
   });
 
+  it('marks every /api answer Cache-Control: no-store, cell values or not', async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const path = `/api/datasets/${id}`;
+    const trpcInput = encodeURIComponent(JSON.stringify({ json: { id, limit: 5 } }));
+    const answers: [string, Response][] = [
+      ['GET dataset', await fetch(`${server.url}${path}`)],
+      [
+        'PATCH sheet',
+        await sendJson(server.url, 'PATCH', `${path}/sheet`, { sheetName: 'people' }),
+      ],
+      ['PATCH schema', await sendJson(server.url, 'PATCH', `${path}/schema`, { schema: [] })],
+      ['reanalyze', await fetch(`${server.url}${path}/reanalyze`, { method: 'POST' })],
+      ['pseudonymize', await pseudonymize(id)],
+      ['tRPC query', await fetch(`${server.url}/api/trpc/getDataset?input=${trpcInput}`)],
+      [
+        'tRPC mutation',
+        await fetch(`${server.url}/api/trpc/reanalyze`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ json: { id } }),
+        }),
+      ],
+      ['faker methods', await fetch(`${server.url}/api/faker-methods`)],
+      ['health', await fetch(`${server.url}/api/health`)],
+      ['400', await fetch(`${server.url}${path}?limit=0`)],
+      ['404', await fetch(`${server.url}/api/datasets/${crypto.randomUUID()}`)],
+      ['unknown path', await fetch(`${server.url}/api/nothing-here`)],
+      ['DELETE', await fetch(`${server.url}${path}`, { method: 'DELETE' })],
+    ];
+    for (const [label, response] of answers) {
+      expect(response.headers.get('cache-control'), label).toBe('no-store');
+    }
+  });
+
   it('sends security headers and no CORS headers', async () => {
     const response = await fetch(`${server.url}/api/health`, {
       headers: { Origin: 'https://elsewhere.example' },

@@ -13,7 +13,11 @@ beforeAll(async () => {
   server = await startTestServer();
   const executablePath =
     spawnSync('which', ['chromium']).stdout.toString().trim() || '/usr/bin/chromium';
-  browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  // standin.test resolves to the server too: Swagger UI treats loopback addresses specially.
+  browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--host-resolver-rules=MAP standin.test 127.0.0.1'],
+  });
 });
 
 afterAll(async () => {
@@ -45,6 +49,36 @@ describe('/api/docs', () => {
         '/api/datasets/{id}/download-mapping',
       ]),
     );
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('sends nothing to the public spec validator when served under a real host name', async () => {
+    const page = await browser.newPage();
+    const origin = `http://standin.test:${server.port}`;
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      // Over plain http on a non-loopback name, Chromium notes it ignores helmet's COOP header.
+      const text = message.text();
+      if (message.type() === 'error' && !text.includes('Cross-Origin-Opener-Policy')) {
+        problems.push(text);
+      }
+    });
+    page.on('request', (request) => {
+      if (!request.url().startsWith(origin)) problems.push(`outside request ${request.url()}`);
+    });
+    await page.goto(`${origin}/api/docs`);
+    await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+    // The validator badge, when on, loads as soon as the spec has rendered.
+    await page.waitForTimeout(500);
+    expect(await page.locator('.validator-badge, img[src*="validator"]').count()).toBe(0);
+    // Off in the configuration too, whatever layout renders the page.
+    const validatorUrl = await page.evaluate(
+      () =>
+        (window as unknown as { ui: { getConfigs(): { validatorUrl: unknown } } }).ui.getConfigs()
+          .validatorUrl,
+    );
+    expect(validatorUrl).toBeNull();
     expect(problems).toEqual([]);
     await page.close();
   });
