@@ -2,9 +2,9 @@ import { isBlankCell } from '../cell';
 import type { Cell } from '../types';
 
 /** How far down the header is looked for: a preamble is a few lines, never a page. */
-const MAX_PREAMBLE_ROWS = 30;
+export const MAX_PREAMBLE_LINES = 30;
 /** Rows a caller passes so a header after the longest preamble has a row below it. */
-export const HEADER_SEARCH_ROWS = MAX_PREAMBLE_ROWS + 2;
+export const HEADER_SEARCH_ROWS = MAX_PREAMBLE_LINES + 2;
 
 interface RowShape {
   /** Non-blank cells. */
@@ -78,16 +78,47 @@ function tableRowFollows(
 }
 
 /**
+ * Whether rows `from` to `to` (excluded) are a preamble above the header `header`: `#` comments
+ * narrower than the table, or single-cell rows closed by a blank row right above the header. A
+ * one-column file ("name", then values holding a delimiter) has no blank row there.
+ */
+function isPreamble(
+  rows: readonly (readonly Cell[] | undefined)[],
+  from: number,
+  to: number,
+  header: RowShape,
+): boolean {
+  let onlyComments = true;
+  for (let index = from; index < to; index++) {
+    const row = rows[index];
+    if (!row || isEmptyLine(row)) continue;
+    const shape = shapeOf(row);
+    if (shape.filled === 0) continue;
+    // A comment as wide as the table may be its header ("#,name").
+    if (
+      shape.comment &&
+      shape.filled > 1 &&
+      shape.last - shape.first >= header.last - header.first
+    ) {
+      return false;
+    }
+    if (!shape.comment) onlyComments = false;
+  }
+  const above = rows[to - 1];
+  return onlyComments || !above || shapeOf(above).filled === 0;
+}
+
+/**
  * The index of a table's header row: the first non-blank row, unless the rows above the table
  * are a preamble (a title in A1, a "Report generated …" line, `#` comment lines as Google
  * Analytics exports write). Empty lines are always skipped; other leading rows when each has at
- * most one non-blank cell or is a `#` comment narrower than the table, and they stand above a
- * header-like row (see isHeaderLike) with a row of its table below it. -1 when every line is
- * empty.
+ * most one non-blank cell or is a `#` comment narrower than the table, they are all comments or
+ * closed by a blank row, and they stand above a header-like row (see isHeaderLike) with a row of
+ * its table below it. -1 when every line is empty.
  * @example findHeaderRow([['Sales 2023'], [], ['name', 'city'], ['Ada', 'Paris']]) // 2
  */
 export function findHeaderRow(rows: readonly (readonly Cell[] | undefined)[]): number {
-  const end = Math.min(rows.length, MAX_PREAMBLE_ROWS + 1);
+  const end = Math.min(rows.length, MAX_PREAMBLE_LINES + 1);
   let firstFilled = -1;
   for (let index = 0; index < end; index++) {
     const row = rows[index];
@@ -99,14 +130,7 @@ export function findHeaderRow(rows: readonly (readonly Cell[] | undefined)[]): n
     // The first row that is not preamble-like: the header, if it looks like one.
     if (index === firstFilled || !isHeaderLike(row, shape)) return firstFilled;
     if (!tableRowFollows(rows, index, shape)) return firstFilled;
-    // A comment as wide as the table may be its header ("#,name").
-    for (let above = firstFilled; above < index; above++) {
-      const aboveShape = shapeOf(rows[above] ?? []);
-      if (aboveShape.filled > 1 && aboveShape.last - aboveShape.first >= shape.last - shape.first) {
-        return firstFilled;
-      }
-    }
-    return index;
+    return isPreamble(rows, firstFilled, index, shape) ? index : firstFilled;
   }
   if (firstFilled >= 0) return firstFilled;
   for (let index = end; index < rows.length; index++) {

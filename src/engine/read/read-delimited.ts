@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { EngineError } from '../errors';
 import type { Cell, CsvLayout, Sheet } from '../types';
 import { uniqueColumnNames } from './column-names';
-import { findHeaderRow } from './find-header-row';
+import { findHeaderRow, MAX_PREAMBLE_LINES } from './find-header-row';
 import { checkTableSize, type ReadLimits } from './read-limits';
 
 type Delimiter = CsvLayout['delimiter'];
@@ -98,60 +98,71 @@ function fieldCounts(
   return { counts, strayQuotes };
 }
 
-/** Share of `counts` from `start` on (blank lines aside) equal to the count at `start`. */
-function consistency(counts: readonly number[], start: number): number {
-  const header = counts[start] ?? 1;
-  let same = 0;
-  let total = 0;
-  for (let index = start; index < counts.length; index++) {
-    total++;
-    if (counts[index] === header) same++;
-  }
-  return total === 0 ? 0 : same / total;
-}
-
 /**
  * The delimiter among comma, tab, semicolon and pipe that splits the first records most
  * consistently into more than one field; ties go to more fields, then to the extension's own
- * delimiter, then to the order above. When no delimiter splits the first record, single-field
- * lines above a table (a title, `#` comments) are looked past: the first record split in two or
- * more counts as the header if the records below it agree. A one-column file gets the
- * extension's delimiter.
+ * delimiter, then to the order above. A one-column file gets the extension's delimiter.
  * @example sniffDelimiter('a;b\n1,5;2\n', ',') // ';'
  */
 export function sniffDelimiter(text: string, preferred: Delimiter): Delimiter {
   let best: Delimiter | null = null;
   let bestScore = -1;
-  let preamble: Delimiter | null = null;
-  let preambleScore = -1;
   const candidates = [preferred, ...DELIMITERS.filter((d) => d !== preferred)];
   for (const delimiter of candidates) {
     const { counts, strayQuotes } = fieldCounts(text, delimiter);
+    const header = counts[0] ?? 1;
+    if (header < 2) continue;
+    const consistent = counts.filter((count) => count === header).length / counts.length;
     // A delimiter under which every quote opens or closes a field beats one that leaves quotes
     // inside fields (`a,"|"` is a comma file whose pipe is quoted); then consistency dominates,
     // and the field count breaks ties between equally consistent candidates.
     const quotesFit = strayQuotes === 0 ? 1 : 0;
-    const score = (start: number) =>
-      quotesFit * 1_000_000_000 +
-      Math.round(consistency(counts, start) * 100) * 100_000 +
-      Math.min(counts[start] ?? 1, 99_999);
-    if ((counts[0] ?? 1) >= 2) {
-      if (score(0) > bestScore) {
-        best = delimiter;
-        bestScore = score(0);
-      }
-      continue;
-    }
-    const start = counts.findIndex((count) => count >= 2);
-    // A preamble needs a table below it: at least one record after the header, and agreement.
-    if (start < 0 || start === counts.length - 1 || consistency(counts, start + 1) < 0.9) continue;
-    if (counts[start + 1] !== counts[start]) continue;
-    if (score(start) > preambleScore) {
-      preamble = delimiter;
-      preambleScore = score(start);
+    const score =
+      quotesFit * 1_000_000_000 + Math.round(consistent * 100) * 100_000 + Math.min(header, 99_999);
+    if (score > bestScore) {
+      best = delimiter;
+      bestScore = score;
     }
   }
-  return best ?? preamble ?? preferred;
+  return best ?? preferred;
+}
+
+const PREAMBLE_LINE = /([^\r\n]*)(?:\r\n|\n|\r|$)/y;
+/** A line of nothing but spaces and delimiters (an empty row as Excel saves it: ";;;"). */
+const BLANK_LINE = /^[\s,;|]*$/;
+/** Text split by any delimiter into at most one non-blank piece. */
+const SINGLE_CELL = /^[\s,;|]*[^\s,;|"][^,;|\t"]*[\s,;|]*$/;
+
+/**
+ * Where the table starts below a preamble, judged on the text alone so the delimiter is sniffed
+ * on the table: `#` comment lines, or single-cell lines (a title, "Report generated …") closed
+ * by a blank line. 0 when the text starts with its table. findHeaderRow has the final word.
+ */
+function preambleLength(text: string): number {
+  let position = 0;
+  let hasContent = false;
+  let onlyComments = true;
+  let afterBlank = 0;
+  for (let line = 0; line <= MAX_PREAMBLE_LINES && position < text.length; line++) {
+    PREAMBLE_LINE.lastIndex = position;
+    const match = PREAMBLE_LINE.exec(text);
+    if (!match || match[0] === '') break;
+    const content = match[1] ?? '';
+    const next = position + match[0].length;
+    if (BLANK_LINE.test(content)) {
+      if (hasContent) afterBlank = next;
+    } else if (content.startsWith('#')) {
+      hasContent = true;
+    } else if (SINGLE_CELL.test(content)) {
+      hasContent = true;
+      onlyComments = false;
+    } else {
+      if (!hasContent) return 0;
+      return onlyComments ? position : afterBlank;
+    }
+    position = next;
+  }
+  return 0;
 }
 
 /** Quotes and line breaks: what a walk over records has to look at. */
@@ -272,7 +283,9 @@ export function readDelimited(
   const hint = /^sep=([,;\t|])(?:\r\n|\n|\r)/.exec(text);
   if (hint) text = text.slice(hint[0].length);
   const newline = detectNewline(text);
-  const delimiter = (hint?.[1] as Delimiter | undefined) ?? sniffDelimiter(text, preferred);
+  const delimiter =
+    (hint?.[1] as Delimiter | undefined) ??
+    sniffDelimiter(text.slice(preambleLength(text)), preferred);
   const source = uniformLineBreaks(text, newline, delimiter);
   // Lines as the user's editor numbers them, the "sep=" line included.
   const lineOf = (record: number) => lineOfRecord(source.text, delimiter, record) + (hint ? 1 : 0);

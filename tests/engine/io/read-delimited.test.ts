@@ -286,8 +286,8 @@ describe('readWorkbook on CSV and TSV', () => {
       ],
     },
     {
-      description: 'skips a title padded with delimiters and sniffs past it (Excel export)',
-      input: 'Umsätze 2023;;\r\nName;Betrag;Datum\r\nMüller;1,50;01.02.2023\r\n',
+      description: 'skips a title and an empty row above the table and sniffs past them (Excel)',
+      input: 'Umsätze 2023;;\r\n;;\r\nName;Betrag;Datum\r\nMüller;1,50;01.02.2023\r\n',
       columns: ['Name', 'Betrag', 'Datum'],
       rows: [['Müller', '1,50', '01.02.2023']],
       layout: { delimiter: ';' },
@@ -315,6 +315,13 @@ describe('readWorkbook on CSV and TSV', () => {
       input: 'Customer emails\nemail\na@example.com\n',
       columns: ['Customer emails'],
       rows: [['email'], ['a@example.com']],
+    },
+    {
+      description:
+        'keeps a one-column file whose values hold a delimiter (no blank line: no preamble)',
+      input: 'comment\nhello; world\nfoo; bar\n',
+      columns: ['comment'],
+      rows: [['hello; world'], ['foo; bar']],
     },
     {
       description: 'adds no empty rows for blank lines at the end of a one-column file',
@@ -383,6 +390,11 @@ describe('readWorkbook on CSV and TSV', () => {
     {
       description: 'a one-column file with an unquoted delimiter (no preamble)',
       input: 'note\nhello, world\nfoo\n',
+      message: /Line 2 has 2 fields but the header \(line 1\) has 1 column\b/,
+    },
+    {
+      description: 'a one-column file with unquoted commas in every value (no preamble)',
+      input: 'name\nSmith, John\nDoe, Jane\n',
       message: /Line 2 has 2 fields but the header \(line 1\) has 1 column\b/,
     },
     {
