@@ -146,6 +146,15 @@ export interface NumberLayout {
   negativeStyle?: 'minus' | 'parentheses';
   /** Whether positive values carry an explicit '+' ('+2.5%'). */
   explicitPlus?: boolean;
+  /**
+   * Where a negative's sign goes: before the prefix ('-$5.00', when absent), after it ('$-5.00',
+   * '$ (5.00)'), or after the digits ('1.234,56-', as SAP writes).
+   */
+  signPosition?: 'afterPrefix' | 'trailing';
+  /** The minus character when it is not '-': the typographic minus '−' (U+2212). */
+  minusSign?: '\u2212';
+  /** Whether numbers between -1 and 1 are written without the zero before the point ('.5'). */
+  bareFraction?: boolean;
 }
 
 /**

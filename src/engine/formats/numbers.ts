@@ -36,6 +36,18 @@ export interface NumberTextAnalysis {
   /** One '.' or ',' followed by exactly three digits: a decimal or a grouping separator. */
   ambiguousSeparator: '.' | ',' | null;
   exponent: boolean;
+  /** A negative's sign after the prefix ('$-5.00') or after the digits ('5,00-'); null: before. */
+  signPosition: 'afterPrefix' | 'trailing' | null;
+  /** Whether the minus is the typographic '−' (U+2212). */
+  unicodeMinus: boolean;
+  /** Whether the value is below one written without its zero ('.5'). */
+  bareFraction: boolean;
+}
+
+const UNICODE_MINUS = '\u2212';
+
+function isMinus(char: string | undefined): boolean {
+  return char === '-' || char === UNICODE_MINUS;
 }
 
 function isDigitCode(code: number): boolean {
@@ -76,7 +88,14 @@ function matchSuffix(text: string, end: number): string {
 }
 
 /** Characters a number text can start with (digits, signs, currency prefixes). */
-const FIRST_CHARS = new Set(['-', '+', '(', ...PREFIXES.map((prefix) => prefix.charAt(0))]);
+const FIRST_CHARS = new Set([
+  '-',
+  UNICODE_MINUS,
+  '+',
+  '(',
+  '.',
+  ...PREFIXES.map((prefix) => prefix.charAt(0)),
+]);
 
 /**
  * The fast path for the common case, '-123.45' or '42' (optional minus, digits, optional
@@ -126,6 +145,9 @@ function analyzePlainNumber(text: string): NumberTextAnalysis | null | undefined
     thousandsSeparator: null,
     ambiguousSeparator: null,
     exponent: false,
+    signPosition: null,
+    unicodeMinus: false,
+    bareFraction: false,
   };
 }
 
@@ -147,21 +169,56 @@ export function analyzeNumberText(text: string): NumberTextAnalysis | null {
     negative = true;
     start++;
     end--;
-  } else if (text[0] === '-') {
+  } else if (isMinus(text[0])) {
     negative = true;
     start++;
   } else if (text[0] === '+') {
     plus = true;
     start++;
   }
+  let signPosition: NumberTextAnalysis['signPosition'] = null;
+  let unicodeMinus = negative && !parentheses && text[0] === UNICODE_MINUS;
   const prefix = matchPrefix(text, start);
   start += prefix.length;
-  if (!parentheses && !negative && !plus && prefix && text[start] === '-') {
-    // '$-5.00' is rare and ambiguous to write back; not a number layout we keep.
-    return null;
+  if (prefix && !parentheses && !negative && !plus) {
+    // The sign after the currency: '$-5.00', and accounting text '$ (5.00)'.
+    if (isMinus(text[start])) {
+      negative = true;
+      unicodeMinus = text[start] === UNICODE_MINUS;
+      signPosition = 'afterPrefix';
+      start++;
+    } else if (text[start] === '(' && text[end - 1] === ')') {
+      negative = true;
+      parentheses = true;
+      signPosition = 'afterPrefix';
+      start++;
+      end--;
+    }
   }
   const suffix = prefix ? '' : matchSuffix(text, end);
   end -= suffix.length;
+  if (!negative && !plus && end - start >= 2 && isMinus(text[end - 1])) {
+    // SAP writes negatives with the minus after the digits: '1.234,56-'.
+    if (!isDigitCode(text.charCodeAt(end - 2))) return null;
+    negative = true;
+    unicodeMinus = text[end - 1] === UNICODE_MINUS;
+    signPosition = 'trailing';
+    end--;
+  }
+  const style = { signPosition, unicodeMinus };
+  if (text[start] === '.' && end - start >= 2) {
+    return bareFractionAnalysis(
+      text,
+      start,
+      end,
+      negative,
+      parentheses,
+      plus,
+      prefix,
+      suffix,
+      style,
+    );
+  }
   if (start >= end || !isDigitCode(text.charCodeAt(start))) return null;
 
   // Digit runs and the single separators between them; an exponent may end the body.
@@ -268,6 +325,42 @@ export function analyzeNumberText(text: string): NumberTextAnalysis | null {
     thousandsSeparator,
     ambiguousSeparator,
     exponent,
+    signPosition,
+    unicodeMinus,
+    bareFraction: false,
+  };
+}
+
+/** '.5', '-.125', '$.99': a value below one written without its zero; null if not one. */
+function bareFractionAnalysis(
+  text: string,
+  start: number,
+  end: number,
+  negative: boolean,
+  parentheses: boolean,
+  plus: boolean,
+  prefix: string,
+  suffix: string,
+  style: Pick<NumberTextAnalysis, 'signPosition' | 'unicodeMinus'>,
+): NumberTextAnalysis | null {
+  for (let i = start + 1; i < end; i++) if (!isDigitCode(text.charCodeAt(i))) return null;
+  const fractionDigits = text.slice(start + 1, end);
+  const magnitude = Number(`0.${fractionDigits}`);
+  return {
+    value: negative ? -magnitude : magnitude,
+    negative,
+    parentheses,
+    plus,
+    prefix,
+    suffix,
+    integerDigits: '',
+    fractionDigits,
+    decimalSeparator: '.',
+    thousandsSeparator: null,
+    ambiguousSeparator: null,
+    exponent: false,
+    ...style,
+    bareFraction: true,
   };
 }
 
@@ -339,14 +432,24 @@ export function formatNumberText(value: number, layout: NumberLayout): string {
   const point = fixed.indexOf('.');
   const integerDigits = point < 0 ? fixed : fixed.slice(0, point);
   const fractionDigits = point < 0 ? '' : fixed.slice(point + 1);
-  let body = layout.thousandsSeparator
+  let digits = layout.thousandsSeparator
     ? groupDigits(integerDigits, layout.thousandsSeparator)
     : integerDigits;
-  if (fractionDigits) body += layout.decimalSeparator + fractionDigits;
-  body = layout.prefix + body + layout.suffix;
+  if (layout.bareFraction && digits === '0' && fractionDigits) digits = '';
+  if (fractionDigits) digits += layout.decimalSeparator + fractionDigits;
+  const body = layout.prefix + digits + layout.suffix;
   const isZero = /^[0.]*$/.test(fixed);
   if (value < 0 && !isZero) {
-    return layout.negativeStyle === 'parentheses' ? `(${body})` : `-${body}`;
+    const minus = layout.minusSign ?? '-';
+    const parentheses = layout.negativeStyle === 'parentheses';
+    switch (layout.signPosition) {
+      case 'afterPrefix':
+        return layout.prefix + (parentheses ? `(${digits})` : minus + digits) + layout.suffix;
+      case 'trailing':
+        return layout.prefix + digits + minus + layout.suffix;
+      default:
+        return parentheses ? `(${body})` : minus + body;
+    }
   }
   return layout.explicitPlus && value > 0 && !isZero ? `+${body}` : body;
 }
@@ -450,7 +553,24 @@ export function layoutFromAnalyses(
   const suffixes = new Map<string, number>();
   let parentheses = 0;
   let plus = 0;
+  // How negatives and values below one are written, by majority.
+  let negatives = 0;
+  let afterPrefix = 0;
+  let trailing = 0;
+  let unicodeMinus = 0;
+  let belowOne = 0;
+  let bare = 0;
   for (const analysis of analyses) {
+    if (analysis.negative) {
+      negatives++;
+      if (analysis.signPosition === 'afterPrefix') afterPrefix++;
+      else if (analysis.signPosition === 'trailing') trailing++;
+      if (analysis.unicodeMinus) unicodeMinus++;
+    }
+    if (analysis.fractionDigits && (analysis.integerDigits === '0' || analysis.bareFraction)) {
+      belowOne++;
+      if (analysis.bareFraction) bare++;
+    }
     if (analysis.thousandsSeparator) increment(thousandsVotes, analysis.thousandsSeparator);
     increment(prefixes, analysis.prefix);
     increment(suffixes, analysis.suffix);
@@ -495,6 +615,10 @@ export function layoutFromAnalyses(
   };
   if (parentheses > 0) layout.negativeStyle = 'parentheses';
   if (plus > 0) layout.explicitPlus = true;
+  if (afterPrefix * 2 > negatives) layout.signPosition = 'afterPrefix';
+  else if (trailing * 2 > negatives) layout.signPosition = 'trailing';
+  if (unicodeMinus * 2 > negatives) layout.minusSign = UNICODE_MINUS;
+  if (bare * 2 > belowOne) layout.bareFraction = true;
   return layout;
 }
 

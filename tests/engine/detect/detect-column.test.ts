@@ -302,6 +302,66 @@ const CASES: Case[] = [
     expected: { type: 'number', range: { min: -1234, max: 12.5 } },
   },
   {
+    description: 'SAP trailing minus (1.234,56-)',
+    values: ['1.234,56-', '200,00', '5,00-'],
+    expected: {
+      type: 'number',
+      range: { min: -1234.56, max: 200 },
+      number: {
+        precision: 2,
+        integer: false,
+        decimalSeparator: ',',
+        thousandsSeparator: '.',
+        prefix: '',
+        suffix: '',
+        negative: true,
+        signPosition: 'trailing',
+      },
+    },
+  },
+  {
+    description: 'the typographic minus sign (−5, U+2212)',
+    values: ['\u22125', '3', '\u22122.5'],
+    expected: {
+      type: 'number',
+      range: { min: -5, max: 3 },
+      number: expect.objectContaining({ minusSign: '\u2212', negative: true }) as NumberLayout,
+    },
+  },
+  {
+    description: 'decimals below one without a leading zero (.5, as Oracle writes them)',
+    values: ['.5', '.25', '1.75', '-.125'],
+    expected: {
+      type: 'number',
+      precision: 3,
+      range: { min: -0.125, max: 1.75 },
+      number: expect.objectContaining({ bareFraction: true }) as NumberLayout,
+    },
+  },
+  {
+    description: 'a minus after the currency sign ($-5.00)',
+    values: ['$-5.00', '$3.00', '$1,234.50'],
+    expected: {
+      type: 'number',
+      range: { min: -5, max: 1234.5 },
+      number: expectedLayout({ prefix: '$', negative: true, signPosition: 'afterPrefix' }),
+    },
+  },
+  {
+    description: 'accounting text with parentheses after the currency sign ($ (5.00))',
+    values: [' $ 1,234.00 ', ' $ (5.00)', ' $ 12.00 '],
+    expected: {
+      type: 'number',
+      range: { min: -5, max: 1234 },
+      number: expectedLayout({
+        prefix: '$ ',
+        negative: true,
+        negativeStyle: 'parentheses',
+        signPosition: 'afterPrefix',
+      }),
+    },
+  },
+  {
     description: 'euro suffix with a space',
     values: ['12,50 €', '1.234,00 €'],
     expected: { type: 'number', precision: 2, range: { min: 12.5, max: 1234 } },

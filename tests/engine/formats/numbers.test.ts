@@ -182,14 +182,43 @@ describe('number layouts', () => {
     ['1.2.3,4,5'],
     ['1,23,456'],
     ['12-34'],
-    ['.5'],
     ['5.'],
+    ['.'],
+    ['-.'],
+    ['.5.1'],
+    ['.net'],
     ['$'],
+    ['$-'],
     ['--5'],
+    ['-5-'],
+    ['1-2-'],
     ['1 2'],
-    ['$-5.00'],
   ])('%s is not a number', (text) => {
     expect(parseNumberText(text)).toBeNull();
+  });
+
+  it.each([
+    ['1.234,56-', -1234.56, { signPosition: 'trailing', decimalSeparator: ',' }],
+    ['\u22125', -5, { minusSign: '\u2212' }],
+    ['$\u22125.00', -5, { minusSign: '\u2212', signPosition: 'afterPrefix', prefix: '$' }],
+    ['.5', 0.5, { bareFraction: true, precision: 1 }],
+    ['-.125', -0.125, { bareFraction: true, precision: 3 }],
+    ['$-5.00', -5, { signPosition: 'afterPrefix', prefix: '$' }],
+    ['$ (5.00)', -5, { signPosition: 'afterPrefix', prefix: '$ ', negativeStyle: 'parentheses' }],
+  ] as const)('reads %s and writes it back the same way', (text, value, expected) => {
+    expect(parseNumberText(text)).toBe(value);
+    const layout = detectNumberLayout([text]);
+    expect(layout).toMatchObject(expected);
+    expect(layout && formatNumberText(value, layout)).toBe(text);
+  });
+
+  it('writes positives of a sign style without a sign', () => {
+    const sap = detectNumberLayout(['1.234,56-', '200,00']);
+    expect(sap && formatNumberText(1234.56, sap)).toBe('1.234,56');
+    const accounting = detectNumberLayout(['$ (5.00)', '$ 12.00']);
+    expect(accounting && formatNumberText(12, accounting)).toBe('$ 12.00');
+    const bare = detectNumberLayout(['.5', '1.25']);
+    expect(bare && formatNumberText(1.5, bare)).toBe('1.50');
   });
 
   it('refuses texts written in another layout', () => {
