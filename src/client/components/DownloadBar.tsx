@@ -24,6 +24,8 @@ export function DownloadBar({
 }: DownloadBarProps) {
   const [format, setFormat] = useState<FileFormat>(dataset.fileType);
   const rows = dataset.stats?.rowsProcessed ?? dataset.rowCount;
+  // Kept and blanked columns have no pseudonyms to map.
+  const hasMapping = (dataset.mapping?.rowCount ?? 0) > 0;
 
   return (
     <Box
@@ -42,7 +44,9 @@ export function DownloadBar({
         <Grid
           templateColumns={{ base: '1fr 1fr', md: '1fr auto auto auto' }}
           templateAreas={{
-            base: `"head head" "start mapping" "download download"`,
+            base: hasMapping
+              ? `"head head" "start mapping" "download download"`
+              : `"head head" "start start" "download download"`,
             md: `"head start mapping download"`,
           }}
           alignItems="center"
@@ -75,8 +79,7 @@ export function DownloadBar({
               <RotateCcw /> Start Over
             </Button>
           </Tooltip>
-          {/* Kept and blanked columns have no pseudonyms to map. */}
-          {dataset.mapping && dataset.mapping.rowCount > 0 && (
+          {hasMapping && (
             <Tooltip content="Original and pseudonymized value pairs">
               <Button
                 variant="outline"

@@ -20,7 +20,7 @@ export function StatsTiles({ dataset }: { dataset: DatasetView }) {
         icon={<ShieldCheck />}
         label="Data Protected"
         value={`${formatCount(stats.rowsProcessed)} rows`}
-        help={`${formatCount(stats.columnsPseudonymized)} columns replaced`}
+        help={`${formatCount(stats.columnsPseudonymized)} ${stats.columnsPseudonymized === 1 ? 'column' : 'columns'} replaced`}
       />
       <Tile
         icon={<Timer />}

@@ -162,9 +162,11 @@ export function UploadArea({ disabled, onUploaded, focusRequest = 0 }: UploadAre
     ? 'border.error'
     : isDragActive
       ? 'teal.500'
-      : done
-        ? 'border.success'
-        : 'border.emphasized';
+      : rejection !== null
+        ? 'border.error'
+        : done
+          ? 'border.success'
+          : 'border.emphasized';
 
   return (
     <Box
