@@ -67,7 +67,7 @@ function digitsText(min: number, max: number): string {
  */
 export function describeColumn(schema: ColumnSchema, valueScale = 1): string {
   let line: string;
-  const example = schema.examples[0] ?? '';
+  const example = (schema.examples[0] ?? '').trim();
   switch (schema.type) {
     case 'blank':
       return 'Empty column';
@@ -116,7 +116,7 @@ function invalidText(schema: ColumnSchema): string {
  * @example describeDurations(schema, '[h]:mm:ss') // 'Durations like 36:00:00 ([h]:mm:ss) · 3 distinct values'
  */
 export function describeDurations(schema: ColumnSchema, numberFormat: string): string {
-  const example = schema.examples[0] ?? '';
+  const example = (schema.examples[0] ?? '').trim();
   return `Durations like ${example} (${numberFormat}) · ${distinctText(schema)}${invalidText(schema)}`;
 }
 

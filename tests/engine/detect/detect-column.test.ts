@@ -119,6 +119,7 @@ const CASES: Case[] = [
     expected: {
       type: 'date',
       format: 'YYYY-MM-DD',
+      description: 'Dates like 2023-04-17 (YYYY-MM-DD)',
       dateRange: { min: '2023-04-17', max: '2023-05-01' },
     },
   },
