@@ -160,6 +160,43 @@ function cellDraw(original: Date, range: { min: number; max: number }): DateDraw
   return { ...range, stepMs: withTime ? 1000 : MS_PER_DAY };
 }
 
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 0xa0;
+}
+
+/**
+ * A generator for values padded with spaces (database dumps write ' 123', 'a@b.com '), as
+ * detection reads them: the core gets the pseudonym, the padding stays.
+ */
+function withPadding(generate: ColumnPlan['generate']): ColumnPlan['generate'] {
+  return (original, text, attempt) => {
+    if (typeof original !== 'string' || text.length === 0) return generate(original, text, attempt);
+    const last = text.length - 1;
+    if (!isSpace(text.charCodeAt(0)) && !isSpace(text.charCodeAt(last))) {
+      return generate(original, text, attempt);
+    }
+    let start = 0;
+    let end = text.length;
+    while (start < end && isSpace(text.charCodeAt(start))) start++;
+    while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+    if (start === end) return generate(original, text, attempt);
+    const core = text.slice(start, end);
+    const fake = generate(core, core, attempt);
+    return typeof fake === 'string' ? text.slice(0, start) + fake + text.slice(end) : fake;
+  };
+}
+
+/** A layout's optional sign fields, left out when they are the default. */
+function signStyle(style: {
+  signPosition: NumberLayout['signPosition'];
+  minusSign: NumberLayout['minusSign'];
+}): Pick<NumberLayout, 'signPosition' | 'minusSign'> {
+  return {
+    ...(style.signPosition ? { signPosition: style.signPosition } : {}),
+    ...(style.minusSign ? { minusSign: style.minusSign } : {}),
+  };
+}
+
 /** The layout to write one number in: the column's, with this value's own decimals and style. */
 function layoutForValue(
   layout: NumberLayout | null,
@@ -184,6 +221,16 @@ function layoutForValue(
     negative: analysis.negative,
     negativeStyle: analysis.parentheses ? 'parentheses' : 'minus',
     explicitPlus: analysis.plus,
+    // A value's own sign style when it has a sign; the column's for a value that turns negative.
+    ...signStyle(
+      analysis.negative
+        ? {
+            signPosition: analysis.signPosition ?? undefined,
+            minusSign: analysis.unicodeMinus ? '\u2212' : undefined,
+          }
+        : { signPosition: layout?.signPosition, minusSign: layout?.minusSign },
+    ),
+    ...(analysis.bareFraction || layout?.bareFraction ? { bareFraction: true } : {}),
   };
 }
 
@@ -260,7 +307,7 @@ export function planColumn(
       namespace,
       sensitive,
       tinyDomain: options.tinyDomain ?? false,
-      generate,
+      generate: withPadding(generate),
       ...(options.grid ? { grid: options.grid } : {}),
     },
   });

@@ -380,7 +380,12 @@ export function pseudonymize(
     const sheet = sheets[column.sheetIndex]!;
     const cells = sampleCells(sheet.rows, column.columnIndex);
     const format = sheet.numberFormats?.[column.columnIndex] ?? null;
-    return sameShape(column.schema, detectColumn(column.schema.name, cells, format));
+    // Numbers that read either way ('1.000') are settled as the input's column was.
+    const decimalSeparatorHint = column.schema.number?.decimalSeparator;
+    const again = detectColumn(column.schema.name, cells, format, {
+      ...(decimalSeparatorHint ? { decimalSeparatorHint } : {}),
+    });
+    return sameShape(column.schema, again);
   }).length;
   timings.verify = elapsed(phase);
 

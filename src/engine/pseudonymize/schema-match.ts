@@ -20,7 +20,11 @@ export function sameShape(before: ColumnSchema, after: ColumnSchema): boolean {
         // Values under 1,000 cannot show whether digits are grouped.
         (b.thousandsSeparator === null && below1000(after))) &&
       a.prefix === b.prefix &&
-      a.suffix === b.suffix
+      a.suffix === b.suffix &&
+      // Sign styles ('$-5.00', '1.234,56-', '−5') show only where output has negatives.
+      (!b.negative ||
+        ((a.signPosition ?? null) === (b.signPosition ?? null) &&
+          (a.minusSign ?? null) === (b.minusSign ?? null)))
     );
   }
   return true;

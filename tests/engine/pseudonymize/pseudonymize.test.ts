@@ -272,6 +272,62 @@ describe('pseudonymize', () => {
     expect(out.rows[4]![0]).toBe(out.rows[1]![0]);
   });
 
+  it('pseudonymizes padded values by their type and keeps the padding', () => {
+    const workbook: Workbook = {
+      format: 'csv',
+      sheets: [
+        sheet(
+          's',
+          ['visit', 'email', 'uuid', 'qty'],
+          [
+            ['2023-04-17 ', 'ann@corp.com ', ' 550e8400-e29b-41d4-a716-446655440000 ', ' 123'],
+            [' 2023-05-01', ' bob@corp.org', '6ba7b810-9dad-41d1-80b4-00c04fd430c8', '456 '],
+            ['2023-06-02', 'kim@corp.net', '7ba7b810-9dad-41d1-80b4-00c04fd430c8', '789'],
+          ],
+        ),
+      ],
+    };
+    const schemas = schemasOf(workbook);
+    expect(schemas[0]!.map((column) => column.type)).toEqual(['date', 'email', 'string', 'number']);
+    const result = pseudonymize(workbook, schemas, { secret: 's' });
+    const [first, second] = result.workbook.sheets[0]!.rows;
+    expect(first![0]).toMatch(/^2023-0[4-6]-\d\d $/);
+    expect(second![0]).toMatch(/^ 2023-0[4-6]-\d\d$/);
+    expect(first![1]).toMatch(/^[a-z]+@example\.com $/);
+    expect(second![1]).toMatch(/^ [a-z]+@example\.org$/);
+    expect(first![2]).toMatch(
+      /^ [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12} $/,
+    );
+    expect(first![3]).toMatch(/^ \d+$/);
+    expect(second![3]).toMatch(/^\d+ $/);
+    expect(result.stats.schemaMatch).toBe(1);
+  });
+
+  it('keeps how negatives are written: trailing minus, typographic minus, sign after the prefix', () => {
+    const workbook: Workbook = {
+      format: 'csv',
+      sheets: [
+        sheet(
+          's',
+          ['sap', 'typeset', 'price'],
+          [
+            ['1.234,56-', '−5', '$-5.00'],
+            ['12,00', '3', '$12.00'],
+            ['5,50-', '−12', '$-7.25'],
+            ['100,00', '8', '$3.10'],
+          ],
+        ),
+      ],
+    };
+    const result = pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
+    const rows = result.workbook.sheets[0]!.rows;
+    expect(rows[0]![0]).toMatch(/^(\d{1,3}\.)?\d{1,3},\d{2}-$/);
+    expect(rows[1]![0]).toMatch(/^(\d{1,3}\.)?\d{1,3},\d{2}$/);
+    expect(rows[0]![1]).toMatch(/^−\d+$/);
+    expect(rows[0]![2]).toMatch(/^\$-\d+\.\d{2}$/);
+    expect(result.stats.schemaMatch).toBe(1);
+  });
+
   it('does not change its input', () => {
     const copy = structuredClone(workbook);
     pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
