@@ -10,6 +10,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { EngineError, type EngineErrorCode } from '../engine';
+import { loggedPath } from './request-log';
 
 /** A refusal that says when to try again: its status plus a `Retry-After` header. */
 export class RetryLaterError extends TRPCError {
@@ -163,6 +164,6 @@ export const expressErrorHandler: ErrorRequestHandler = (error: unknown, req, re
     return;
   }
   const { status, headers, body, trpcError } = errorResponse(error);
-  logInternalError(`${req.method} ${req.path}`, trpcError);
+  logInternalError(`${req.method} ${loggedPath(req.path)}`, trpcError);
   res.status(status).set(headers).set('Cache-Control', 'no-store').json(body);
 };

@@ -5,18 +5,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import express, { type Express, type Request, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { apiRateLimit, NO_RATE_LIMITS, uploadRateLimit, type AbuseLimits } from './abuse-limits';
-import { expressErrorHandler, logInternalError, RetryLaterError, toTRPCError } from './api-errors';
+import {
+  errorResponse,
+  expressErrorHandler,
+  logInternalError,
+  RetryLaterError,
+  toTRPCError,
+} from './api-errors';
 import { DEFAULT_CONFIG, type ServerConfig } from './config';
 import { DatasetStore, systemClock, type Clock } from './dataset-store';
 import { docsRouter } from './docs-page';
 import { downloadHandler } from './download';
 import { EnginePool } from './engine-pool';
 import { createOpenApiDocument } from './openapi-document';
-import { requestLog } from './request-log';
+import { loggedPath, requestLog } from './request-log';
 import { appRouter } from './routers/_app';
 import type { Context } from './trpc';
 import { uploadHandler } from './upload';
@@ -62,6 +68,27 @@ const emptyBodyAsJson: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+/**
+ * trpc-to-openapi writes a failed call's answer itself, in its own shape (`code`, `data`, and a
+ * bare "Input validation failed"). When a call has failed, its answer is replaced as it is written
+ * by the shared error response, so REST errors read exactly like upload and download errors:
+ * `{ message, issues? }` with the specific message, and 500s logged by class name only.
+ */
+function answerInOneErrorShape(
+  req: Request,
+  res: Response,
+  failures: WeakMap<IncomingMessage, unknown>,
+): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = ((...args: unknown[]) => {
+    if (!failures.has(req)) return end(...args);
+    const { status, headers, body, trpcError } = errorResponse(failures.get(req));
+    logInternalError(`${req.method} ${loggedPath(req.path)}`, trpcError);
+    res.status(status).set(headers);
+    return end(JSON.stringify(body));
+  }) as Response['end'];
+}
 
 /** The whole HTTP surface: client, tRPC, REST, upload, downloads, docs, one error path. */
 export function createApp(options: AppOptions): Express {
@@ -136,17 +163,23 @@ export function createApp(options: AppOptions): Express {
   });
   app.use(docsRouter());
 
+  // A REST call's failure, kept by the adapter's onError hook for answerInOneErrorShape.
+  const restFailures = new WeakMap<IncomingMessage, unknown>();
   const rest = createOpenApiNodeHttpHandler({
     router: appRouter,
     createContext,
     maxBodySize: MAX_JSON_BODY_BYTES,
     responseMeta: retryAfter,
-    onError: ({ error, path: procedure }) =>
-      logInternalError(`rest ${procedure ?? ''}`, toTRPCError(error)),
+    onError: ({ error, req }) => restFailures.set(req, error),
   });
   app.use('/api', emptyBodyAsJson, express.json({ limit: MAX_JSON_BODY_BYTES }));
   // The REST paths are declared with their /api prefix; anything else passes on.
   app.use((req, res, next) => {
+    if (!req.path.startsWith('/api/')) {
+      next();
+      return;
+    }
+    answerInOneErrorShape(req, res, restFailures);
     void rest(req, res, next);
   });
   app.use('/api', () => {

@@ -121,6 +121,8 @@ async function driveEveryPath(url: string, view: View): Promise<number[]> {
 
 describe('the canary: a marker in every file never reaches the logs', () => {
   let server: SpawnedServer;
+  /** Every dataset id the server gave out: the key to a dataset, so never logged either. */
+  const ids: string[] = [];
 
   beforeAll(async () => {
     server = await spawnServer({ STANDIN_UPLOAD_DEADLINE_SECONDS: '2' });
@@ -136,7 +138,9 @@ describe('the canary: a marker in every file never reaches the logs', () => {
       const file = markedFiles().find((each) => each.name.endsWith(`.${format}`))!;
       const response = await upload(server.url, file.name, file.bytes);
       expect(response.status).toBe(201);
-      const statuses = await driveEveryPath(server.url, (await response.json()) as View);
+      const view = (await response.json()) as View;
+      ids.push(view.id);
+      const statuses = await driveEveryPath(server.url, view);
       expect(statuses).toContain(200);
       expect(statuses).toContain(400);
       expect(statuses).toContain(404);
@@ -160,6 +164,14 @@ describe('the canary: a marker in every file never reaches the logs', () => {
     expect(output).toMatch(/POST \/api\/upload 400/);
     expect(output).not.toContain(MARKER);
     expect(output).not.toContain(MARKER.slice(6, 26));
+  });
+
+  it('logs the route of a dataset request, never the dataset id', () => {
+    const output = server.output();
+    expect(output).toMatch(/GET \/api\/datasets\/:id\/download 200/);
+    expect(output).toMatch(/PATCH \/api\/datasets\/:id\/schema 400/);
+    expect(ids).toHaveLength(FORMATS.length);
+    for (const id of ids) expect(output).not.toContain(id);
   });
 });
 

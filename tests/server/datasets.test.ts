@@ -402,6 +402,35 @@ describe('the rest of /api', () => {
     expect(body.message).not.toContain('SECRET-MARKER');
   });
 
+  it('answers every REST error as { message, issues? }, naming what is wrong', async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const path = `/api/datasets/${id}`;
+    const invalid = [
+      await fetch(`${server.url}${path}?limit=0`),
+      await sendJson(server.url, 'PATCH', `${path}/sheet`, {}),
+      await sendJson(server.url, 'PATCH', `${path}/schema`, {
+        schema: [{ name: 'email', type: 'nope' }],
+      }),
+      await download(id, '?format=pdf'),
+    ];
+    for (const response of invalid) {
+      const body = await error(response, 400);
+      expect(Object.keys(body).sort()).toEqual(['issues', 'message']);
+      expect(body.message).toMatch(
+        /^Input validation failed: (limit|sheetName|schema\.0\.type|format): /,
+      );
+    }
+    const refusals: [Response, number][] = [
+      [await fetch(`${server.url}/api/datasets/${crypto.randomUUID()}`), 404],
+      [await sendJson(server.url, 'PATCH', `${path}/sheet`, { sheetName: 'nope' }), 400],
+      [await download(id), 409],
+    ];
+    for (const [response, status] of refusals) {
+      const body = await error(response, status);
+      expect(Object.keys(body)).toEqual(['message']);
+    }
+  });
+
   it('marks every /api answer Cache-Control: no-store, cell values or not', async () => {
     const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
     const path = `/api/datasets/${id}`;
