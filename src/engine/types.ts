@@ -54,7 +54,13 @@ export interface Sheet {
 export interface CsvLayout {
   delimiter: ',' | ';' | '\t' | '|';
   newline: '\r\n' | '\n' | '\r';
+  /**
+   * Whether output starts with a UTF-8 byte-order mark: the source had one, or it was
+   * Windows-1252 (output is UTF-8, which Excel reads as the ANSI code page without a BOM).
+   */
   bom: boolean;
+  /** Whether the source began with Excel's "sep=;" line, written back on output. */
+  sepLine?: boolean;
 }
 
 export interface Workbook {

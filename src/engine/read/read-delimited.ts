@@ -136,7 +136,8 @@ const SINGLE_CELL = /^[\s,;|]*[^\s,;|"][^,;|\t"]*[\s,;|]*$/;
 /**
  * Where the table starts below a preamble, judged on the text alone so the delimiter is sniffed
  * on the table: `#` comment lines, or single-cell lines (a title, "Report generated …") closed
- * by a blank line. 0 when the text starts with its table. findHeaderRow has the final word.
+ * by a blank line, none holding a quote (whose field could span lines). 0 when the text starts
+ * with its table. findHeaderRow has the final word.
  */
 function preambleLength(text: string): number {
   let position = 0;
@@ -151,7 +152,7 @@ function preambleLength(text: string): number {
     const next = position + match[0].length;
     if (BLANK_LINE.test(content)) {
       if (hasContent) afterBlank = next;
-    } else if (content.startsWith('#')) {
+    } else if (content.startsWith('#') && !content.includes('"')) {
       hasContent = true;
     } else if (SINGLE_CELL.test(content)) {
       hasContent = true;

@@ -51,6 +51,9 @@ function looksBinary(text: string, encoding: DecodedText['encoding']): boolean {
   return nul + control > sample.length * 0.3;
 }
 
+/** Text that opens like XML or HTML (`<?xml`, `<!DOCTYPE`, `<table>`), not a header like "≮". */
+const MARKUP_START = /^<(?:[?!]|[A-Za-z][\w:.-]*(?:[\s/>]|$))/;
+
 const SPREADSHEET_LABEL: Record<string, 'XLSX' | 'XLS'> = {
   xlsx: 'XLSX',
   xlsm: 'XLSX',
@@ -92,7 +95,7 @@ export function readWorkbook(bytes: Uint8Array, fileName: string, limits?: ReadL
   if (trimmed === '') throw new EngineError('INVALID_FILE', 'The file is empty.');
 
   // Spreadsheet XML (Excel 2003) or an HTML table saved as .xls, as many web apps export.
-  if (trimmed.startsWith('<')) {
+  if (MARKUP_START.test(trimmed)) {
     if (!spreadsheetLabel) {
       throw new EngineError(
         'INVALID_FILE',
@@ -139,8 +142,10 @@ export function readWorkbook(bytes: Uint8Array, fileName: string, limits?: ReadL
       );
     }
   }
-  const { sheet, delimiter, newline } = readDelimited(text, preferred, name, resolved);
+  const { sheet, delimiter, newline, sepLine } = readDelimited(text, preferred, name, resolved);
   const format: FileFormat = delimiter === '\t' ? 'tsv' : 'csv';
-  const csv: CsvLayout = { delimiter, newline, bom };
+  // Output is UTF-8: without a BOM, Excel would read a Windows-1252 file's accents as mojibake.
+  const csv: CsvLayout = { delimiter, newline, bom: bom || encoding === 'windows-1252' };
+  if (sepLine) csv.sepLine = true;
   return { format, sheets: [sheet], csv };
 }

@@ -2,29 +2,43 @@ import { cellNumberFormat, cellText } from '../cell';
 import type { Cell, CsvLayout, Sheet } from '../types';
 import { mayBeFormula, neutralizeFormula } from './neutralize-formula';
 
+/** What a field must be quoted for with each delimiter: it, a quote or a line break (RFC 4180). */
+const NEEDS_QUOTES: Record<CsvLayout['delimiter'], RegExp> = {
+  ',': /[,"\r\n]/,
+  ';': /[;"\r\n]/,
+  '\t': /[\t"\r\n]/,
+  '|': /[|"\r\n]/,
+};
 /**
- * Fields to quote: RFC 4180's delimiter, quote and line breaks, plus every other delimiter the
- * reader sniffs for, so the output can never be mistaken for another delimiter when read back.
+ * Where another delimiter could mislead the reader's sniffing, fields holding any of them are
+ * quoted too: the header (sniffing reads the first line) and every field of a one-column table
+ * (which has no delimiter of its own to find). Elsewhere only what RFC 4180 asks is quoted, so a
+ * `;` file's "1,50" stays unquoted, as Excel writes it.
  */
-const NEEDS_QUOTES = /[",;|\t\r\n]/;
+const NEEDS_QUOTES_ANY_DELIMITER = /[,;\t|"\r\n]/;
 
 /** How many characters of output are gathered before they become one string chunk. */
 const CHUNK_CHARS = 1 << 15;
 
 /** One field as written: text as is (neutralized if asked), other cells as displayed, quoted if needed. */
-function field(cell: Cell, format: string | null, neutralize: boolean): string {
+function field(
+  cell: Cell,
+  format: string | null,
+  neutralize: boolean,
+  needsQuotes: RegExp,
+): string {
   let text: string;
   if (typeof cell === 'string') {
     text = neutralize && mayBeFormula(cell) ? neutralizeFormula(cell) : cell;
   } else {
     text = cellText(cell, format);
   }
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /**
  * A sheet as CSV/TSV text per RFC 4180: fields holding the delimiter, a quote or a line break are
- * quoted with quotes doubled; numbers and dates are written as their displayed text (the number
+ * quoted with quotes doubled (see NEEDS_QUOTES_ANY_DELIMITER), after Excel's "sep=" line when the source had one; numbers and dates are written as their displayed text (the number
  * format of the cell), as Excel saves CSV; text cells that start like a formula get a leading
  * single quote when `neutralize` is on. Yields ~1 MB text chunks, one at a time, so the caller
  * can encode each before the next is built (the whole text is never held as strings).
@@ -35,10 +49,15 @@ export function* writeDelimitedChunks(
   neutralize: boolean,
 ): Generator<string, void, undefined> {
   const { delimiter, newline } = layout;
-  const header = sheet.columns.map((name) => field(name, null, neutralize));
+  const quoteField =
+    sheet.columns.length === 1 ? NEEDS_QUOTES_ANY_DELIMITER : NEEDS_QUOTES[delimiter];
+  const header = sheet.columns.map((name) =>
+    field(name, null, neutralize, NEEDS_QUOTES_ANY_DELIMITER),
+  );
   // A first field starting with U+FEFF would be read back as a byte-order mark.
   if (header[0]?.startsWith('\ufeff')) header[0] = `"${header[0]}"`;
-  let chunk = header.join(delimiter) + newline;
+  let chunk =
+    (layout.sepLine ? `sep=${delimiter}${newline}` : '') + header.join(delimiter) + newline;
   const fields: string[] = [];
   const { rows } = sheet;
   for (let rowIndex = 0; rowIndex < rows.length; rowIndex++) {
@@ -50,7 +69,7 @@ export function* writeDelimitedChunks(
         typeof cell === 'string' || cell === null
           ? null
           : cellNumberFormat(sheet, rowIndex, column);
-      fields[column] = field(cell, format, neutralize);
+      fields[column] = field(cell, format, neutralize, quoteField);
     }
     // A last empty value of a one-column table would read back as a blank line at the end.
     if (fields.length === 1 && fields[0] === '' && rowIndex === rows.length - 1) fields[0] = '""';

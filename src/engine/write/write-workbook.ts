@@ -17,14 +17,20 @@ export interface WriteOptions {
 const UTF8_BOM = '\ufeff';
 
 /**
- * The CSV/TSV layout for output: a csv/tsv source's own line ending, BOM and (for csv) delimiter;
- * otherwise RFC 4180's CRLF, no BOM, and a comma or tab.
+ * The CSV/TSV layout for output: a csv/tsv source's own line ending, BOM, "sep=" line and (for
+ * csv) delimiter; otherwise RFC 4180's CRLF, no BOM, and a comma or tab.
  */
 function outputLayout(workbook: Workbook, format: 'csv' | 'tsv'): CsvLayout {
   const source = workbook.csv;
   const delimiter =
     format === 'tsv' ? '\t' : source && source.delimiter !== '\t' ? source.delimiter : ',';
-  return { delimiter, newline: source?.newline ?? '\r\n', bom: source?.bom ?? false };
+  const layout: CsvLayout = {
+    delimiter,
+    newline: source?.newline ?? '\r\n',
+    bom: source?.bom ?? false,
+  };
+  if (source?.sepLine && source.delimiter === delimiter) layout.sepLine = true;
+  return layout;
 }
 
 function pickSheet(workbook: Workbook, sheetName: string | undefined): Sheet {

@@ -330,6 +330,12 @@ describe('readWorkbook on CSV and TSV', () => {
       rows: [['Al']],
     },
     {
+      description: 'reads a CSV whose header starts with "<" but is no markup',
+      input: '<5 years,≮ x\n1,2\n',
+      columns: ['<5 years', '≮ x'],
+      rows: [['1', '2']],
+    },
+    {
       description: 'reads a CSV whose header starts with a bracket',
       input: '[id],name\n1,Ada\n',
       columns: ['[id]', 'name'],

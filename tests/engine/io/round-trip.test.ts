@@ -111,6 +111,7 @@ const special = fc.constantFrom(
   '+',
   '-',
   '@',
+  '#',
   '\0',
   "'",
   ' ',

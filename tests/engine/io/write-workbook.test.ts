@@ -125,10 +125,43 @@ describe('writeWorkbook to CSV and TSV', () => {
     expect(text(writeWorkbook(book([['1', '2']], ['a', 'b']), 'csv'))).toBe('a,b\r\n1,2\r\n');
   });
 
-  it('quotes every sniffable delimiter so the file reads back the same', () => {
-    expect(text(writeWorkbook(book([['a;b', 'c|d', 'e\tf', 'g,h']]), 'csv'))).toBe(
-      'c1,c2,c3,c4\r\n"a;b","c|d","e\tf","g,h"\r\n',
-    );
+  it('quotes only what the delimiter, quotes and line breaks need, and reads back the same', () => {
+    const workbook = book([['a;b', 'c|d', 'e\tf', 'g,h', 'q"x']]);
+    const csv = writeWorkbook(workbook, 'csv');
+    expect(text(csv)).toBe('c1,c2,c3,c4,c5\r\na;b,c|d,e\tf,"g,h","q""x"\r\n');
+    expect(readWorkbook(csv, 'out.csv').sheets[0]?.rows).toEqual(workbook.sheets[0]?.rows);
+    const tsv = writeWorkbook(workbook, 'tsv');
+    expect(text(tsv)).toBe('c1\tc2\tc3\tc4\tc5\r\na;b\tc|d\t"e\tf"\tg,h\t"q""x"\r\n');
+    expect(readWorkbook(tsv, 'out.tsv').sheets[0]?.rows).toEqual(workbook.sheets[0]?.rows);
+  });
+
+  it('leaves decimal commas of a semicolon file unquoted, as Excel writes them', () => {
+    const source = 'Name;Betrag\r\nMüller;1,50\r\n"a;b";2\r\n';
+    expect(text(writeWorkbook(readWorkbook(utf8(source), 'in.csv'), 'csv'))).toBe(source);
+  });
+
+  it('quotes other delimiters in the header and in a one-column table, where sniffing looks', () => {
+    const header = book([['1', '2']], ['a;b', 'c']);
+    expect(text(writeWorkbook(header, 'csv'))).toBe('"a;b",c\r\n1,2\r\n');
+    const oneColumn = book([['x;y'], ['p|q'], ['']], ['note']);
+    const bytes = writeWorkbook(oneColumn, 'csv');
+    expect(text(bytes)).toBe('note\r\n"x;y"\r\n"p|q"\r\n""\r\n');
+    expect(readWorkbook(bytes, 'out.csv').sheets[0]?.rows).toEqual([['x;y'], ['p|q'], ['']]);
+  });
+
+  it('writes back the "sep=" line of the source', () => {
+    const source = 'sep=;\r\na;b\r\n1;2\r\n';
+    const workbook = readWorkbook(utf8(source), 'in.csv');
+    expect(text(writeWorkbook(workbook, 'csv'))).toBe(source);
+    expect(text(writeWorkbook(workbook, 'tsv'))).toBe('a\tb\r\n1\t2\r\n');
+  });
+
+  it('writes Windows-1252 input as UTF-8 with a BOM, so Excel shows its accents', () => {
+    // "José" in Windows-1252: é = 0xE9.
+    const source = new Uint8Array([...utf8('a,b\nJos'), 0xe9, ...utf8(',1\n')]);
+    const bytes = writeWorkbook(readWorkbook(source, 'in.csv'), 'csv');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe('a,b\nJosé,1\n');
   });
 
   it('writes numbers and dates as their displayed text, blanks as empty fields', () => {
