@@ -24,9 +24,10 @@ an unknown id both answer 404). Answers show the first rows of the selected shee
 \`?limit=\` up to 1000) as a preview, capped at 200,000 cells: a sheet of C columns shows at most
 200,000 / C rows. The full data is the download. Every error is JSON \`{ "message": "..." }\`; bad input is a 400
 that also lists \`issues\`. Statuses: 400 invalid input or unreadable file, 404 unknown or expired
-dataset, 409 download before pseudonymization, 413 file over 50 MiB (52,428,800 bytes) or too
-large to process, 415 extension other than .csv, .tsv, .json, .xlsx, .xls, 503 server full or
-busy (with Retry-After).`;
+dataset, 408 upload not received within the deadline, 409 download before pseudonymization, 413
+file over 50 MiB (52,428,800 bytes) or too large to process, 415 extension other than .csv, .tsv,
+.json, .xlsx, .xls, 429 rate limit or this address's share of jobs reached (with Retry-After), 503
+server full or busy (with Retry-After).`;
 
 const errorResponse = (description: string) => ({
   description,
@@ -50,6 +51,8 @@ function downloadPath(kind: 'pseudonymized data' | 'mapping', fileSuffix: string
     400: errorResponse('Unknown format'),
     404: errorResponse('Unknown or expired dataset'),
     409: errorResponse('Not pseudonymized yet'),
+    413: errorResponse('Too large to convert within the limits'),
+    503: errorResponse('Job queue full (converting to another format)'),
   };
   return {
     get: {
@@ -92,12 +95,10 @@ const handWrittenPaths: ZodOpenApiPathsObject = {
           content: { 'application/json': { schema: datasetViewSchema } },
         },
         400: errorResponse('Missing file, malformed form or unreadable content'),
+        408: errorResponse('Not received within the upload deadline; the connection is closed'),
         413: errorResponse('Over 50 MiB, or too large to process'),
         415: errorResponse('Extension other than .csv, .tsv, .json, .xlsx, .xls'),
-        503: {
-          ...errorResponse('Memory budget or job queue full'),
-          headers: z.object({ 'Retry-After': z.string().describe('Seconds') }),
-        },
+        503: errorResponse('Memory budget or job queue full'),
       },
     },
   },
@@ -105,14 +106,67 @@ const handWrittenPaths: ZodOpenApiPathsObject = {
   '/api/datasets/{id}/download-mapping': downloadPath('mapping', 'mapping'),
 };
 
+interface OperationLike {
+  responses?: Record<string, ResponseLike>;
+  requestBody?: RequestBodyLike;
+}
+
+interface ResponseLike {
+  description?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema?: unknown }>;
+}
+
+const ERROR_SCHEMA_REF = { $ref: '#/components/schemas/Error' };
+
+const RETRY_AFTER = {
+  'Retry-After': {
+    required: true,
+    description: 'Seconds to wait before trying again',
+    schema: { type: 'string' },
+  },
+};
+
+const TOO_MANY_REQUESTS: ResponseLike = {
+  description:
+    'Rate limit reached (requests or uploads per minute from this address), or this address ' +
+    'already has its share of files being processed',
+  headers: RETRY_AFTER,
+  content: { 'application/json': { schema: ERROR_SCHEMA_REF } },
+};
+
+/**
+ * Every error answer in the one shape the server sends, `{ message, issues? }` (trpc-to-openapi
+ * would describe its own, with a `code`); Retry-After on every 503; and 429 wherever the rate
+ * limits apply, which is every path but the health check.
+ */
+function describeErrors(document: OpenAPIObject): OpenAPIObject {
+  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
+    for (const operation of Object.values(pathItem as Record<string, OperationLike>)) {
+      const responses = operation.responses ?? {};
+      for (const [status, response] of Object.entries(responses)) {
+        if (Number(status) < 400) continue;
+        response.content = { 'application/json': { schema: ERROR_SCHEMA_REF } };
+        if (status === '503') response.headers = RETRY_AFTER;
+      }
+      if (path !== '/api/health') responses['429'] = TOO_MANY_REQUESTS;
+    }
+  }
+  const schemas = document.components?.schemas ?? {};
+  for (const name of Object.keys(schemas)) {
+    if (name.startsWith('error.')) delete schemas[name];
+  }
+  return document;
+}
+
 /**
  * A JSON body whose every field is optional may be left out (the server reads no body as `{}`);
  * trpc-to-openapi marks every body required, so say so where it is not.
  */
 function markOptionalBodies(document: OpenAPIObject): OpenAPIObject {
   for (const pathItem of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(pathItem as Record<string, unknown>)) {
-      const body = (operation as { requestBody?: RequestBodyLike }).requestBody;
+    for (const operation of Object.values(pathItem as Record<string, OperationLike>)) {
+      const body = operation.requestBody;
       const schema = body?.content?.['application/json']?.schema;
       if (body && schema && (schema.required ?? []).length === 0) body.required = false;
     }
@@ -136,5 +190,5 @@ export function createOpenApiDocument(): OpenAPIObject {
     securitySchemes: {},
     paths: handWrittenPaths,
   });
-  return markOptionalBodies(document);
+  return describeErrors(markOptionalBodies(document));
 }
