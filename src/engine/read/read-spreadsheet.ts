@@ -1,6 +1,6 @@
-import { read, set_cptable, SSF, type CellObject, type WorkBook, type WorkSheet } from '@e965/xlsx';
+import { read, set_cptable, type CellObject, type WorkBook, type WorkSheet } from '@e965/xlsx';
 import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
-import { cellText } from '../cell';
+import { cellText, isDateNumberFormat } from '../cell';
 import { EngineError } from '../errors';
 import { inspectContainer } from '../guard/inspect-container';
 import type { Cell, Sheet } from '../types';
@@ -10,8 +10,6 @@ import { checkTableSize, type ReadLimits } from './read-limits';
 
 // Legacy xls (BIFF5 and older) store text in a Windows code page; SheetJS needs the tables.
 set_cptable(cptable);
-
-const isDateFormat = (SSF as { is_date: (format: string) => boolean }).is_date;
 
 const MS_PER_DAY = 86_400_000;
 /** Days from Excel's 1900 epoch (serial 0 = 1899-12-30) to 1970-01-01. */
@@ -48,7 +46,6 @@ function displayedNumber(value: number): number {
 
 interface SheetReadContext {
   epoch: number;
-  dateFormats: Map<string, boolean>;
   limits: Required<ReadLimits>;
 }
 
@@ -59,13 +56,8 @@ function cellValue(cell: CellObject | undefined, context: SheetReadContext): Cel
     case 'n': {
       if (typeof value !== 'number') return null;
       const format = cell.z;
-      if (typeof format === 'string' && format !== 'General') {
-        let isDate = context.dateFormats.get(format);
-        if (isDate === undefined) {
-          isDate = isDateFormat(format);
-          context.dateFormats.set(format, isDate);
-        }
-        if (isDate) return serialToDate(value, context.epoch);
+      if (typeof format === 'string' && format !== 'General' && isDateNumberFormat(format)) {
+        return serialToDate(value, context.epoch);
       }
       return displayedNumber(value);
     }
@@ -269,7 +261,6 @@ export function readSpreadsheet(
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   const context: SheetReadContext = {
     epoch: date1904 ? EPOCH_1904 : EPOCH_1900,
-    dateFormats: new Map(),
     limits,
   };
   if (workbook.SheetNames.length === 0) {
