@@ -17,7 +17,23 @@ const rangeSchema = z
   .object({ min: z.number(), max: z.number() })
   .refine((range) => range.min <= range.max, { message: 'range.min must not exceed range.max' });
 
+/** A date range as detection writes it (ISO 8601 wall-clock text). */
 const dateRangeSchema = z.object({ min: z.string(), max: z.string() });
+
+/** ISO 8601 date or date-time text; a zone is allowed and, as the engine reads it, ignored. */
+const isoDateText = z.union([z.iso.date(), z.iso.datetime({ local: true, offset: true })]);
+
+/** The wall-clock part of ISO text, which orders like the dates it names. */
+function wallClock(text: string): string {
+  return text.replace(/(?:Z|[+-]\d{2}(?::?\d{2})?)$/, '');
+}
+
+/** A date range a client sets: both ends ISO 8601 text that exists, min not after max. */
+const dateRangeUpdateSchema = z
+  .object({ min: isoDateText, max: isoDateText })
+  .refine((range) => wallClock(range.min) <= wallClock(range.max), {
+    message: 'dateRange.min must not be after dateRange.max',
+  });
 
 const ruleSchema = z.object({
   action: z.enum(RULE_ACTIONS),
@@ -46,7 +62,7 @@ const editableColumnFields = {
   rule: ruleSchema,
   semantic: z.enum(SEMANTICS).nullable(),
   range: rangeSchema,
-  dateRange: dateRangeSchema,
+  dateRange: dateRangeUpdateSchema,
   format: z.string().max(100),
   timeZone: z.string().max(20),
   precision: z.number().int().min(0).max(10),
@@ -67,7 +83,7 @@ export const columnSchema = z
       .boolean()
       .optional()
       .describe('Whether range was set through a schema update (then kept exactly)'),
-    dateRange: editableColumnFields.dateRange.optional(),
+    dateRange: dateRangeSchema.optional(),
     format: editableColumnFields.format.optional(),
     timeZone: editableColumnFields.timeZone.optional(),
     precision: editableColumnFields.precision.optional(),

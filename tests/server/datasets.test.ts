@@ -112,6 +112,37 @@ describe('PATCH /api/datasets/{id}/sheet', () => {
 });
 
 describe('PATCH /api/datasets/{id}/schema', () => {
+  it.each([
+    { description: 'min after max', dateRange: { min: '2024-01-01', max: '2023-01-01' } },
+    { description: 'an unparseable min', dateRange: { min: 'yesterday', max: '2023-01-01' } },
+    {
+      description: 'a date that does not exist',
+      dateRange: { min: '2023-02-30', max: '2023-03-01' },
+    },
+  ])('refuses a dateRange with $description with 400', async ({ dateRange }) => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const body = await error(
+      await sendJson(server.url, 'PATCH', `/api/datasets/${id}/schema`, {
+        schema: [{ name: 'signup_date', dateRange }],
+      }),
+      400,
+    );
+    expect(body.issues?.[0]?.path.slice(0, 3)).toEqual(['schema', 0, 'dateRange']);
+  });
+
+  it('keeps a valid dateRange, dates or date-times with or without a zone', async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const dateRange = { min: '2020-01-01', max: '2020-12-31T12:00:00Z' };
+    const updated = await view(
+      await sendJson(server.url, 'PATCH', `/api/datasets/${id}/schema`, {
+        schema: [{ name: 'signup_date', dateRange }],
+      }),
+    );
+    expect(updated.schema.find((column) => column.name === 'signup_date')?.dateRange).toEqual(
+      dateRange,
+    );
+  });
+
   it('changes a rule and keeps the rest of the column', async () => {
     const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
     const before = uploaded.schema.find((column) => column.name === 'email');

@@ -52,7 +52,7 @@ export const schemaRouter = router({
           'List the columns to change by name, each with the fields to change (type, rule, range, ' +
           'format, precision...). Fields left out keep their value; columns left out are unchanged.',
         errorResponses: {
-          400: 'Unknown column, unknown type or Faker method, range min > max',
+          400: 'Unknown column, type or Faker method; range min > max; dateRange not ISO 8601 or min after max',
           404: 'Unknown or expired dataset',
         },
       },
