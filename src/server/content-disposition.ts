@@ -13,3 +13,44 @@ export function attachmentHeader(fileName: string): string {
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/** The longest file name common file systems take, in UTF-8 bytes. */
+const MAX_NAME_BYTES = 255;
+
+/** Control characters and the bidirectional marks that could make a name read backwards. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A download's file name: the uploaded name without its extension, then `.<kind>.<format>`. Unsafe
+ * characters become `_`, dots and spaces at either end go (`..csv` has no name left: `dataset`),
+ * and the name is cut, never inside a character, to fit 255 UTF-8 bytes.
+ * @example downloadName('people.csv', 'pseudonymized', 'xlsx') // 'people.pseudonymized.xlsx'
+ */
+export function downloadName(uploadedName: string, kind: string, format: string): string {
+  const suffix = `.${kind}.${format}`;
+  const dot = uploadedName.lastIndexOf('.');
+  const stem = (dot < 0 ? uploadedName : uploadedName.slice(0, dot)).replace(
+    UNSAFE_CHARACTERS,
+    '_',
+  );
+  const room = MAX_NAME_BYTES - Buffer.byteLength(suffix, 'utf8');
+  const kept = trimDotsAndSpaces(cutToBytes(trimDotsAndSpaces(stem), room));
+  return `${kept || 'dataset'}${suffix}`;
+}
+
+function trimDotsAndSpaces(text: string): string {
+  return text.replace(/^[\s.]+|[\s.]+$/g, '');
+}
+
+/** The longest start of `text` that takes at most `maxBytes` in UTF-8, whole characters only. */
+function cutToBytes(text: string, maxBytes: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const character of text) {
+    bytes += Buffer.byteLength(character, 'utf8');
+    if (bytes > maxBytes) break;
+    end += character.length;
+  }
+  return text.slice(0, end);
+}

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { FileFormat } from '../engine';
 import { datasetIdSchema, fileFormatSchema } from './api-schemas';
-import { attachmentHeader } from './content-disposition';
-import type { Dataset, DatasetStore } from './dataset-store';
+import { attachmentHeader, downloadName } from './content-disposition';
+import type { DatasetStore } from './dataset-store';
 import type { EnginePool } from './engine-pool';
 
 export const CONTENT_TYPES: Record<FileFormat, string> = {
@@ -62,15 +61,10 @@ export function downloadHandler(
       .status(200)
       .set({
         'Content-Type': CONTENT_TYPES[format],
-        'Content-Disposition': attachmentHeader(`${stem(dataset)}.${kind}.${format}`),
+        'Content-Disposition': attachmentHeader(downloadName(dataset.filename, kind, format)),
         'Cache-Control': 'no-store',
         'X-Content-Type-Options': 'nosniff',
       })
       .end(Buffer.from(bytes));
   };
-}
-
-/** The uploaded name without its extension. */
-function stem(dataset: Dataset): string {
-  return path.basename(dataset.filename, path.extname(dataset.filename)) || 'dataset';
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentHeader } from '../../src/server/content-disposition';
+import type { FileFormat } from '../../src/engine';
+import { attachmentHeader, downloadName } from '../../src/server/content-disposition';
 
 /** What an RFC 6266 client reads from the header: the filename* value, decoded. */
 function decodedName(header: string): string | undefined {
@@ -24,4 +25,67 @@ describe('attachmentHeader', () => {
     expect(decodedName(header)).toBe(name);
     expect(header).toMatch(/^[\x20-\x7e]+$/);
   });
+});
+
+describe('downloadName', () => {
+  const cases: { description: string; uploaded: string; format: FileFormat; expected: string }[] = [
+    {
+      description: 'a plain name',
+      uploaded: 'people.csv',
+      format: 'csv',
+      expected: 'people.pseudonymized.csv',
+    },
+    {
+      description: 'another format',
+      uploaded: 'people.csv',
+      format: 'xlsx',
+      expected: 'people.pseudonymized.xlsx',
+    },
+    {
+      description: 'dots only before the extension',
+      uploaded: '..csv',
+      format: 'csv',
+      expected: 'dataset.pseudonymized.csv',
+    },
+    {
+      description: 'an extension alone',
+      uploaded: '.csv',
+      format: 'csv',
+      expected: 'dataset.pseudonymized.csv',
+    },
+    {
+      description: 'dots and spaces around',
+      uploaded: ' .report. .csv',
+      format: 'csv',
+      expected: 'report.pseudonymized.csv',
+    },
+    {
+      description: 'control characters',
+      uploaded: 'a\r\nSet-Cookie: x=1.csv',
+      format: 'csv',
+      expected: 'a__Set-Cookie: x=1.pseudonymized.csv',
+    },
+    {
+      description: 'letters beyond ASCII',
+      uploaded: 'Kundenübersicht.xlsx',
+      format: 'xlsx',
+      expected: 'Kundenübersicht.pseudonymized.xlsx',
+    },
+  ];
+
+  it.each(cases)('$description: $uploaded', ({ uploaded, format, expected }) => {
+    expect(downloadName(uploaded, 'pseudonymized', format)).toBe(expected);
+  });
+
+  it.each([`${'Z'.repeat(251)}.csv`, `${'ü'.repeat(200)}.csv`, `${'😀'.repeat(100)}.csv`])(
+    'caps a long name at 255 UTF-8 bytes without splitting a character (%#)',
+    (uploaded) => {
+      const name = downloadName(uploaded, 'pseudonymized', 'xlsx');
+      expect(Buffer.byteLength(name, 'utf8')).toBeLessThanOrEqual(255);
+      expect(Buffer.byteLength(name, 'utf8')).toBeGreaterThan(240);
+      expect(name.endsWith('.pseudonymized.xlsx')).toBe(true);
+      // A lone surrogate would not survive a round trip through UTF-8.
+      expect(Buffer.from(name, 'utf8').toString('utf8')).toBe(name);
+    },
+  );
 });

@@ -354,6 +354,15 @@ describe('pseudonymize and download', () => {
     },
   );
 
+  it('names downloads of an odd upload name safely', async () => {
+    const { id } = await uploadDataset(server.url, '..csv', fixtureFile('csv', 3));
+    expect((await pseudonymize(id)).status).toBe(200);
+    const response = await download(id, '?format=json');
+    expect(response.headers.get('content-disposition')).toContain(
+      'filename="dataset.pseudonymized.json"',
+    );
+  });
+
   it('downloads the mapping from original to pseudonym', async () => {
     const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
     await view(await pseudonymize(id));
