@@ -233,6 +233,80 @@ const PEOPLE: unknown[][] = [
   ['Alan Turing', 'alan@example.org', 41],
 ];
 
+// --- Crafted xls: SheetJS's own file with its BIFF records rewritten ----------------------------
+
+/** The part of SheetJS's CFB library used here (the package types it as `any`). */
+interface CompoundFileLibrary {
+  read(data: Uint8Array, options: { type: 'array' }): object;
+  find(file: object, path: string): { content: Uint8Array | number[]; size: number } | null;
+  write(file: object, options: { type: 'buffer' }): Buffer;
+}
+const CFB = XLSX.CFB as CompoundFileLibrary;
+
+const BIFF_EOF = 0x000a;
+const BIFF_DIMENSIONS = 0x0200;
+const BIFF_MULRK = 0x00bd;
+
+/** Offsets of the BIFF records of a workbook stream with the given type. */
+function biffRecordOffsets(stream: Buffer, type: number): number[] {
+  const offsets: number[] = [];
+  for (let offset = 0; offset + 4 <= stream.length; offset += 4 + stream.readUInt16LE(offset + 2)) {
+    if (stream.readUInt16LE(offset) === type) offsets.push(offset);
+  }
+  return offsets;
+}
+
+/** A SheetJS xls whose Workbook stream is rewritten, inside a compound file written again. */
+function rewriteXlsWorkbook(xls: Uint8Array, rewrite: (stream: Buffer) => Buffer): Uint8Array {
+  const file = CFB.read(xls, { type: 'array' });
+  const entry = CFB.find(file, 'Workbook');
+  if (!entry) throw new Error('no Workbook stream in the SheetJS xls');
+  const rewritten = rewrite(Buffer.from(entry.content));
+  entry.content = rewritten;
+  entry.size = rewritten.length;
+  return new Uint8Array(CFB.write(file, { type: 'buffer' }));
+}
+
+/**
+ * An xls whose one sheet is packed with MULRK records: 6 bytes per numeric cell, `columns` cells
+ * per row, so a small file declares millions of cells for SheetJS to make objects of.
+ */
+export function mulrkXls(rows: number, columns: number): Uint8Array {
+  return rewriteXlsWorkbook(sheetJsWorkbook(PEOPLE, 'xls'), (stream) => {
+    const sheetEof = biffRecordOffsets(stream, BIFF_EOF).at(-1) ?? stream.length;
+    const recordLength = 2 + 2 + columns * 6 + 2;
+    const records = Buffer.alloc(rows * (4 + recordLength));
+    for (let row = 0; row < rows; row++) {
+      let at = row * (4 + recordLength);
+      records.writeUInt16LE(BIFF_MULRK, at);
+      records.writeUInt16LE(recordLength, at + 2);
+      records.writeUInt16LE((row + PEOPLE.length) & 0xffff, at + 4);
+      records.writeUInt16LE(0, at + 6);
+      at += 8;
+      for (let column = 0; column < columns; column++, at += 6) {
+        records.writeUInt16LE(15, at); // the default cell format
+        records.writeUInt32LE((((row * columns + column) & 0xfffffff) << 2) | 0x2, at + 2); // RK integer
+      }
+      records.writeUInt16LE(columns - 1, at);
+    }
+    return Buffer.concat([stream.subarray(0, sheetEof), records, stream.subarray(sheetEof)]);
+  });
+}
+
+/** The people xls with its sheet's DIMENSIONS record declaring every row and column of BIFF8. */
+function xlsDeclaringWholeSheet(): Uint8Array {
+  return rewriteXlsWorkbook(sheetJsWorkbook(PEOPLE, 'xls'), (stream) => {
+    const patched = Buffer.from(stream);
+    for (const offset of biffRecordOffsets(patched, BIFF_DIMENSIONS)) {
+      patched.writeUInt32LE(0, offset + 4);
+      patched.writeUInt32LE(65_536, offset + 8);
+      patched.writeUInt16LE(0, offset + 12);
+      patched.writeUInt16LE(256, offset + 14);
+    }
+    return patched;
+  });
+}
+
 // --- The corpus ----------------------------------------------------------------------------------
 
 /** ZIP-level bombs and malformed containers, each small on disk. */
@@ -522,6 +596,19 @@ export function contentHostileFiles(): HostileFile[] {
         return broken;
       })(),
       expected: invalid,
+    },
+    {
+      label: 'xls packed with MULRK records: 4,019,200 cells in 25 MB (SheetJS needs ~600 B each)',
+      fileName: 'mulrk-bomb.xls',
+      bytes: mulrkXls(15_700, 256),
+      expected: tooLarge,
+    },
+    {
+      label: 'xls whose DIMENSIONS record declares 65,536 rows × 256 columns over two real rows',
+      fileName: 'huge-dimensions.xls',
+      bytes: xlsDeclaringWholeSheet(),
+      expected: readable,
+      rowCount: 2,
     },
     {
       label: 'JSON content named .xlsx (content decides)',

@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError, inspectContainer, type FileFormat } from '../../src/engine';
+import type { GuardLimits } from '../../src/engine/guard/limits';
 import {
   contentHostileFiles,
   craftZip,
   deflatedEntry,
+  mulrkXls,
   sheetJsWorkbook,
   zipHostileFiles,
 } from '../../scripts/lib/hostile-files';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
-function guardError(bytes: Uint8Array, format: FileFormat): EngineError | undefined {
+function guardError(
+  bytes: Uint8Array,
+  format: FileFormat,
+  limits: Partial<GuardLimits> = {},
+): EngineError | undefined {
   try {
-    inspectContainer(bytes, format);
+    inspectContainer(bytes, format, limits);
     return undefined;
   } catch (error) {
     if (error instanceof EngineError) return error;
@@ -86,6 +92,43 @@ describe('the container guard on hostile content', () => {
     const file = contentFiles.find((candidate) => candidate.label === label)!;
     const format = file.fileName.endsWith('.json') ? 'json' : 'xls';
     expect(guardError(file.bytes, format)?.code).toBe('INVALID_FILE');
+  });
+});
+
+describe('the xls cell count', () => {
+  it('counts the value cells SheetJS would make objects of, blanks left out', () => {
+    // A header of four, then 300 rows of text, number, boolean and a blank: 904 values. (Large
+    // enough for its stream to leave the compound file's mini stream, which is never counted.)
+    const rows = [
+      ['name', 'age', 'member', 'note'],
+      ...Array.from({ length: 300 }, (_, i) => [`Person ${i}`, i, i % 2 === 0, null]),
+    ];
+    const xls = sheetJsWorkbook(rows, 'xls');
+    expect(guardError(xls, 'xls', { maxXlsCells: 904 })).toBeUndefined();
+    expect(guardError(xls, 'xls', { maxXlsCells: 903 })?.message).toMatch(
+      /^This XLS workbook holds more than 903 cells; at most 903 are read from an XLS file/,
+    );
+  });
+
+  it('counts the cells of MULRK records, and refuses millions in a second', () => {
+    // 2,560 cells in MULRK records after the nine of the people table.
+    expect(guardError(mulrkXls(10, 256), 'xls', { maxXlsCells: 2569 })).toBeUndefined();
+    expect(guardError(mulrkXls(10, 256), 'xls', { maxXlsCells: 2568 })?.code).toBe('TOO_LARGE');
+    const bomb = contentFiles.find((file) => file.fileName === 'mulrk-bomb.xls')!;
+    const started = performance.now();
+    expect(guardError(bomb.bytes, 'xls')?.message).toMatch(/more than 4,000,000 cells/);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('counts a bare BIFF stream saved as .xls too', () => {
+    const biff = new Uint8Array(20);
+    const view = new DataView(biff.buffer);
+    view.setUint16(0, 0x0809, true); // BOF, 4 bytes of body
+    view.setUint16(2, 4, true);
+    view.setUint16(8, 0x0203, true); // NUMBER, 4 bytes of body (truncated, still one cell)
+    view.setUint16(10, 4, true);
+    expect(guardError(biff, 'xls', { maxXlsCells: 0 })?.code).toBe('TOO_LARGE');
+    expect(guardError(biff, 'xls', { maxXlsCells: 1 })).toBeUndefined();
   });
 });
 

@@ -1,7 +1,8 @@
 import type { FileFormat } from '../types';
 import { EngineError } from '../errors';
 import { checkJsonDepth } from './check-json-depth';
-import { inspectOle2, OLE2_SIGNATURE } from './inspect-ole2';
+import { countBiffCells } from './count-biff-cells';
+import { checkXlsCells, inspectOle2, OLE2_SIGNATURE } from './inspect-ole2';
 import { inspectZip } from './inspect-zip';
 import { DEFAULT_GUARD_LIMITS, formatMegabytes, type GuardLimits } from './limits';
 
@@ -10,6 +11,9 @@ const ZIP_SIGNATURES = [
   [0x50, 0x4b, 0x05, 0x06],
 ] as const;
 
+/** BOF record types (BIFF2, 3, 4, 5/8): how a bare BIFF stream saved as .xls starts. */
+const BIFF_BOF_RECORDS = new Set([0x0009, 0x0209, 0x0409, 0x0809]);
+
 function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
   return signature.every((byte, index) => bytes[index] === byte);
 }
@@ -17,7 +21,8 @@ function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
 /**
  * Checks a file's container before any parser runs, so a crafted file fails fast with a clear
  * EngineError (TOO_LARGE → 413, INVALID_FILE → 400) instead of exhausting memory or the stack:
- * ZIPs (xlsx) by entry count and real uncompressed sizes, xls by size, JSON by nesting depth.
+ * ZIPs (xlsx) by entry count and real uncompressed sizes, xls by size and cell count, JSON by
+ * nesting depth.
  * ZIP and OLE2 containers are recognised by their signature whatever `format` says.
  * @example inspectContainer(bytes, 'xlsx') // throws for a zip bomb, returns for a real workbook
  */
@@ -32,13 +37,17 @@ export function inspectContainer(
   } else if (startsWith(bytes, OLE2_SIGNATURE)) {
     inspectOle2(bytes, caps);
   } else if (format === 'xlsx' || format === 'xls') {
-    // Bare BIFF streams and SpreadsheetML/HTML tables saved as .xls: only their size is checked.
+    // Bare BIFF streams and SpreadsheetML/HTML tables saved as .xls: their size, and a bare BIFF
+    // stream's cells.
     if (bytes.byteLength > caps.maxXlsBytes) {
       throw new EngineError(
         'TOO_LARGE',
         `This spreadsheet is ${formatMegabytes(bytes.byteLength)}; at most ` +
           `${formatMegabytes(caps.maxXlsBytes)} is accepted unless it is saved as XLSX.`,
       );
+    }
+    if (BIFF_BOF_RECORDS.has((bytes[0] ?? 0) | ((bytes[1] ?? 0) << 8))) {
+      checkXlsCells(countBiffCells(bytes, caps.maxXlsCells), caps);
     }
   } else if (format === 'json') {
     checkJsonDepth(bytes, caps.maxJsonDepth);

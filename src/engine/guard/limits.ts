@@ -11,6 +11,12 @@ export interface GuardLimits {
   maxZipTotalBytes: number;
   /** Largest xls (OLE2 compound file) accepted, in bytes. */
   maxXlsBytes: number;
+  /**
+   * Most value cells an xls may hold. SheetJS makes an object of each (about 600 bytes of heap
+   * per cell, measured), and a 50 MB xls packed with MULRK records declares 6 bytes per cell:
+   * 8 million cells, more than a worker's heap. 4 million keep a read near 2.5 GB and 10 s.
+   */
+  maxXlsCells: number;
   /** Deepest nesting of JSON arrays and objects accepted. */
   maxJsonDepth: number;
 }
@@ -23,6 +29,7 @@ export const DEFAULT_GUARD_LIMITS: GuardLimits = {
   maxZipEntryBytes: 256 * MiB,
   maxZipTotalBytes: 512 * MiB,
   maxXlsBytes: 50 * MiB,
+  maxXlsCells: 4_000_000,
   maxJsonDepth: 64,
 };
 
