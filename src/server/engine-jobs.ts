@@ -32,6 +32,8 @@ export interface PseudonymizeJob {
   /** One schema per sheet, in sheet order. */
   schemas: ColumnSchema[][];
   secret: string | Uint8Array;
+  /** Per sheet, the rows of the uploaded preview, so the run's previews line up with them. */
+  previewRowCounts: number[];
 }
 
 /** Re-reads bytes the worker wrote earlier and writes them in another format. */

@@ -3,19 +3,21 @@
  * writing) off the server's event loop. Bundled to dist/server/engine.worker.js by the build.
  */
 import {
+  DEFAULT_GUARD_LIMITS,
   EngineError,
   cellText,
   detectSchema,
   pseudonymize,
   readWorkbook,
   writeWorkbook,
+  type FileFormat,
   type ReadLimits,
   type Sheet,
   type Workbook,
 } from '../engine';
 import type { SheetState } from './dataset-store';
 import type { EngineJob, EngineJobResults, JobOutcome } from './engine-jobs';
-import { previewRowCounts } from './preview-size';
+import { previewTables, type PreviewSource } from './preview-size';
 
 /** Bytes the worker wrote itself are read back without size limits (a mapping can be long). */
 const NO_LIMITS: ReadLimits = {
@@ -44,13 +46,13 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
   switch (job.kind) {
     case 'ingest': {
       const workbook = readWorkbook(ownCopy(job.bytes), job.fileName);
-      const previewLengths = previewRowCounts(workbook.sheets.map(dimensions));
+      const previews = previewTables(workbook.sheets.map(previewSource));
       const sheets = workbook.sheets.map((sheet, index): SheetState => ({
         name: sheet.name,
         columns: sheet.columns,
         rowCount: sheet.rows.length,
         schema: detectSchema(sheet),
-        preview: previewRows(sheet, previewLengths[index] ?? 0),
+        preview: previews[index] ?? [],
       }));
       return { format: workbook.format, sheets };
     }
@@ -71,8 +73,6 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       const mappingBook: Workbook = { ...result.workbook, sheets: [result.mapping] };
       const mapping = shared(writeWorkbook(mappingBook, workbook.format));
       const mapped = performance.now();
-      const sheets = result.workbook.sheets;
-      const previewLengths = previewRowCounts(sheets.map(dimensions));
       // The server's own steps around the engine's run, so the figures show where time goes.
       const timings = {
         ...result.stats.timings,
@@ -84,7 +84,8 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         output,
         mapping,
         mappingRowCount: result.mapping.rows.length,
-        previews: sheets.map((sheet, index) => previewRows(sheet, previewLengths[index] ?? 0)),
+        // Row for row beside the uploaded previews.
+        previews: previewTables(result.workbook.sheets.map(previewSource), job.previewRowCounts),
         stats: { ...result.stats, timings },
       };
     }
@@ -93,19 +94,52 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       const sheetName = workbook.sheets.some((sheet) => sheet.name === job.sheetName)
         ? job.sheetName
         : undefined;
+      checkTextOutputSize(workbook, job.to, sheetName);
       return shared(writeWorkbook(workbook, job.to, { sheetName }));
     }
   }
 }
 
-function dimensions(sheet: Sheet): { rowCount: number; columnCount: number } {
-  return { rowCount: sheet.rows.length, columnCount: sheet.columns.length };
+function previewSource(sheet: Sheet): PreviewSource {
+  return {
+    rowCount: sheet.rows.length,
+    columnCount: sheet.columns.length,
+    text: (row, column) =>
+      cellText(sheet.rows[row]?.[column] ?? null, sheet.numberFormats?.[column]),
+  };
 }
 
-function previewRows(sheet: Sheet, count: number): string[][] {
-  return sheet.rows
-    .slice(0, count)
-    .map((row) => row.map((cell, column) => cellText(cell, sheet.numberFormats?.[column])));
+/**
+ * Largest csv, tsv or json a download may be converted to: as large as a workbook may expand
+ * (the guard's cap on an xlsx's uncompressed parts). A workbook's string table lets one long text
+ * fill many cells, so a 140 KB xlsx can hold 600 MB of text; written as csv it would be 600 MB.
+ */
+const MAX_TEXT_OUTPUT_BYTES = DEFAULT_GUARD_LIMITS.maxZipTotalBytes;
+
+/**
+ * Refuses (413) to write a one-table text format whose text alone would pass the cap: every
+ * string's length, a separator per cell and, in json, the column name beside each value. A
+ * lower bound, counted before anything is written; numbers, dates and booleans count one byte.
+ */
+function checkTextOutputSize(workbook: Workbook, to: FileFormat, sheetName?: string): void {
+  if (to !== 'csv' && to !== 'tsv' && to !== 'json') return;
+  const sheet = workbook.sheets.find((each) => each.name === sheetName) ?? workbook.sheets[0];
+  if (!sheet) return;
+  const keyBytes = to === 'json' ? sheet.columns.map((name) => name.length + 4) : [];
+  let bytes = 0;
+  for (const row of sheet.rows) {
+    for (let column = 0; column < row.length; column++) {
+      const cell = row[column];
+      bytes += (typeof cell === 'string' ? cell.length : 1) + 1 + (keyBytes[column] ?? 0);
+    }
+    if (bytes > MAX_TEXT_OUTPUT_BYTES) {
+      throw new EngineError(
+        'TOO_LARGE',
+        `The ${to.toUpperCase()} file would be over ${MAX_TEXT_OUTPUT_BYTES / 1024 ** 2} MB; ` +
+          'download it in its own format instead',
+      );
+    }
+  }
 }
 
 /** A private copy: decoders refuse views of shared memory, and the engine may keep the bytes. */

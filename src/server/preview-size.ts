@@ -1,7 +1,9 @@
 /**
  * How much of each sheet the server keeps as display text for previews. Rows are capped, and so
- * are cells: a 16,000-column sheet shows 12 rows, not 1000, so a preview never costs the main
- * thread (structured clone, output validation, JSON) more than a few hundred thousand strings.
+ * are cells and characters: a 16,000-column sheet shows 12 rows, not 1000, and a workbook whose
+ * string table repeats one 30,000-character text in every cell shows 1,000 characters of each.
+ * So a preview never costs the main thread (structured clone, output validation, JSON) more
+ * than a few hundred thousand strings and a few million characters.
  */
 
 /** Preview rows an answer holds unless `?limit=` asks otherwise. */
@@ -15,6 +17,10 @@ export const PREVIEW_CELLS_PER_SHEET = 200_000;
  * switch needs no worker job); a sheet past it shows fewer rows, or none.
  */
 export const PREVIEW_CELLS_PER_WORKBOOK = 1_000_000;
+/** Most characters a preview shows of one cell; a longer text ends with '…'. */
+export const PREVIEW_CELL_CHARS = 1000;
+/** Characters one sheet's preview holds, about: rows stop once the next would pass it. */
+export const PREVIEW_CHARS_PER_SHEET = 4_000_000;
 
 /**
  * Rows of each sheet to keep for previews, in sheet order.
@@ -29,6 +35,61 @@ export function previewRowCounts(
     const cells = Math.min(PREVIEW_CELLS_PER_SHEET, cellsLeft);
     const rows = Math.min(rowCount, PREVIEW_ROWS_MAX, Math.floor(cells / width));
     cellsLeft -= rows * width;
+    return rows;
+  });
+}
+
+/**
+ * A cell's text as a preview shows it: at most PREVIEW_CELL_CHARS characters, then '…' (never
+ * cutting a character in two).
+ * @example previewText('x'.repeat(5000)).length // 1001
+ */
+export function previewText(text: string): string {
+  if (text.length <= PREVIEW_CELL_CHARS) return text;
+  const code = text.charCodeAt(PREVIEW_CELL_CHARS - 1);
+  const end = code >= 0xd800 && code <= 0xdbff ? PREVIEW_CELL_CHARS - 1 : PREVIEW_CELL_CHARS;
+  return `${text.slice(0, end)}…`;
+}
+
+/** A sheet as previews read it: its size and each cell's display text. */
+export interface PreviewSource {
+  rowCount: number;
+  columnCount: number;
+  text(row: number, column: number): string;
+}
+
+/**
+ * The preview rows of each sheet: `rowCounts` rows when given (a run's previews line up with the
+ * uploaded ones), otherwise as many as the row, cell and character caps allow.
+ * @example previewTables([{ rowCount: 2, columnCount: 1, text: () => 'a' }]) // [[['a'], ['a']]]
+ */
+export function previewTables(
+  sheets: readonly PreviewSource[],
+  rowCounts?: readonly number[],
+): string[][][] {
+  const counts = rowCounts ?? previewRowCounts(sheets);
+  const capByCharacters = rowCounts === undefined;
+  return sheets.map((sheet, index) => {
+    const rows: string[][] = [];
+    let characters = 0;
+    for (let r = 0; r < Math.min(counts[index] ?? 0, sheet.rowCount); r++) {
+      const row: string[] = [];
+      let rowCharacters = 0;
+      for (let c = 0; c < sheet.columnCount; c++) {
+        const text = previewText(sheet.text(r, c));
+        rowCharacters += text.length;
+        row.push(text);
+      }
+      if (
+        capByCharacters &&
+        rows.length > 0 &&
+        characters + rowCharacters > PREVIEW_CHARS_PER_SHEET
+      ) {
+        break;
+      }
+      characters += rowCharacters;
+      rows.push(row);
+    }
     return rows;
   });
 }

@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWorkbook, type FileFormat } from '../../src/engine';
 import type { DatasetView } from '../../src/server/api-schemas';
@@ -67,6 +68,18 @@ describe('GET /api/datasets/{id}', () => {
     expect(fetched.originalData.rows[0]).toHaveLength(columns);
     const run = await view(await pseudonymize(uploaded.id));
     expect(run.pseudonymizedData?.rows).toHaveLength(20);
+  }, 60_000);
+
+  it('shows at most 1,000 characters of a cell, however long the text a workbook repeats', async () => {
+    // One 30,000-character string shared by 20,000 cells: a 140 KB xlsx holding 600 million
+    // characters of text.
+    const uploaded = await uploadDataset(server.url, 'repeated.xlsx', repeatedTextWorkbook());
+    const fetched = await view(await fetch(`${server.url}/api/datasets/${uploaded.id}?limit=1000`));
+    const cells = fetched.originalData.rows.flat();
+    expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) expect(cell).toBe(`${'x'.repeat(1000)}…`);
+    // A sheet's preview holds at most 4,000,000 characters: 199 rows of 20 × 1,001, not 1000.
+    expect(fetched.originalData.rows.length).toBe(199);
   }, 60_000);
 
   it.each(['0', '1001', 'many'])('refuses ?limit=%s with 400 listing the issue', async (limit) => {
@@ -354,6 +367,24 @@ describe('pseudonymize and download', () => {
     },
   );
 
+  it('refuses with 413 to convert a download past 512 MB, and serves it in its own format', async () => {
+    const { id } = await uploadDataset(server.url, 'repeated.xlsx', repeatedTextWorkbook());
+    const keepAll = Array.from({ length: 20 }, (_, i) => ({
+      name: `c${i}`,
+      rule: { action: 'keep' },
+    }));
+    expect(
+      (await sendJson(server.url, 'PATCH', `/api/datasets/${id}/schema`, { schema: keepAll }))
+        .status,
+    ).toBe(200);
+    expect((await pseudonymize(id)).status).toBe(200);
+    const body = await error(await download(id, '?format=csv'), 413);
+    expect(body.message).toMatch(/^The CSV file would be over 512 MB/);
+    const own = await download(id);
+    expect(own.status).toBe(200);
+    expect((await own.arrayBuffer()).byteLength).toBeLessThan(2 * 1024 * 1024);
+  }, 60_000);
+
   it('names downloads of an odd upload name safely', async () => {
     const { id } = await uploadDataset(server.url, '..csv', fixtureFile('csv', 3));
     expect((await pseudonymize(id)).status).toBe(200);
@@ -515,3 +546,22 @@ describe('the rest of /api', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 });
+
+/** An xlsx of 1000 rows × 20 columns sharing one 30,000-character string through its string table. */
+function repeatedTextWorkbook(): Uint8Array {
+  const long = 'x'.repeat(30_000);
+  const rows = [
+    Array.from({ length: 20 }, (_, i) => `c${i}`),
+    ...Array.from({ length: 1000 }, () => Array.from({ length: 20 }, () => long)),
+  ];
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Repeated');
+  return new Uint8Array(
+    XLSX.write(book, {
+      type: 'buffer',
+      bookType: 'xlsx',
+      bookSST: true,
+      compression: true,
+    }) as Buffer,
+  );
+}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { previewRowCounts } from '../../src/server/preview-size';
+import {
+  previewRowCounts,
+  previewTables,
+  previewText,
+  type PreviewSource,
+} from '../../src/server/preview-size';
 
 describe('previewRowCounts', () => {
   it.each([
@@ -26,5 +31,48 @@ describe('previewRowCounts', () => {
       sheets.map(([rowCount, columnCount]) => ({ rowCount: rowCount!, columnCount: columnCount! })),
     );
     expect(counts).toEqual(expected);
+  });
+});
+
+describe('previewText', () => {
+  it.each([
+    { description: 'a short text as it is', text: 'Ada', expected: 'Ada' },
+    {
+      description: '1,000 characters as they are',
+      text: 'a'.repeat(1000),
+      expected: 'a'.repeat(1000),
+    },
+    {
+      description: 'a longer text cut at 1,000',
+      text: 'a'.repeat(1001),
+      expected: `${'a'.repeat(1000)}…`,
+    },
+    {
+      description: 'never half an emoji',
+      text: `${'a'.repeat(999)}😀b`,
+      expected: `${'a'.repeat(999)}…`,
+    },
+  ])('$description', ({ text, expected }) => {
+    expect(previewText(text)).toBe(expected);
+  });
+});
+
+describe('previewTables', () => {
+  const sheet = (rowCount: number, columnCount: number, text: string): PreviewSource => ({
+    rowCount,
+    columnCount,
+    text: () => text,
+  });
+
+  it('stops a sheet before its text passes 4,000,000 characters', () => {
+    // 10 cells of 1,001 characters a row: 399 rows fit.
+    const [rows] = previewTables([sheet(1000, 10, 'x'.repeat(5000))]);
+    expect(rows).toHaveLength(399);
+    expect(rows?.[0]?.[0]).toHaveLength(1001);
+  });
+
+  it('keeps the row counts it is given, so a run lines up with the upload', () => {
+    const tables = previewTables([sheet(1000, 10, 'x'.repeat(5000)), sheet(5, 2, 'a')], [400, 3]);
+    expect(tables.map((rows) => rows.length)).toEqual([400, 3]);
   });
 });

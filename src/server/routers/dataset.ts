@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { datasetIdSchema, datasetViewSchema } from '../api-schemas';
 import { datasetView } from '../dataset-view';
-import { PREVIEW_CELLS_PER_SHEET, PREVIEW_ROWS_DEFAULT, PREVIEW_ROWS_MAX } from '../preview-size';
+import {
+  PREVIEW_CELL_CHARS,
+  PREVIEW_CELLS_PER_SHEET,
+  PREVIEW_ROWS_DEFAULT,
+  PREVIEW_ROWS_MAX,
+} from '../preview-size';
 import { publicProcedure, router } from '../trpc';
 
 const TAGS = ['datasets'];
@@ -31,7 +36,8 @@ export const datasetRouter = router({
           .describe(
             'Preview rows to include (the full data is the download). A preview holds at most ' +
               `${PREVIEW_CELLS_PER_SHEET.toLocaleString('en-US')} cells, so a wide sheet shows ` +
-              'fewer rows: with C columns, at most that many cells / C rows.',
+              'fewer rows: with C columns, at most that many cells / C rows. A cell shows at most ' +
+              `${PREVIEW_CELL_CHARS.toLocaleString('en-US')} characters, then "…".`,
           ),
       }),
     )
@@ -68,6 +74,7 @@ export const datasetRouter = router({
           fileName: dataset.filename,
           schemas: dataset.sheets.map((sheet) => sheet.schema),
           secret: input.secret ?? dataset.secret,
+          previewRowCounts: dataset.sheets.map((sheet) => sheet.preview.length),
         },
         ctx.client,
       );
