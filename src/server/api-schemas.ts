@@ -54,6 +54,9 @@ const numberLayoutSchema = z.object({
   negative: z.boolean(),
   negativeStyle: z.enum(['minus', 'parentheses']).optional(),
   explicitPlus: z.boolean().optional(),
+  signPosition: z.enum(['afterPrefix', 'trailing']).optional(),
+  minusSign: z.literal('\u2212').optional(),
+  bareFraction: z.boolean().optional(),
 });
 
 /** The fields of a column a client may change; the rest are what detection found. */

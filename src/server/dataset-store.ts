@@ -177,6 +177,18 @@ export class DatasetStore {
     return dataset;
   }
 
+  /**
+   * Forgets a dataset's last run (its schema changed, so the result no longer matches it): the
+   * memory is free at once, and downloads answer 409 until the next run.
+   */
+  discardRun(id: string): void {
+    const dataset = this.get(id);
+    const entry = this.#entries.get(id);
+    if (!entry || !dataset.run) return;
+    dataset.run = null;
+    entry.heldBytes = heldBytes(dataset, null);
+  }
+
   /** The live dataset with this id, its expiry pushed back; 404 when unknown or expired. */
   get(id: string): Dataset {
     this.sweep();

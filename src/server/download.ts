@@ -37,7 +37,8 @@ export function downloadHandler(
     if (!run) {
       throw new TRPCError({
         code: 'CONFLICT',
-        message: 'Nothing to download yet: pseudonymize the dataset first',
+        message:
+          'Nothing to download: pseudonymize the dataset first (again after a schema change)',
       });
     }
     const format = input.format ?? dataset.format;

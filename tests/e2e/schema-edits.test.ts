@@ -91,11 +91,22 @@ describe('a schema edit after a run', { timeout: 60_000 }, () => {
     await screenshots(page, 'schema-edits-02-generated-again');
   });
 
-  it('Re-analyze after a run withdraws the preview too', async () => {
-    await openWithCustomers();
+  it('Re-analyze after a run withdraws the preview when it changes the schema', async () => {
+    const id = await openWithCustomers();
     await generate();
+    // Detection gives the same schema: the run still matches it and stays.
+    await page.getByRole('button', { name: 'Re-analyze' }).click();
+    await page.getByText('Schema re-analyzed', { exact: true }).waitFor();
+    await page.getByText('Ready to Download').waitFor();
+
+    await page.getByRole('button', { name: 'Keep original values of city' }).click();
+    await expectStep2();
+    await generate();
+    // Re-analyze drops the keep rule: that run no longer matches, here or on the server.
     await page.getByRole('button', { name: 'Re-analyze' }).click();
     await expectStep2();
+    const download = await fetch(`${server.baseUrl}/api/datasets/${id}/download`);
+    expect(download.status).toBe(409);
   });
 });
 

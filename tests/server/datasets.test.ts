@@ -216,6 +216,34 @@ describe('PATCH /api/datasets/{id}/schema', () => {
     for (const value of scores) expect(value >= 1 && value <= 3, String(value)).toBe(true);
   });
 
+  it('discards the last run when the schema changes, and only then', async () => {
+    const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const path = `/api/datasets/${uploaded.id}`;
+    expect((await sendJson(server.url, 'POST', `${path}/pseudonymize`, {})).status).toBe(200);
+    // The same schema sent back changes nothing: the run stays.
+    const echoed = await view(
+      await sendJson(server.url, 'PATCH', `${path}/schema`, { schema: uploaded.schema }),
+    );
+    expect(echoed.pseudonymizedData).not.toBeNull();
+    expect((await fetch(`${server.url}${path}/download`)).status).toBe(200);
+    const changed = await view(
+      await sendJson(server.url, 'PATCH', `${path}/schema`, {
+        schema: [{ name: 'email', rule: { action: 'keep' } }],
+      }),
+    );
+    expect(changed.pseudonymizedData).toBeNull();
+    expect(changed.mapping).toBeNull();
+    expect(changed.stats).toBeNull();
+    const stale = await fetch(`${server.url}${path}/download`);
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as ErrorBody).message).toMatch(/again after a schema change/);
+    expect((await sendJson(server.url, 'POST', `${path}/pseudonymize`, {})).status).toBe(200);
+    expect((await fetch(`${server.url}${path}/download`)).status).toBe(200);
+    // Re-analyze restores detection (the keep rule goes), so the run goes too.
+    const reanalyzed = await view(await sendJson(server.url, 'POST', `${path}/reanalyze`));
+    expect(reanalyzed.pseudonymizedData).toBeNull();
+  });
+
   it('accepts the full schema as the client sends it back, samples included', async () => {
     const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
     const schema = uploaded.schema.map((column) =>

@@ -27,8 +27,8 @@ export function MainPage() {
     { enabled: datasetId !== null },
   );
   const view = datasetId !== null ? dataset.data : undefined;
-  // The server keeps the last run when the schema changes; a run made with other rules is not
-  // shown or offered for download until Generate runs again.
+  // A schema change discards the last run on the server; from the edit on (before the server's
+  // answer too) the page is back at step 2 with a notice, until Generate runs again.
   const [runOutdated, setRunOutdated] = useState(false);
   const step: 1 | 2 | 3 = !view ? 1 : view.pseudonymizedData && !runOutdated ? 3 : 2;
 
@@ -197,15 +197,17 @@ export function MainPage() {
                   busy={busy}
                   generating={generating}
                   reanalyzing={reanalyzing}
-                  runOutdated={runOutdated && view.pseudonymizedData !== null}
+                  runOutdated={runOutdated}
                   onChangeColumn={changeColumn}
                   onReanalyze={() =>
                     void afterSaves('reanalyze', () =>
                       reanalyze.mutate(
                         { id: view.id },
                         {
-                          onSuccess: () => {
-                            if (view.pseudonymizedData) setRunOutdated(true);
+                          onSuccess: (next) => {
+                            if (view.pseudonymizedData && !next.pseudonymizedData) {
+                              setRunOutdated(true);
+                            }
                           },
                         },
                       ),

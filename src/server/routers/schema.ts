@@ -50,7 +50,8 @@ export const schemaRouter = router({
         summary: "Changes columns' types and rules in the selected sheet",
         description:
           'List the columns to change by name, each with the fields to change (type, rule, range, ' +
-          'format, precision...). Fields left out keep their value; columns left out are unchanged.',
+          'format, precision...). Fields left out keep their value; columns left out are unchanged. ' +
+          'A change discards the last run: download again after pseudonymizing again.',
         errorResponses: {
           400: 'Unknown column, type or Faker method; range min > max; dateRange not ISO 8601 or min after max',
           404: 'Unknown or expired dataset',
@@ -87,7 +88,9 @@ export const schemaRouter = router({
         }
         updates.set(update.name, update);
       }
+      const before = JSON.stringify(sheet.schema);
       sheet.schema = sheet.schema.map((column) => mergeColumn(column, updates.get(column.name)));
+      if (JSON.stringify(sheet.schema) !== before) ctx.store.discardRun(input.id);
       return datasetView(ctx.store, dataset, PREVIEW_ROWS_DEFAULT);
     }),
 
@@ -99,6 +102,7 @@ export const schemaRouter = router({
         path: '/api/datasets/{id}/reanalyze',
         tags: TAGS,
         summary: "Detects the selected sheet's schema again, discarding its edits",
+        description: 'When that changes the schema, the last run is discarded as well.',
         errorResponses: { 404: 'Unknown or expired dataset', 503: 'Server busy' },
       },
     })
@@ -118,7 +122,10 @@ export const schemaRouter = router({
       );
       const live = ctx.store.get(input.id);
       const sheet = live.sheets[sheetIndex];
-      if (sheet) sheet.schema = schema;
+      if (sheet && JSON.stringify(sheet.schema) !== JSON.stringify(schema)) {
+        sheet.schema = schema;
+        ctx.store.discardRun(input.id);
+      }
       return datasetView(ctx.store, live, PREVIEW_ROWS_DEFAULT);
     }),
 });
