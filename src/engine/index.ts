@@ -7,7 +7,7 @@ export { DEFAULT_GUARD_LIMITS, type GuardLimits } from './guard/limits';
 export { readWorkbook } from './read/read-workbook';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './read/read-limits';
 export { writeWorkbook, type WriteOptions } from './write/write-workbook';
-export { neutralizeFormula } from './write/neutralize-formula';
+export { neutralizeFormula, restoreFormula, restoreFormulas } from './write/neutralize-formula';
 export { detectSchema } from './detect/schema';
 export { detectColumn, type DetectOptions } from './detect/column';
 export {

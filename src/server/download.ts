@@ -15,10 +15,23 @@ export const CONTENT_TYPES: Record<FileFormat, string> = {
   xls: 'application/vnd.ms-excel',
 };
 
-const downloadInput = z.object({
-  id: datasetIdSchema,
-  format: fileFormatSchema.optional(),
+/** A download's query: the format, and whether formula protection may be turned off. */
+export const downloadQuerySchema = z.object({
+  format: fileFormatSchema.optional().describe('Default: the uploaded file’s format'),
+  formulaProtection: z
+    .enum(['on', 'off'])
+    .optional()
+    .describe(
+      "'on' (default): csv, tsv, xlsx and xls text that a spreadsheet would run as a formula " +
+        "(starting with = + - @, tab, CR, LF or NUL) gets a leading single quote. 'off': every " +
+        'value exactly as generated, for scripts that do not open files in a spreadsheet.',
+    ),
 });
+
+const downloadInput = downloadQuerySchema.extend({ id: datasetIdSchema });
+
+/** Formats a spreadsheet may open and run formulas from; JSON is never neutralized. */
+const PROTECTED_FORMATS: ReadonlySet<FileFormat> = new Set(['csv', 'tsv', 'xlsx', 'xls']);
 
 export type DownloadKind = 'pseudonymized' | 'mapping';
 
@@ -31,7 +44,11 @@ export function downloadHandler(
   { store, pool }: { store: DatasetStore; pool: EnginePool },
 ): RequestHandler {
   return async (req, res) => {
-    const input = downloadInput.parse({ id: req.params.id, format: req.query.format });
+    const input = downloadInput.parse({
+      id: req.params.id,
+      format: req.query.format,
+      formulaProtection: req.query.formulaProtection,
+    });
     const dataset = store.get(input.id);
     const run = dataset.run;
     if (!run) {
@@ -43,13 +60,18 @@ export function downloadHandler(
     }
     const format = input.format ?? dataset.format;
     const stored = kind === 'mapping' ? run.mapping : run.output;
+    // Kept written as uploaded, with formula protection where the format has it.
+    const storedProtected = PROTECTED_FORMATS.has(dataset.format);
+    const protect = input.formulaProtection !== 'off' && PROTECTED_FORMATS.has(format);
     const bytes =
-      format === dataset.format
+      format === dataset.format && protect === storedProtected
         ? stored
         : await pool.run(
             {
               kind: 'convert',
               bytes: stored,
+              restoreFormulas: storedProtected,
+              neutralizeFormulas: protect,
               // The name a csv/tsv/json is read under becomes its sheet's name in an xlsx/xls.
               fileName: kind === 'mapping' ? `mapping.${dataset.format}` : dataset.filename,
               to: format,

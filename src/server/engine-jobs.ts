@@ -45,6 +45,10 @@ export interface ConvertJob {
   to: FileFormat;
   /** For a one-table format (csv, tsv, json), the sheet to write; the first by default. */
   sheetName?: string;
+  /** Whether `bytes` were written with formula protection, to be undone before writing. */
+  restoreFormulas: boolean;
+  /** Whether to write with formula protection (csv, tsv, xlsx, xls). */
+  neutralizeFormulas: boolean;
 }
 
 export type EngineJob = IngestJob | DetectJob | PseudonymizeJob | ConvertJob;

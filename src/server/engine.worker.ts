@@ -9,6 +9,7 @@ import {
   detectSchema,
   pseudonymize,
   readWorkbook,
+  restoreFormulas,
   writeWorkbook,
   type FileFormat,
   type ReadLimits,
@@ -91,11 +92,14 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
     }
     case 'convert': {
       const workbook = readWorkbook(ownCopy(job.bytes), job.fileName, NO_LIMITS);
+      if (job.restoreFormulas) restoreFormulas(workbook);
       const sheetName = workbook.sheets.some((sheet) => sheet.name === job.sheetName)
         ? job.sheetName
         : undefined;
       checkTextOutputSize(workbook, job.to, sheetName);
-      return shared(writeWorkbook(workbook, job.to, { sheetName }));
+      return shared(
+        writeWorkbook(workbook, job.to, { sheetName, neutralizeFormulas: job.neutralizeFormulas }),
+      );
     }
   }
 }

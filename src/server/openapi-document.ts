@@ -9,9 +9,8 @@ import {
   datasetIdSchema,
   datasetViewSchema,
   errorBodySchema,
-  fileFormatSchema,
 } from './api-schemas';
-import { CONTENT_TYPES } from './download';
+import { CONTENT_TYPES, downloadQuerySchema } from './download';
 import { appRouter } from './routers/_app';
 
 const DESCRIPTION = `Stand-in pseudonymizes tabular datasets (CSV, TSV, JSON, XLSX, XLS).
@@ -64,9 +63,7 @@ function downloadPath(kind: 'pseudonymized data' | 'mapping', fileSuffix: string
           : 'The pseudonymized data of the last run, every sheet included where the format allows',
       requestParams: {
         path: idParameter,
-        query: z.object({
-          format: fileFormatSchema.optional().describe('Default: the uploaded file’s format'),
-        }),
+        query: downloadQuerySchema,
       },
       responses,
     },

@@ -435,6 +435,41 @@ describe('pseudonymize and download', () => {
     expect(adaRow?.[3]).not.toBe('Ada');
   });
 
+  it('protects formulas in spreadsheet formats only, and turns it off on request', async () => {
+    const csv = 'note,phone\n=SUM(A1),+44 20 7946 0958\n"\'=1",+1 555 123 4567\n';
+    const { id } = await uploadDataset(server.url, 'notes.csv', new TextEncoder().encode(csv));
+    await view(
+      await sendJson(server.url, 'PATCH', `/api/datasets/${id}/schema`, {
+        schema: [{ name: 'note', rule: { action: 'keep' } }],
+      }),
+    );
+    await view(await pseudonymize(id));
+    const sheetOf = async (query: string, format: string) =>
+      readWorkbook(new Uint8Array(await (await download(id, query)).arrayBuffer()), `x.${format}`)
+        .sheets[0]!;
+
+    const csvOut = await sheetOf('', 'csv');
+    expect(csvOut.rows.map((row) => row[0])).toEqual(["'=SUM(A1)", "''=1"]);
+    for (const row of csvOut.rows) expect(row[1]).toMatch(/^'\+\d/);
+    // JSON has no formulas: exactly the values, also converted from the protected csv.
+    const json = await sheetOf('?format=json', 'json');
+    expect(json.rows.map((row) => row[0])).toEqual(['=SUM(A1)', "'=1"]);
+    for (const row of json.rows) expect(row[1]).toMatch(/^\+\d/);
+    const raw = await sheetOf('?formulaProtection=off', 'csv');
+    expect(raw.rows.map((row) => row[0])).toEqual(['=SUM(A1)', "'=1"]);
+    expect(raw.rows.map((row) => row[1])).toEqual(json.rows.map((row) => row[1]));
+    const xlsx = await sheetOf('?format=xlsx&formulaProtection=off', 'xlsx');
+    expect(xlsx.rows.map((row) => row[0])).toEqual(['=SUM(A1)', "'=1"]);
+    const mapping = readWorkbook(
+      new Uint8Array(await (await download(id, '?format=json', 'download-mapping')).arrayBuffer()),
+      'mapping.json',
+    ).sheets[0]!;
+    expect(mapping.rows.some((row) => String(row[2]).startsWith("'"))).toBe(false);
+    expect((await error(await download(id, '?formulaProtection=maybe'), 400)).message).toMatch(
+      /formulaProtection/,
+    );
+  });
+
   it('keeps every sheet of a workbook in an xlsx download', async () => {
     const { id } = await uploadDataset(server.url, 'book.xlsx', fixtureFile('xlsx'));
     await view(await pseudonymize(id));

@@ -102,7 +102,14 @@ describe('EnginePool', () => {
     const csv = new TextEncoder().encode('a,b\n1,2\n');
     const bytes = new SharedArrayBuffer(csv.byteLength);
     new Uint8Array(bytes).set(csv);
-    const job = { kind: 'convert', bytes, fileName: 'a.csv', to: 'json' } as const;
+    const job = {
+      kind: 'convert',
+      bytes,
+      fileName: 'a.csv',
+      to: 'json',
+      restoreFormulas: true,
+      neutralizeFormulas: false,
+    } as const;
     try {
       const running = pool.run(job);
       const waiting = pool.run(job);

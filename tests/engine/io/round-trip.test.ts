@@ -5,6 +5,8 @@ import { generateRealisticCsv } from '../../../scripts/lib/realistic-csv';
 import {
   FILE_FORMATS,
   neutralizeFormula,
+  restoreFormula,
+  restoreFormulas,
   readWorkbook,
   writeWorkbook,
   type FileFormat,
@@ -158,19 +160,36 @@ describe('any table of strings round-trips', () => {
   });
 
   it.each(['csv', 'tsv'] as const)(
-    'through %s with formula protection, every cell neutralized once',
+    'through %s with formula protection, every cell neutralized once and restorable exactly',
     (format) => {
       fc.assert(
         fc.property(table, (data) => {
-          const sheet = readWorkbook(writeWorkbook(asWorkbook(data), format), `table.${format}`)
-            .sheets[0];
+          const read = readWorkbook(writeWorkbook(asWorkbook(data), format), `table.${format}`);
+          const sheet = read.sheets[0];
           expect(sheet?.columns).toEqual(data.columns.map(neutralizeFormula));
           expect(sheet?.rows).toEqual(data.rows.map((row) => row.map(neutralizeFormula)));
+          const restored = restoreFormulas(read).sheets[0];
+          expect(restored?.columns).toEqual(data.columns);
+          expect(restored?.rows).toEqual(data.rows);
         }),
         { numRuns: 100 },
       );
     },
   );
+
+  it('neutralizes quotes before a formula too, so that restoring is exact', () => {
+    for (const [text, neutralized] of [
+      ['=1+1', "'=1+1"],
+      ["'=1+1", "''=1+1"],
+      ["'hello", "'hello"],
+      ['-2.5', '-2.5'],
+      ["'-2.5", "'-2.5"],
+      ['+44 20 7946 0958', "'+44 20 7946 0958"],
+    ] as const) {
+      expect(neutralizeFormula(text)).toBe(neutralized);
+      expect(restoreFormula(neutralized)).toBe(text);
+    }
+  });
 
   it('through xls', () => {
     fc.assert(
