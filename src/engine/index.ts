@@ -1,6 +1,6 @@
 // The engine's public surface: everything the server, the client (types only), scripts and tests use.
 export * from './types';
-export { isBlankCell, cellText, excelSerial } from './cell';
+export { isBlankCell, cellNumberFormat, cellText, excelSerial } from './cell';
 export { EngineError, type EngineErrorCode } from './errors';
 export { inspectContainer } from './guard/inspect-container';
 export { DEFAULT_GUARD_LIMITS, type GuardLimits } from './guard/limits';

@@ -5,6 +5,7 @@
 import {
   DEFAULT_GUARD_LIMITS,
   EngineError,
+  cellNumberFormat,
   cellText,
   detectSchema,
   pseudonymize,
@@ -109,7 +110,7 @@ function previewSource(sheet: Sheet): PreviewSource {
     rowCount: sheet.rows.length,
     columnCount: sheet.columns.length,
     text: (row, column) =>
-      cellText(sheet.rows[row]?.[column] ?? null, sheet.numberFormats?.[column]),
+      cellText(sheet.rows[row]?.[column] ?? null, cellNumberFormat(sheet, row, column)),
   };
 }
 

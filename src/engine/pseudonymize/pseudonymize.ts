@@ -1,4 +1,4 @@
-import { cellText, isBlankCell } from '../cell';
+import { cellNumberFormat, cellText, isBlankCell } from '../cell';
 import { detectColumn } from '../detect/column';
 import { EngineError } from '../errors';
 import type {
@@ -619,7 +619,6 @@ function buildMappingRows(sheets: Sheet[], planned: PlannedColumn[]): Cell[][] {
   const stamps = new Map<Namespace, Int32Array>();
   planned.forEach((column, plannedIndex) => {
     const sheet = sheets[column.sheetIndex]!;
-    const format = sheet.numberFormats?.[column.columnIndex] ?? null;
     const columnName = sheet.columns[column.columnIndex]!;
     const { originals, pseudonyms } = column.namespace;
     let stamp = stamps.get(column.namespace);
@@ -627,17 +626,17 @@ function buildMappingRows(sheets: Sheet[], planned: PlannedColumn[]): Cell[][] {
       stamp = new Int32Array(originals.length).fill(-1);
       stamps.set(column.namespace, stamp);
     }
-    for (const id of column.rowIds) {
+    const { rowIds, columnIndex } = column;
+    for (let row = 0; row < rowIds.length; row++) {
+      const id = rowIds[row]!;
       if (id < 0 || stamp[id] === plannedIndex) continue;
       stamp[id] = plannedIndex;
       const original = originals[id]!;
       const pseudonym = pseudonyms[id]!;
-      rows.push([
-        sheet.name,
-        columnName,
-        typeof original === 'string' ? original : cellText(original, format),
-        typeof pseudonym === 'string' ? pseudonym : cellText(pseudonym, format),
-      ]);
+      // Shown as the cell shows it: its own number format where it has one.
+      const text = (cell: Cell): string =>
+        typeof cell === 'string' ? cell : cellText(cell, cellNumberFormat(sheet, row, columnIndex));
+      rows.push([sheet.name, columnName, text(original), text(pseudonym)]);
     }
   });
   return rows;

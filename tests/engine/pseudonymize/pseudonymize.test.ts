@@ -1,3 +1,4 @@
+import { utils, write } from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import {
   detectSchema,
@@ -326,6 +327,22 @@ describe('pseudonymize', () => {
     expect(rows[0]![1]).toMatch(/^−\d+$/);
     expect(rows[0]![2]).toMatch(/^\$-\d+\.\d{2}$/);
     expect(result.stats.schemaMatch).toBe(1);
+  });
+
+  it('shows each cell of the mapping with that cell’s own number format', () => {
+    const worksheet = utils.aoa_to_sheet([['share'], [0.125], [0.5], [0.25], [7]]);
+    for (const address of ['A2', 'A3', 'A4']) worksheet[address]!.z = '0.00%';
+    worksheet.A5!.z = '0';
+    const book = utils.book_new();
+    utils.book_append_sheet(book, worksheet, 'S');
+    const workbook = readWorkbook(
+      new Uint8Array(write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer),
+      'shares.xlsx',
+    );
+    const { mapping } = pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
+    expect(mapping.rows.map((row) => row[2])).toEqual(['12.50%', '50.00%', '25.00%', '7']);
+    for (const row of mapping.rows.slice(0, 3)) expect(row[3]).toMatch(/^\d+\.\d{2}%$/);
+    expect(mapping.rows[3]![3]).toMatch(/^\d+$/);
   });
 
   it('does not change its input', () => {
