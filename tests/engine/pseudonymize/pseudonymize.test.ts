@@ -1,4 +1,4 @@
-import { utils, write } from '@e965/xlsx';
+import { utils, write, type CellObject } from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import {
   detectSchema,
@@ -331,8 +331,9 @@ describe('pseudonymize', () => {
 
   it('shows each cell of the mapping with that cell’s own number format', () => {
     const worksheet = utils.aoa_to_sheet([['share'], [0.125], [0.5], [0.25], [7]]);
-    for (const address of ['A2', 'A3', 'A4']) worksheet[address]!.z = '0.00%';
-    worksheet.A5!.z = '0';
+    const cell = (address: string): CellObject => worksheet[address] as CellObject;
+    for (const address of ['A2', 'A3', 'A4']) cell(address).z = '0.00%';
+    cell('A5').z = '0';
     const book = utils.book_new();
     utils.book_append_sheet(book, worksheet, 'S');
     const workbook = readWorkbook(
