@@ -613,6 +613,10 @@ function lazyMapping(buildRows: () => Cell[][]): Sheet {
   return sheet as Sheet;
 }
 
+function mappingText(cell: Cell, sheet: Sheet, row: number, column: number): string {
+  return cellText(cell, cellNumberFormat(sheet, row, column));
+}
+
 /** One row per distinct (sheet, column, original, pseudonym), in order of first appearance. */
 function buildMappingRows(sheets: Sheet[], planned: PlannedColumn[]): Cell[][] {
   const rows: Cell[][] = [];
@@ -634,9 +638,12 @@ function buildMappingRows(sheets: Sheet[], planned: PlannedColumn[]): Cell[][] {
       const original = originals[id]!;
       const pseudonym = pseudonyms[id]!;
       // Shown as the cell shows it: its own number format where it has one.
-      const text = (cell: Cell): string =>
-        typeof cell === 'string' ? cell : cellText(cell, cellNumberFormat(sheet, row, columnIndex));
-      rows.push([sheet.name, columnName, text(original), text(pseudonym)]);
+      rows.push([
+        sheet.name,
+        columnName,
+        typeof original === 'string' ? original : mappingText(original, sheet, row, columnIndex),
+        typeof pseudonym === 'string' ? pseudonym : mappingText(pseudonym, sheet, row, columnIndex),
+      ]);
     }
   });
   return rows;
