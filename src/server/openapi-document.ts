@@ -5,11 +5,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { z } from 'zod';
-import {
-  datasetIdSchema,
-  datasetViewSchema,
-  errorBodySchema,
-} from './api-schemas';
+import { datasetIdSchema, datasetViewSchema, errorBodySchema } from './api-schemas';
 import { CONTENT_TYPES, downloadQuerySchema } from './download';
 import { appRouter } from './routers/_app';
 
