@@ -140,18 +140,39 @@ export function deflatedEntry(name: string, text: string | Uint8Array): CraftedZ
   };
 }
 
+/** Text or bytes repeated `times` times in a deflate stream (see deflateRepeats). */
+export interface RepeatedPart {
+  content: string | Uint8Array;
+  times: number;
+}
+
 /**
- * A raw deflate stream that expands to `chunk` repeated `times` times without ever holding the
- * expansion: each chunk is compressed once, sync-flushed to a byte boundary and repeated, then
- * closed with an empty final block. 1 GiB of spaces costs about 1 MB.
+ * A raw deflate stream of parts, each repeated without ever holding the expansion: each part is
+ * compressed once, sync-flushed to a byte boundary and repeated, then the stream is closed with an
+ * empty final block. 1 GiB of spaces costs about 1 MB. Also returns the expanded size.
  */
+export function deflateRepeats(parts: RepeatedPart[]): { data: Uint8Array; size: number } {
+  const segments: Buffer[] = [];
+  let size = 0;
+  for (const { content, times } of parts) {
+    const raw = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    const segment = deflateRawSync(raw, { finishFlush: constants.Z_SYNC_FLUSH, level: 9 });
+    for (let i = 0; i < times; i++) segments.push(segment);
+    size += raw.length * times;
+  }
+  segments.push(deflateRawSync(Buffer.alloc(0)));
+  return { data: new Uint8Array(Buffer.concat(segments)), size };
+}
+
+/** `chunk` repeated `times` times in a raw deflate stream (see deflateRepeats). */
 export function repeatedDeflate(chunk: Uint8Array, times: number): Uint8Array {
-  const segment = deflateRawSync(chunk, { finishFlush: constants.Z_SYNC_FLUSH, level: 9 });
-  const finalBlock = deflateRawSync(Buffer.alloc(0));
-  const out = Buffer.alloc(segment.length * times + finalBlock.length);
-  for (let i = 0; i < times; i++) segment.copy(out, i * segment.length);
-  finalBlock.copy(out, segment.length * times);
-  return new Uint8Array(out);
+  return deflateRepeats([{ content: chunk, times }]).data;
+}
+
+/** A ZIP entry holding parts repeated in one deflate stream, with its true size declared. */
+export function repeatedEntry(name: string, parts: RepeatedPart[]): CraftedZipEntry {
+  const { data, size } = deflateRepeats(parts);
+  return { name, data, method: 8, declaredSize: size };
 }
 
 /** The parts every xlsx has, so a crafted bomb looks like a workbook to a format sniffer. */
@@ -207,6 +228,86 @@ export function rewriteZipEntry(
 }
 
 const spaces = (bytes: number): Uint8Array => new Uint8Array(bytes).fill(0x20);
+
+const SPREADSHEET_ML = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/**
+ * A complete xlsx package around crafted parts: one worksheet entry per sheet (named
+ * xl/worksheets/sheetN.xml) and optionally a shared string table, with the content types,
+ * relationships and workbook SheetJS needs to read them.
+ */
+export function xlsxPackage(
+  sheets: CraftedZipEntry[],
+  sharedStrings?: CraftedZipEntry,
+): Uint8Array {
+  const sheetTargets = sheets.map((_, index) => `worksheets/sheet${index + 1}.xml`);
+  const mainType = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
+  const overrides = [
+    `<Override PartName="/xl/workbook.xml" ContentType="${mainType}.sheet.main+xml"/>`,
+    ...sheetTargets.map(
+      (target) => `<Override PartName="/xl/${target}" ContentType="${mainType}.worksheet+xml"/>`,
+    ),
+    sharedStrings
+      ? `<Override PartName="/xl/sharedStrings.xml" ContentType="${mainType}.sharedStrings+xml"/>`
+      : '',
+  ].join('');
+  const relationship = (id: number, type: string, target: string) =>
+    `<Relationship Id="rId${id}" Type="${RELATIONSHIPS}/${type}" Target="${target}"/>`;
+  const declaration = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+  return craftZip([
+    deflatedEntry(
+      '[Content_Types].xml',
+      `${declaration}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        `<Default Extension="xml" ContentType="application/xml"/>${overrides}</Types>`,
+    ),
+    deflatedEntry(
+      '_rels/.rels',
+      `${declaration}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+        `${relationship(1, 'officeDocument', 'xl/workbook.xml')}</Relationships>`,
+    ),
+    deflatedEntry(
+      'xl/workbook.xml',
+      `${declaration}<workbook xmlns="${SPREADSHEET_ML}" xmlns:r="${RELATIONSHIPS}"><sheets>` +
+        sheetTargets
+          .map(
+            (_, index) =>
+              `<sheet name="Sheet${index + 1}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`,
+          )
+          .join('') +
+        '</sheets></workbook>',
+    ),
+    deflatedEntry(
+      'xl/_rels/workbook.xml.rels',
+      `${declaration}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+        sheetTargets.map((target, index) => relationship(index + 1, 'worksheet', target)).join('') +
+        (sharedStrings
+          ? relationship(sheets.length + 1, 'sharedStrings', 'sharedStrings.xml')
+          : '') +
+        '</Relationships>',
+    ),
+    ...sheets.map((sheet, index) => ({ ...sheet, name: `xl/${sheetTargets[index]}` })),
+    ...(sharedStrings ? [{ ...sharedStrings, name: 'xl/sharedStrings.xml' }] : []),
+  ]);
+}
+
+/**
+ * A worksheet entry of `rows` rows, each `row` (the cells' markup), deflated without holding the
+ * expansion. Rows are compressed 100 at a time: repeating a larger block compresses further.
+ */
+export function repeatedSheet(row: string, rows: number): CraftedZipEntry {
+  const rowXml = `<row>${row}</row>`;
+  return repeatedEntry('sheet.xml', [
+    {
+      content: `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SPREADSHEET_ML}"><sheetData>`,
+      times: 1,
+    },
+    { content: rowXml.repeat(100), times: Math.floor(rows / 100) },
+    { content: rowXml, times: rows % 100 },
+    { content: '</sheetData></worksheet>', times: 1 },
+  ]);
+}
 
 // --- Real workbooks from SheetJS -----------------------------------------------------------------
 
@@ -438,6 +539,30 @@ export function zipHostileFiles(): HostileFile[] {
       fileName: 'truncated.xlsx',
       bytes: realXlsx.slice(0, Math.floor(realXlsx.length / 2)),
       expected: invalid,
+    },
+    {
+      label: 'xlsx cell bomb: 16,000,000 numeric cells in 8 sheets, 500 KB on disk',
+      fileName: 'cell-bomb.xlsx',
+      bytes: xlsxPackage(
+        Array.from({ length: 8 }, () => repeatedSheet('<c><v>1</v></c>'.repeat(1000), 2000)),
+      ),
+      expected: tooLarge,
+    },
+    {
+      label: 'xlsx whose string table holds 10,000,000 empty texts (`</si>` is 5 bytes)',
+      fileName: 'string-table-bomb.xlsx',
+      bytes: xlsxPackage(
+        [repeatedSheet('<c t="s"><v>0</v></c>', 1)],
+        repeatedEntry('sharedStrings.xml', [
+          {
+            content: `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${SPREADSHEET_ML}">`,
+            times: 1,
+          },
+          { content: '<si><t>a</t></si>' + '</si>'.repeat(9999), times: 1000 },
+          { content: '</sst>', times: 1 },
+        ]),
+      ),
+      expected: tooLarge,
     },
     {
       label: 'xlsx with its last byte removed',

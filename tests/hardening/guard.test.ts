@@ -1,12 +1,17 @@
+import { read } from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { EngineError, inspectContainer, type FileFormat } from '../../src/engine';
+import { countXmlCells } from '../../src/engine/guard/count-xml-cells';
 import type { GuardLimits } from '../../src/engine/guard/limits';
 import {
   contentHostileFiles,
   craftZip,
   deflatedEntry,
   mulrkXls,
+  repeatedEntry,
+  repeatedSheet,
   sheetJsWorkbook,
+  xlsxPackage,
   zipHostileFiles,
 } from '../../scripts/lib/hostile-files';
 
@@ -129,6 +134,214 @@ describe('the xls cell count', () => {
     view.setUint16(10, 4, true);
     expect(guardError(biff, 'xls', { maxXlsCells: 0 })?.code).toBe('TOO_LARGE');
     expect(guardError(biff, 'xls', { maxXlsCells: 1 })).toBeUndefined();
+  });
+});
+
+describe('the xlsx cell count', () => {
+  const unlimited = { cells: Infinity, sharedStrings: Infinity };
+  const sheetXml = (sheetData: string): string =>
+    '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/' +
+    `spreadsheetml/2006/main"><sheetData>${sheetData}</sheetData></worksheet>`;
+  /** The part's text as SheetJS may find it: bytes, UTF-16LE after FF FE, or UTF-16BE. */
+  const encodings = {
+    latin1: (text: string) => new Uint8Array(Buffer.from(text, 'latin1')),
+    'utf-16le': (text: string) =>
+      new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])),
+    // SheetJS decodes UTF-16BE from byte 2 when bytes 1 and 2 are FE FF.
+    'utf-16be one byte in': (text: string) =>
+      new Uint8Array(
+        Buffer.concat([
+          Buffer.from([0x20, 0xfe, 0xff, 0x20]),
+          Buffer.from(text, 'utf16le').swap16(),
+        ]),
+      ),
+  };
+  const oneSharedString = deflatedEntry('sst.xml', '<sst><si><t>a</t></si></sst>');
+  /** The cells SheetJS makes objects of, read with the reader's options. */
+  function sheetJsCells(part: Uint8Array): number {
+    const workbook = read(xlsxPackage([deflatedEntry('sheet.xml', part)], oneSharedString), {
+      type: 'array',
+      dense: true,
+      cellFormula: false,
+      sheetStubs: false,
+    });
+    const rows = (workbook.Sheets.Sheet1?.['!data'] ?? []) as unknown[][];
+    return rows.reduce((sum, row) => sum + (row ?? []).filter(Boolean).length, 0);
+  }
+
+  it.each([
+    ['a number', '<c r="A1"><v>1</v></c>', 1],
+    ['a shared string', '<c r="A1" t="s"><v>0</v></c>', 1],
+    ['an inline string', '<c r="A1" t="inlineStr"><is><t>Ada</t></is></c>', 1],
+    ['a formula with its cached value', '<c r="A1"><f>1+1</f><v>2</v></c>', 1],
+    ['a formula without one (formulas are not read)', '<c r="A1"><f>1+1</f></c>', 0],
+    ['a styled blank (Excel)', '<c r="A1" s="1"/>', 0],
+    ['a typed blank (LibreOffice)', '<c r="A1" s="1" t="n"/>', 0],
+    ['an empty text', '<c r="A1" t="str"/>', 1],
+    ['an empty boolean', '<c r="A1" t="b"/>', 1],
+    ['a blank in column T', '<c r="T1"/>', 0],
+    ['namespace prefixes', '<x:c r="A1"><x:v>1</x:v></x:c>', 1],
+    ['a value after a self-closed cell', '<c r="A1"/><v>5</v>', 1],
+    ['an upper-case type', '<c r="A1" T="str"/>', 1],
+    ['a type with a suffix', '<c r="A1" t_x="str"/>', 1],
+    ['a prefixed type', '<c r="A1" x:t="str"/>', 1],
+    ['a type after the tag is closed', '<c>t="str"></c>', 1],
+    ['text after a row tag', ' t="str"/>', 1],
+  ])('counts %s as SheetJS does', (_label, cells, expected) => {
+    const text = sheetXml(`<row r="1">${cells}</row>`);
+    for (const encode of Object.values(encodings)) {
+      expect(countXmlCells(encode(text), unlimited).cells).toBe(expected);
+      expect(sheetJsCells(encode(text))).toBe(expected);
+    }
+  });
+
+  it('never counts fewer cells than SheetJS makes, whatever the markup', () => {
+    // Random markup from the pieces SheetJS's patterns react to (seeded: failures reproduce).
+    const pieces = [
+      '<c',
+      '<x:c',
+      '<c ',
+      '<c/>',
+      '<c s="1"/>',
+      '<c t="n">',
+      ' ',
+      '\t',
+      '/',
+      '>',
+      '/>',
+      '<',
+      '<v>1</v>',
+      '<x:v>2</x:v>',
+      '<v',
+      '</v>',
+      '<v/>',
+      ' t="str"',
+      ' t="n"',
+      ' t="s"',
+      " t='n'",
+      ' T="str"',
+      ' t_x="b"',
+      ' t=',
+      ' t = "n" ',
+      '"',
+      "'",
+      '=',
+      't',
+      'T',
+      '_',
+      ':',
+      'n',
+      's',
+      '\u00a0',
+      '</c>',
+      '</row>',
+      '<row>',
+      '<row/>',
+      '<x:row>',
+      '</x:row>',
+      '<sheetData>',
+      '<is><t>a</t></is>',
+      '<f>1</f>',
+      '?',
+      'x',
+    ];
+    let state = 2024;
+    const random = (below: number): number => {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return (state >>> 0) % below;
+    };
+    for (let trial = 0; trial < 300; trial++) {
+      let sheetData = '<row>';
+      for (let piece = random(40); piece >= 0; piece--) sheetData += pieces[random(pieces.length)];
+      const text = sheetXml(`${sheetData}</row>`);
+      for (const [encoding, encode] of Object.entries(encodings)) {
+        const part = encode(text);
+        const counted = countXmlCells(part, unlimited).cells;
+        expect(counted, `${encoding}: ${JSON.stringify(sheetData)}`).toBeGreaterThanOrEqual(
+          sheetJsCells(part),
+        );
+      }
+    }
+  });
+
+  it('counts the entries of the shared string table SheetJS splits at </si>', () => {
+    const table = '<sst><si><t>a</t></si><x:si><t>b</t></x:si></si></si><sstItem>c</sstItem></sst>';
+    expect(countXmlCells(encodings.latin1(table), unlimited)).toEqual({
+      cells: 0,
+      sharedStrings: 5,
+    });
+  });
+
+  it('counts cells across sheets, wherever the workbook keeps them, against the cap', () => {
+    const sheet = (rows: number) => repeatedSheet('<c><v>1</v></c>'.repeat(10), rows);
+    const workbook = xlsxPackage([sheet(30), sheet(20)]);
+    expect(guardError(workbook, 'xlsx', { maxXlsxCells: 500 })).toBeUndefined();
+    expect(guardError(workbook, 'xlsx', { maxXlsxCells: 499 })?.message).toBe(
+      'This XLSX workbook holds more than 499 cells; at most 499 are read from an XLSX file. ' +
+        'Split it or save it as CSV.',
+    );
+    // A worksheet at a path of its own: SheetJS follows the workbook's relationships to it.
+    const elsewhere = craftZip([{ ...sheet(60), name: 'xl/data/numbers.xml' }]);
+    expect(guardError(elsewhere, 'xlsx', { maxXlsxCells: 599 })?.code).toBe('TOO_LARGE');
+    // A worksheet in UTF-16, which SheetJS decodes after its byte order mark.
+    const utf16 = craftZip([
+      deflatedEntry(
+        'xl/worksheets/sheet1.xml',
+        encodings['utf-16le'](sheetXml('<row><c><v>1</v></c><c><v>2</v></c></row>')),
+      ),
+    ]);
+    expect(guardError(utf16, 'xlsx', { maxXlsxCells: 1 })?.code).toBe('TOO_LARGE');
+  });
+
+  it('refuses a string table over its cap', () => {
+    const table = repeatedEntry('sst.xml', [
+      { content: '<sst>' + '<si><t>a</t></si>'.repeat(50), times: 1 },
+    ]);
+    const workbook = xlsxPackage([repeatedSheet('<c t="s"><v>0</v></c>', 1)], table);
+    expect(guardError(workbook, 'xlsx', { maxXlsxSharedStrings: 50 })).toBeUndefined();
+    expect(guardError(workbook, 'xlsx', { maxXlsxSharedStrings: 49 })?.message).toMatch(
+      /^This XLSX workbook holds more than 49 distinct texts; at most 49 are read/,
+    );
+  });
+
+  it('accepts 300,000 rows of 12 values and 8 styled blanks (3,600,000 cells)', () => {
+    // Excel's markup: cell references, styles, shared strings, dates and numbers; blanks that
+    // only carry a style (as a formatted but empty range does) cost SheetJS nothing.
+    const values = [
+      '<c r="A2" t="s"><v>17</v></c>',
+      '<c r="B2" t="s"><v>18</v></c>',
+      '<c r="C2" s="1"><v>44197</v></c>',
+      '<c r="D2"><v>1234.5</v></c>',
+      '<c r="E2" t="inlineStr"><is><t>ada@example.org</t></is></c>',
+      '<c r="F2" t="b"><v>1</v></c>',
+      '<c r="G2"><f>D2*2</f><v>2469</v></c>',
+      '<c r="H2" t="str"><f>A2&amp;B2</f><v>AdaLovelace</v></c>',
+      '<c r="I2" s="2"><v>0.25</v></c>',
+      '<c r="J2" t="e"><v>#N/A</v></c>',
+      '<c r="K2" t="s"><v>19</v></c>',
+      '<c r="L2"><v>42</v></c>',
+    ].join('');
+    const blanks = '<c r="M2" s="3"/><c r="N2" s="3" t="n"/>'.repeat(4);
+    const workbook = xlsxPackage([repeatedSheet(values + blanks, 300_000)]);
+    const started = performance.now();
+    expect(guardError(workbook, 'xlsx')).toBeUndefined();
+    const elapsed = performance.now() - started;
+    expect(guardError(workbook, 'xlsx', { maxXlsxCells: 3_600_000 })).toBeUndefined();
+    expect(guardError(workbook, 'xlsx', { maxXlsxCells: 3_599_999 })?.code).toBe('TOO_LARGE');
+    expect(elapsed).toBeLessThan(5000);
+  }, 30_000);
+
+  it('refuses the cell and string table bombs of the corpus in well under a few seconds', () => {
+    for (const fileName of ['cell-bomb.xlsx', 'string-table-bomb.xlsx']) {
+      const bomb = zipFiles.find((file) => file.fileName === fileName)!;
+      const started = performance.now();
+      expect(guardError(bomb.bytes, 'xlsx')?.message).toMatch(
+        /^This XLSX workbook holds more than 4,000,000 (cells|distinct texts)/,
+      );
+      expect(performance.now() - started).toBeLessThan(2000);
+    }
   });
 });
 

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { EngineError, readWorkbook, writeWorkbook, type Workbook } from '../../src/engine';
 import {
   contentHostileFiles,
+  deflatedEntry,
   largeJsonFiles,
+  repeatedEntry,
   sheetJsWorkbook,
   unzipEntries,
+  xlsxPackage,
   zipHostileFiles,
 } from '../../scripts/lib/hostile-files';
 
@@ -61,6 +64,56 @@ describe('tables that claim more than they hold', () => {
     expect(() => readWorkbook(xlsx, 'big.xlsx', { maxRows: 100 })).toThrow(/more than 100 rows/);
     expect(readWorkbook(xlsx, 'big.xlsx', { maxRows: 1000 }).sheets[0]!.rows).toHaveLength(1000);
   });
+
+  it('reads a workbook of 300,000 rows × 12 columns whole (3,600,000 cells, under the guard cap)', () => {
+    // Excel's markup (shared strings, numbers, booleans, cached formula values, styled blanks);
+    // cells without references, so SheetJS places them in order.
+    const header = Array.from(
+      { length: 12 },
+      (_, i) => `<c t="inlineStr"><is><t>c${i}</t></is></c>`,
+    );
+    const values = [
+      '<c t="s"><v>0</v></c>',
+      '<c t="s"><v>1</v></c>',
+      '<c><v>44197</v></c>',
+      '<c><v>1234.5</v></c>',
+      '<c t="inlineStr"><is><t>ada@example.org</t></is></c>',
+      '<c t="b"><v>1</v></c>',
+      '<c><f>D2*2</f><v>2469</v></c>',
+      '<c t="str"><v>AdaLovelace</v></c>',
+      '<c><v>0.25</v></c>',
+      '<c t="s"><v>2</v></c>',
+      '<c t="s"><v>3</v></c>',
+      '<c><v>42</v></c>',
+      '<c s="3"/><c s="3" t="n"/>',
+    ];
+    const sheet = repeatedEntry('sheet.xml', [
+      { content: `<worksheet><sheetData><row>${header.join('')}</row>`, times: 1 },
+      { content: `<row>${values.join('')}</row>`.repeat(100), times: 3000 },
+      { content: '</sheetData></worksheet>', times: 1 },
+    ]);
+    const sharedStrings = deflatedEntry(
+      'sst.xml',
+      `<sst>${['Ada', 'Lovelace', 'London', 'UK'].map((text) => `<si><t>${text}</t></si>`).join('')}</sst>`,
+    );
+    const table = readWorkbook(xlsxPackage([sheet], sharedStrings), 'big.xlsx').sheets[0]!;
+    expect(table.columns).toHaveLength(12);
+    expect(table.rows).toHaveLength(300_000);
+    expect(table.rows.at(-1)).toEqual([
+      'Ada',
+      'Lovelace',
+      44197,
+      1234.5,
+      'ada@example.org',
+      true,
+      2469,
+      'AdaLovelace',
+      0.25,
+      'London',
+      'UK',
+      42,
+    ]);
+  }, 120_000);
 
   it('refuses a CSV over the cell cap', () => {
     const csv = new TextEncoder().encode('a,b,c\n' + '1,2,3\n'.repeat(500));

@@ -1,5 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { EngineError } from '../errors';
+import { countXmlCells, type XmlCellCount } from './count-xml-cells';
 import { formatMegabytes, type GuardLimits } from './limits';
 
 // ZIP record signatures and fixed sizes (APPNOTE.TXT 4.3).
@@ -166,37 +167,64 @@ function locateData(view: DataView, entry: ZipEntry, directoryStart: number): nu
   return dataStart;
 }
 
-/** Inflates one entry with its output capped at the declared size, so a lying header costs nothing. */
-function checkRealSize(bytes: Uint8Array, entry: ZipEntry, dataStart: number): void {
+/**
+ * An entry's uncompressed bytes, inflated with the output capped at the declared size, so a lying
+ * header costs nothing. (Node has no synchronous streaming inflate, so the entry is inflated
+ * whole, at most `maxZipEntryBytes`, one entry at a time; it is scanned as bytes, never a string.)
+ */
+function inflateEntry(bytes: Uint8Array, entry: ZipEntry, dataStart: number): Uint8Array {
   const compressed = bytes.subarray(dataStart, dataStart + entry.compressedSize);
   if (entry.method === METHOD_STORED) {
     if (entry.compressedSize !== entry.uncompressedSize) {
       throw invalid('a stored ZIP entry has inconsistent sizes');
     }
-    return;
+    return compressed;
   }
   if (entry.method !== METHOD_DEFLATED) {
     throw invalid(`it uses ZIP compression method ${entry.method}, which Stand-in does not read`);
   }
-  let realSize: number;
+  let content: Uint8Array;
   try {
-    realSize = inflateRawSync(compressed, { maxOutputLength: entry.uncompressedSize + 1 }).length;
+    content = inflateRawSync(compressed, { maxOutputLength: entry.uncompressedSize + 1 });
   } catch (error) {
     if (error instanceof RangeError) {
       throw invalid(`part ${entry.index + 1} expands beyond the size its ZIP header declares`);
     }
     throw invalid('it is damaged (its compressed data cannot be read)');
   }
-  if (realSize > entry.uncompressedSize) {
+  if (content.length > entry.uncompressedSize) {
     throw invalid(`part ${entry.index + 1} expands beyond the size its ZIP header declares`);
+  }
+  return content;
+}
+
+/** Refuses a workbook whose cells or shared strings, counted so far, pass their caps. */
+function checkCellCount(count: XmlCellCount, limits: GuardLimits): void {
+  if (count.cells > limits.maxXlsxCells) {
+    const cap = limits.maxXlsxCells.toLocaleString('en-US');
+    throw new EngineError(
+      'TOO_LARGE',
+      `This XLSX workbook holds more than ${cap} cells; at most ${cap} are read from an XLSX ` +
+        'file. Split it or save it as CSV.',
+    );
+  }
+  if (count.sharedStrings > limits.maxXlsxSharedStrings) {
+    const cap = limits.maxXlsxSharedStrings.toLocaleString('en-US');
+    throw new EngineError(
+      'TOO_LARGE',
+      `This XLSX workbook holds more than ${cap} distinct texts; at most ${cap} are read from ` +
+        'an XLSX file. Split it or save it as CSV.',
+    );
   }
 }
 
 /**
  * Checks an xlsx ZIP container without trusting it: entry count, declared and real uncompressed
  * sizes (each entry is inflated with its output capped at the declared size), no ZIP64, no
- * encryption, no overlapping entries. Throws an EngineError (TOO_LARGE or INVALID_FILE).
- * @example inspectZip(bytes, DEFAULT_GUARD_LIMITS) // throws for a zip bomb
+ * encryption, no overlapping entries, and the value cells and shared strings SheetJS would make
+ * objects of (counted in every entry, as a worksheet may live at any path the workbook names).
+ * Throws an EngineError (TOO_LARGE or INVALID_FILE).
+ * @example inspectZip(bytes, DEFAULT_GUARD_LIMITS) // throws for a zip bomb or a cell bomb
  */
 export function inspectZip(bytes: Uint8Array, limits: GuardLimits): void {
   if (bytes.byteLength < END_OF_CENTRAL_DIRECTORY_SIZE) {
@@ -207,13 +235,21 @@ export function inspectZip(bytes: Uint8Array, limits: GuardLimits): void {
   checkDeclaredSizes(entries, limits);
 
   const byOffset = [...entries].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset);
+  const counted: XmlCellCount = { cells: 0, sharedStrings: 0 };
   let previousEnd = 0;
   for (const entry of byOffset) {
     if (entry.localHeaderOffset < previousEnd) {
       throw invalid('its ZIP entries overlap');
     }
     const dataStart = locateData(view, entry, directoryStart);
-    checkRealSize(bytes, entry, dataStart);
+    const content = inflateEntry(bytes, entry, dataStart);
+    const inEntry = countXmlCells(content, {
+      cells: limits.maxXlsxCells - counted.cells,
+      sharedStrings: limits.maxXlsxSharedStrings - counted.sharedStrings,
+    });
+    counted.cells += inEntry.cells;
+    counted.sharedStrings += inEntry.sharedStrings;
+    checkCellCount(counted, limits);
     previousEnd = dataStart + entry.compressedSize;
   }
 }

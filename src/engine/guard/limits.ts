@@ -17,6 +17,22 @@ export interface GuardLimits {
    * 8 million cells, more than a worker's heap. 4 million keep a read near 2.5 GB and 10 s.
    */
   maxXlsCells: number;
+  /**
+   * Most value cells an xlsx may hold, all sheets together (blank cells not counted). Reading
+   * takes 110–210 bytes of heap per cell (measured: SheetJS's cell objects, ~90 B, plus the
+   * table built from them; dates cost the most), and `<c><v>1</v></c>` is 15 bytes of XML, so
+   * the 512 MB cap alone lets a 1 MB file declare 30 million. The read is not the binding cost:
+   * pseudonymizing a workbook writes it back as xlsx, which takes 800–900 B per cell of distinct
+   * text. 4 million cells (3.5 GB for that whole job, under a 1 GB read) keep it inside a 4 GB
+   * worker heap; 7 million (an 18 MB file) exhausted it.
+   */
+  maxXlsxCells: number;
+  /**
+   * Most entries of an xlsx's shared string table: SheetJS makes an object of each (~160 B, and
+   * `</si>` is 5 bytes of XML). A workbook writes one per distinct text, so never more than its
+   * cells.
+   */
+  maxXlsxSharedStrings: number;
   /** Deepest nesting of JSON arrays and objects accepted. */
   maxJsonDepth: number;
 }
@@ -30,6 +46,8 @@ export const DEFAULT_GUARD_LIMITS: GuardLimits = {
   maxZipTotalBytes: 512 * MiB,
   maxXlsBytes: 50 * MiB,
   maxXlsCells: 4_000_000,
+  maxXlsxCells: 4_000_000,
+  maxXlsxSharedStrings: 4_000_000,
   maxJsonDepth: 64,
 };
 
