@@ -454,34 +454,47 @@ function fitterChecker(fitter: Fitter, format: string | null): CellChecker & { n
 }
 
 /** Spreadsheet date cells: the pattern comes from the cells' number format. */
-function dateCellChecker(format: string | null): CellChecker & { native: true } {
-  let min = Infinity;
-  let max = -Infinity;
-  let withTime = false;
-  return {
-    native: true,
-    accept(cell) {
+/** The span of the valid date cells a column accepts, and whether any has a time of day. */
+function dateCellSpan() {
+  const span = {
+    min: Infinity,
+    max: -Infinity,
+    withTime: false,
+    accept(cell: Cell): boolean {
       if (!(cell instanceof Date)) return false;
       const time = cell.getTime();
       if (Number.isNaN(time)) return false;
-      if (time < min) min = time;
-      if (time > max) max = time;
-      if (time % MS_PER_DAY !== 0) withTime = true;
+      if (time < span.min) span.min = time;
+      if (time > span.max) span.max = time;
+      if (time % MS_PER_DAY !== 0) span.withTime = true;
       return true;
     },
+    /** The span as ISO wall-clock text, when any cell was accepted. */
+    range(withTime: boolean): { min: string; max: string } | undefined {
+      if (span.min > span.max) return undefined;
+      return {
+        min: isoWallClock(new Date(span.min), withTime),
+        max: isoWallClock(new Date(span.max), withTime),
+      };
+    },
+  };
+  return span;
+}
+
+function dateCellChecker(format: string | null): CellChecker & { native: true } {
+  const span = dateCellSpan();
+  return {
+    native: true,
+    accept: (cell) => span.accept(cell),
     finish(schema) {
       const pattern =
         (format ? excelFormatToPattern(format) : null) ??
-        (withTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
+        (span.withTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
       const hasTime = patternHasTime(pattern);
       schema.type = hasTime ? 'datetime' : 'date';
       schema.format = datePatternName(pattern);
-      if (min <= max) {
-        schema.dateRange = {
-          min: isoWallClock(new Date(min), hasTime),
-          max: isoWallClock(new Date(max), hasTime),
-        };
-      }
+      const range = span.range(hasTime);
+      if (range) schema.dateRange = range;
       schema.semantic = semanticFromHeader(schema.name) === 'birthDate' ? 'birthDate' : null;
     },
   };
@@ -497,26 +510,14 @@ function isPercentFormat(format: string): boolean {
  * range, so that generated durations stay as long as the real ones.
  */
 function durationCellChecker(format: string): CellChecker & { native: true } {
-  let min = Infinity;
-  let max = -Infinity;
+  const span = dateCellSpan();
   return {
     native: true,
-    accept(cell) {
-      if (!(cell instanceof Date)) return false;
-      const time = cell.getTime();
-      if (Number.isNaN(time)) return false;
-      if (time < min) min = time;
-      if (time > max) max = time;
-      return true;
-    },
+    accept: (cell) => span.accept(cell),
     finish(schema) {
       schema.type = 'string';
-      if (min <= max) {
-        schema.dateRange = {
-          min: isoWallClock(new Date(min), true),
-          max: isoWallClock(new Date(max), true),
-        };
-      }
+      const range = span.range(true);
+      if (range) schema.dateRange = range;
     },
     describe: (schema) =>
       schema.type === 'string' ? describeDurations(schema, format) : describeColumn(schema),
