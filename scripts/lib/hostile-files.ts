@@ -1,7 +1,8 @@
 /**
  * A generated corpus of hostile uploads for the hardening tests and the load script: ZIP bombs
- * (honest and lying headers, many entries, overlapping entries), ZIP64, encryption flags,
- * truncated and mislabelled files, formula injection, prototype keys, deep and huge JSON.
+ * (honest and lying headers, many entries, overlapping entries), cell bombs (xlsx, xlsb, string
+ * table, OpenDocument repeats), ZIP64, encryption flags, truncated and mislabelled files, formula
+ * injection, prototype keys, deep and huge JSON.
  * Legit-looking workbooks come from the real SheetJS writer; crafted ZIPs from a tiny ZIP writer
  * below that can lie about anything. Everything is deterministic.
  */
@@ -153,12 +154,19 @@ export interface RepeatedPart {
  */
 export function deflateRepeats(parts: RepeatedPart[]): { data: Uint8Array; size: number } {
   const segments: Buffer[] = [];
+  // A part given again (the same string or array) is compressed once.
+  const compressed = new Map<string | Uint8Array, { segment: Buffer; length: number }>();
   let size = 0;
   for (const { content, times } of parts) {
-    const raw = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-    const segment = deflateRawSync(raw, { finishFlush: constants.Z_SYNC_FLUSH, level: 9 });
-    for (let i = 0; i < times; i++) segments.push(segment);
-    size += raw.length * times;
+    let known = compressed.get(content);
+    if (!known) {
+      const raw = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+      const segment = deflateRawSync(raw, { finishFlush: constants.Z_SYNC_FLUSH, level: 9 });
+      known = { segment, length: raw.length };
+      compressed.set(content, known);
+    }
+    for (let i = 0; i < times; i++) segments.push(known.segment);
+    size += known.length * times;
   }
   segments.push(deflateRawSync(Buffer.alloc(0)));
   return { data: new Uint8Array(Buffer.concat(segments)), size };
@@ -314,7 +322,7 @@ export function repeatedSheet(row: string, rows: number): CraftedZipEntry {
 /** A real xlsx or xls written by SheetJS from rows of values (first row = header). */
 export function sheetJsWorkbook(
   rows: unknown[][],
-  bookType: 'xlsx' | 'xls',
+  bookType: 'xlsx' | 'xls' | 'xlsb' | 'ods',
   tweak?: (sheet: XLSX.WorkSheet) => void,
 ): Uint8Array {
   const sheet = XLSX.utils.aoa_to_sheet(rows);
@@ -323,7 +331,7 @@ export function sheetJsWorkbook(
   XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
   const written = XLSX.write(book, {
     type: 'buffer',
-    bookType: bookType === 'xls' ? 'biff8' : 'xlsx',
+    bookType: bookType === 'xls' ? 'biff8' : bookType,
   }) as Buffer;
   return new Uint8Array(written);
 }
@@ -406,6 +414,99 @@ function xlsDeclaringWholeSheet(): Uint8Array {
     }
     return patched;
   });
+}
+
+// --- Crafted xlsb: SheetJS's own file with cell records added ----------------------------------
+
+/** A BIFF12 record: its type and length as one to four 7-bit groups, then its body. */
+function biff12Record(type: number, body: Uint8Array): Uint8Array {
+  const head = type < 0x80 ? [type] : [(type & 0x7f) | 0x80, type >> 7];
+  const length: number[] = [];
+  let rest = body.length;
+  do {
+    length.push((rest & 0x7f) | (rest > 0x7f ? 0x80 : 0));
+    rest >>= 7;
+  } while (rest > 0);
+  return new Uint8Array([...head, ...length, ...body]);
+}
+
+const BIFF12_ROW_HEADER = 0x0000;
+const BIFF12_CELL_RK = 0x0002;
+const BIFF12_SHORT_RK = 0x000d;
+const BIFF12_END_SHEET_DATA = 0x0092;
+/** The RK number 1 (an integer, shifted past the two flag bits). */
+const RK_ONE = (1 << 2) | 0x2;
+
+/**
+ * An xlsb (SheetJS's, holding the people table) whose sheet gets `rows` more rows of `columns`
+ * numbers: a BrtCellRk in column A, then BrtShortRk records (10 bytes a cell, each in the column
+ * after the last), deflated row by row without holding the sheet.
+ */
+export function xlsbWithCells(rows: number, columns: number): Uint8Array {
+  const entries = unzipEntries(sheetJsWorkbook(PEOPLE, 'xlsb'));
+  const firstCell = Buffer.alloc(12);
+  firstCell.writeUInt32LE(RK_ONE, 8);
+  const shortCell = Buffer.alloc(8);
+  shortCell.writeUInt32LE(RK_ONE, 4);
+  const restOfRow = Buffer.concat(
+    Array.from({ length: columns - 1 }, () => biff12Record(BIFF12_SHORT_RK, shortCell)),
+  );
+  const rowStart = (index: number) => {
+    const header = Buffer.alloc(12);
+    header.writeUInt32LE(PEOPLE.length + index, 0);
+    return Buffer.concat([
+      biff12Record(BIFF12_ROW_HEADER, header),
+      biff12Record(BIFF12_CELL_RK, firstCell),
+    ]);
+  };
+  return craftZip(
+    entries.map((entry) => {
+      if (entry.name !== 'xl/worksheets/sheet1.bin')
+        return deflatedEntry(entry.name, entry.content);
+      const sheet = Buffer.from(entry.content);
+      const end = sheet.indexOf(Buffer.from(biff12Record(BIFF12_END_SHEET_DATA, new Uint8Array())));
+      return repeatedEntry(entry.name, [
+        { content: sheet.subarray(0, end), times: 1 },
+        ...Array.from({ length: rows }, (_, index) => [
+          { content: rowStart(index), times: 1 },
+          { content: restOfRow, times: 1 },
+        ]).flat(),
+        { content: sheet.subarray(end), times: 1 },
+      ]);
+    }),
+  );
+}
+
+/** A table row of OpenDocument markup: one cell repeated over `rows` × `columns`. */
+function repeatedOpenDocumentRow(rows: number, columns: number): string {
+  return (
+    `<table:table-row table:number-rows-repeated="${rows}">` +
+    `<table:table-cell table:number-columns-repeated="${columns}" office:value-type="float" ` +
+    'office:value="1"><text:p>1</text:p></table:table-cell></table:table-row>'
+  );
+}
+
+/** SheetJS's OpenDocument spreadsheet (ZIP) with its rows replaced by one cell repeated. */
+export function openDocumentRepeats(rows: number, columns: number): Uint8Array {
+  return rewriteZipEntry(sheetJsWorkbook(PEOPLE, 'ods'), 'content.xml', (xml) =>
+    xml.replace(
+      /<table:table-row[\s\S]*<\/table:table-row>/,
+      repeatedOpenDocumentRow(rows, columns),
+    ),
+  );
+}
+
+/** SheetJS's flat OpenDocument spreadsheet (one XML file), its rows replaced the same way. */
+export function flatOpenDocumentRepeats(rows: number, columns: number): Uint8Array {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(PEOPLE), 'Sheet1');
+  const xml = XLSX.write(book, { type: 'string', bookType: 'fods' }) as string;
+  return new TextEncoder().encode(
+    xml.replace(
+      /<table:table-row[\s\S]*<\/table:table-row>/,
+      repeatedOpenDocumentRow(rows, columns),
+    ),
+  );
 }
 
 // --- The corpus ----------------------------------------------------------------------------------
@@ -563,6 +664,18 @@ export function zipHostileFiles(): HostileFile[] {
         ]),
       ),
       expected: tooLarge,
+    },
+    {
+      label: 'xlsb cell bomb named .xlsx: 5,000,000 numeric cells in 340 KB (SheetJS reads xlsb)',
+      fileName: 'xlsb-cell-bomb.xlsx',
+      bytes: xlsbWithCells(5000, 1000),
+      expected: tooLarge,
+    },
+    {
+      label: 'OpenDocument spreadsheet named .xlsx repeating one cell 1,000,000 × 1,000 times',
+      fileName: 'ods-repeat-bomb.xlsx',
+      bytes: openDocumentRepeats(1_000_000, 1000),
+      expected: invalid,
     },
     {
       label: 'xlsx with its last byte removed',
@@ -727,6 +840,12 @@ export function contentHostileFiles(): HostileFile[] {
       fileName: 'mulrk-bomb.xls',
       bytes: mulrkXls(15_700, 256),
       expected: tooLarge,
+    },
+    {
+      label: 'flat OpenDocument XML named .xls repeating one cell 1,000,000 × 1,000 times',
+      fileName: 'fods-repeat-bomb.xls',
+      bytes: flatOpenDocumentRepeats(1_000_000, 1000),
+      expected: invalid,
     },
     {
       label: 'xls whose DIMENSIONS record declares 65,536 rows × 256 columns over two real rows',

@@ -7,10 +7,13 @@ import {
   contentHostileFiles,
   craftZip,
   deflatedEntry,
+  flatOpenDocumentRepeats,
   mulrkXls,
+  openDocumentRepeats,
   repeatedEntry,
   repeatedSheet,
   sheetJsWorkbook,
+  xlsbWithCells,
   xlsxPackage,
   zipHostileFiles,
 } from '../../scripts/lib/hostile-files';
@@ -67,9 +70,10 @@ describe('the container guard on hostile ZIPs', () => {
   });
 
   it('accepts an honest ZIP up to the entry cap', () => {
-    const zip = craftZip(
-      Array.from({ length: 10_000 }, (_, index) => deflatedEntry(`p${index}.xml`, 'x')),
-    );
+    const zip = craftZip([
+      deflatedEntry('[Content_Types].xml', '<Types/>'),
+      ...Array.from({ length: 9_999 }, (_, index) => deflatedEntry(`p${index}.xml`, 'x')),
+    ]);
     expect(guardError(zip, 'xlsx')).toBeUndefined();
   });
 
@@ -89,8 +93,78 @@ describe('the container guard on hostile ZIPs', () => {
   });
 });
 
+describe('what SheetJS would read as another format', () => {
+  it.each([
+    ['an OpenDocument spreadsheet', openDocumentRepeats(2, 2), 'xlsx', /OpenDocument spreadsheet/],
+    [
+      'a flat OpenDocument spreadsheet named .xls',
+      flatOpenDocumentRepeats(2, 2),
+      'xls',
+      /^This file is not a valid XLS workbook: it is an OpenDocument/,
+    ],
+    [
+      'a flat OpenDocument spreadsheet in UTF-16',
+      new Uint8Array(
+        Buffer.concat([
+          Buffer.from([0xff, 0xfe]),
+          Buffer.from(new TextDecoder().decode(flatOpenDocumentRepeats(2, 2)), 'utf16le'),
+        ]),
+      ),
+      'xlsx',
+      /OpenDocument/,
+    ],
+    [
+      'an Apple Numbers package',
+      craftZip([
+        deflatedEntry('[Content_Types].xml', '<Types/>'),
+        deflatedEntry('Index/Document.iwa', 'x'),
+      ]),
+      'xlsx',
+      /Apple Numbers/,
+    ],
+    [
+      'a ZIP without [Content_Types].xml (SheetJS would read a nested Index.zip)',
+      craftZip([deflatedEntry('Index.zip', sheetJsWorkbook([['a']], 'xlsx'))]),
+      'xlsx',
+      /holds no \[Content_Types\]\.xml/,
+    ],
+  ] as const)('refuses %s', (_label, bytes, format, message) => {
+    const error = guardError(bytes, format);
+    expect(error?.code).toBe('INVALID_FILE');
+    expect(error?.message).toMatch(message);
+  });
+
+  it('leaves SpreadsheetML and HTML tables to the reader', () => {
+    const spreadsheetMl =
+      '<?xml version="1.0"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet">' +
+      '<DocumentProperties/><Worksheet><Table><Row><Cell><Data>a</Data></Cell></Row></Table>' +
+      '</Worksheet></Workbook>';
+    expect(guardError(utf8(spreadsheetMl), 'xls')).toBeUndefined();
+    expect(
+      guardError(utf8('<html><body><table><tr><td>document</td></tr></table>'), 'xls'),
+    ).toBeUndefined();
+  });
+});
+
+describe('the xlsb cell count', () => {
+  it('counts the cells of an xlsb from its records, as SheetJS reads them', () => {
+    const rows = [['name', 'age'], ...Array.from({ length: 200 }, (_, i) => [`Person ${i}`, i])];
+    const xlsb = sheetJsWorkbook(rows, 'xlsb');
+    expect(guardError(xlsb, 'xlsx', { maxXlsxCells: 402 })).toBeUndefined();
+    expect(guardError(xlsb, 'xlsx', { maxXlsxCells: 401 })?.code).toBe('TOO_LARGE');
+    // 50 cells in records added to the nine of the people table.
+    expect(guardError(xlsbWithCells(10, 5), 'xlsx', { maxXlsxCells: 59 })).toBeUndefined();
+    expect(guardError(xlsbWithCells(10, 5), 'xlsx', { maxXlsxCells: 58 })?.code).toBe('TOO_LARGE');
+  });
+});
+
 describe('the container guard on hostile content', () => {
-  const refusedByGuard = new Set(['deep.json', 'deep-object.json', 'bad-header.xls']);
+  const refusedByGuard = new Set([
+    'deep.json',
+    'deep-object.json',
+    'bad-header.xls',
+    'fods-repeat-bomb.xls',
+  ]);
   it.each(
     contentFiles.filter((file) => refusedByGuard.has(file.fileName)).map((file) => file.label),
   )('refuses %s', (label) => {
@@ -283,10 +357,12 @@ describe('the xlsx cell count', () => {
         'Split it or save it as CSV.',
     );
     // A worksheet at a path of its own: SheetJS follows the workbook's relationships to it.
-    const elsewhere = craftZip([{ ...sheet(60), name: 'xl/data/numbers.xml' }]);
+    const contentTypes = deflatedEntry('[Content_Types].xml', '<Types/>');
+    const elsewhere = craftZip([contentTypes, { ...sheet(60), name: 'xl/data/numbers.xml' }]);
     expect(guardError(elsewhere, 'xlsx', { maxXlsxCells: 599 })?.code).toBe('TOO_LARGE');
     // A worksheet in UTF-16, which SheetJS decodes after its byte order mark.
     const utf16 = craftZip([
+      contentTypes,
       deflatedEntry(
         'xl/worksheets/sheet1.xml',
         encodings['utf-16le'](sheetXml('<row><c><v>1</v></c><c><v>2</v></c></row>')),
@@ -333,8 +409,8 @@ describe('the xlsx cell count', () => {
     expect(elapsed).toBeLessThan(5000);
   }, 30_000);
 
-  it('refuses the cell and string table bombs of the corpus in well under a few seconds', () => {
-    for (const fileName of ['cell-bomb.xlsx', 'string-table-bomb.xlsx']) {
+  it('refuses the cell and string table bombs of the corpus in under two seconds', () => {
+    for (const fileName of ['cell-bomb.xlsx', 'string-table-bomb.xlsx', 'xlsb-cell-bomb.xlsx']) {
       const bomb = zipFiles.find((file) => file.fileName === fileName)!;
       const started = performance.now();
       expect(guardError(bomb.bytes, 'xlsx')?.message).toMatch(

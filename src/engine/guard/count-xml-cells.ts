@@ -1,22 +1,13 @@
+import { textLayouts, type TextLayout } from './text-layouts';
+
 /**
  * What SheetJS would make an object of in one part of an xlsx: value cells of worksheets, and
  * entries of the shared string table.
  */
-export interface XmlCellCount {
+export interface CellCount {
   cells: number;
   sharedStrings: number;
 }
-
-/** How the part's text is stored: SheetJS reads UTF-16 parts when they open with a byte order mark. */
-interface TextLayout {
-  start: number;
-  unitBytes: 1 | 2;
-  bigEndian: boolean;
-}
-
-const BYTES: TextLayout = { start: 0, unitBytes: 1, bigEndian: false };
-const UTF16_LE: TextLayout = { start: 2, unitBytes: 2, bigEndian: false };
-const UTF16_BE: TextLayout = { start: 2, unitBytes: 2, bigEndian: true };
 
 const LESS_THAN = 0x3c;
 const GREATER_THAN = 0x3e;
@@ -96,7 +87,7 @@ const IN_QUOTED_VALUE = 5;
  * text up to the next cell holds a `<v` element. Its string table is split at every `</si>`.
  * @example countXmlCells(sheetXml, { cells: 4_000_000, sharedStrings: 4_000_000 }) // { cells: 1200, sharedStrings: 0 }
  */
-export function countXmlCells(part: Uint8Array, budget: XmlCellCount): XmlCellCount {
+export function countXmlCells(part: Uint8Array, budget: CellCount): CellCount {
   const layouts = textLayouts(part);
   const counts = layouts.map((layout) => countInLayout(part, layout, budget));
   return {
@@ -105,20 +96,7 @@ export function countXmlCells(part: Uint8Array, budget: XmlCellCount): XmlCellCo
   };
 }
 
-/**
- * The ways SheetJS may decode the part: UTF-16LE after FF FE; UTF-16BE after FE FF at the start
- * or (as SheetJS checks bytes 1 and 2 of a Buffer) one byte in; otherwise bytes. When two are
- * possible, both are counted and the larger count kept.
- */
-function textLayouts(part: Uint8Array): TextLayout[] {
-  if (part[0] === 0xff && part[1] === 0xfe) return [UTF16_LE];
-  if ((part[0] === 0xfe && part[1] === 0xff) || (part[1] === 0xfe && part[2] === 0xff)) {
-    return [BYTES, UTF16_BE];
-  }
-  return [BYTES];
-}
-
-function countInLayout(part: Uint8Array, layout: TextLayout, budget: XmlCellCount): XmlCellCount {
+function countInLayout(part: Uint8Array, layout: TextLayout, budget: CellCount): CellCount {
   const { unitBytes, bigEndian } = layout;
   const { cells: maxCells, sharedStrings: maxSharedStrings } = budget;
   const end = part.length - unitBytes + 1;

@@ -2,6 +2,7 @@ import type { FileFormat } from '../types';
 import { EngineError } from '../errors';
 import { checkJsonDepth } from './check-json-depth';
 import { countBiffCells } from './count-biff-cells';
+import { findFlatOpenDocument } from './find-flat-open-document';
 import { checkXlsCells, inspectOle2, OLE2_SIGNATURE } from './inspect-ole2';
 import { inspectZip } from './inspect-zip';
 import { DEFAULT_GUARD_LIMITS, formatMegabytes, type GuardLimits } from './limits';
@@ -21,8 +22,8 @@ function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
 /**
  * Checks a file's container before any parser runs, so a crafted file fails fast with a clear
  * EngineError (TOO_LARGE → 413, INVALID_FILE → 400) instead of exhausting memory or the stack:
- * ZIPs (xlsx) by entry count and real uncompressed sizes, xls by size and cell count, JSON by
- * nesting depth.
+ * ZIPs (xlsx) by entry count, real uncompressed sizes and cell count, xls by size and cell count,
+ * spreadsheet markup by size (flat OpenDocument refused), JSON by nesting depth.
  * ZIP and OLE2 containers are recognised by their signature whatever `format` says.
  * @example inspectContainer(bytes, 'xlsx') // throws for a zip bomb, returns for a real workbook
  */
@@ -37,8 +38,8 @@ export function inspectContainer(
   } else if (startsWith(bytes, OLE2_SIGNATURE)) {
     inspectOle2(bytes, caps);
   } else if (format === 'xlsx' || format === 'xls') {
-    // Bare BIFF streams and SpreadsheetML/HTML tables saved as .xls: their size, and a bare BIFF
-    // stream's cells.
+    // Bare BIFF streams and SpreadsheetML/HTML tables saved as .xls: their size, a bare BIFF
+    // stream's cells, and no flat OpenDocument (its repeated cells cost nothing to declare).
     if (bytes.byteLength > caps.maxXlsBytes) {
       throw new EngineError(
         'TOO_LARGE',
@@ -48,6 +49,12 @@ export function inspectContainer(
     }
     if (BIFF_BOF_RECORDS.has((bytes[0] ?? 0) | ((bytes[1] ?? 0) << 8))) {
       checkXlsCells(countBiffCells(bytes, caps.maxXlsCells), caps);
+    } else if (findFlatOpenDocument(bytes)) {
+      throw new EngineError(
+        'INVALID_FILE',
+        `This file is not a valid ${format.toUpperCase()} workbook: it is an OpenDocument ` +
+          'spreadsheet, which Stand-in does not read; save it as XLSX or CSV.',
+      );
     }
   } else if (format === 'json') {
     checkJsonDepth(bytes, caps.maxJsonDepth);

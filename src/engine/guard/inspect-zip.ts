@@ -1,6 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { EngineError } from '../errors';
-import { countXmlCells, type XmlCellCount } from './count-xml-cells';
+import { countBiff12Cells } from './count-biff12-cells';
+import { countXmlCells, type CellCount } from './count-xml-cells';
 import { formatMegabytes, type GuardLimits } from './limits';
 
 // ZIP record signatures and fixed sizes (APPNOTE.TXT 4.3).
@@ -25,11 +26,14 @@ const METHOD_AES = 99;
 /** One file of the archive as its central directory describes it. */
 interface ZipEntry {
   index: number;
+  name: string;
   method: number;
   compressedSize: number;
   uncompressedSize: number;
   localHeaderOffset: number;
 }
+
+const NAME_DECODER = new TextDecoder();
 
 /** The reader's wording for an unreadable xlsx, followed by what is wrong with it. */
 function invalid(reason: string): EngineError {
@@ -110,11 +114,42 @@ function readCentralDirectory(
     ) {
       throw invalid('it uses ZIP64 extensions, which Stand-in does not accept');
     }
-    entries.push({ index, method, compressedSize, uncompressedSize, localHeaderOffset });
+    const name = NAME_DECODER.decode(
+      new Uint8Array(view.buffer, view.byteOffset + offset + CENTRAL_HEADER_SIZE, nameLength),
+    );
+    entries.push({ index, name, method, compressedSize, uncompressedSize, localHeaderOffset });
     offset += CENTRAL_HEADER_SIZE + nameLength + extraLength + commentLength;
   }
   if (offset > directoryEnd) throw invalid('its ZIP directory is malformed');
   return { entries, directoryStart: directoryOffset };
+}
+
+/** A part's name as SheetJS looks parts up: any case, either slash, no "Root Entry/". */
+function partPath(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/\\/g, '/')
+    .replace(/^root entry\//, '');
+}
+
+/**
+ * Refuses the ZIPs SheetJS would read as something other than an xlsx, which the cell count
+ * does not cover: OpenDocument (a 3 KB file can repeat one cell a billion times), Apple Numbers,
+ * or a ZIP without `[Content_Types].xml` (SheetJS then reads a nested Index.zip, unchecked).
+ */
+function checkPackageKind(entries: ZipEntry[]): void {
+  const paths = new Set(entries.map((entry) => partPath(entry.name)));
+  if (paths.has('meta-inf/manifest.xml') || paths.has('objectdata.xml')) {
+    throw invalid(
+      'it is an OpenDocument spreadsheet, which Stand-in does not read; save it as XLSX or CSV',
+    );
+  }
+  if (paths.has('index/document.iwa')) {
+    throw invalid('it is an Apple Numbers document; export it as XLSX or CSV');
+  }
+  if (!paths.has('[content_types].xml')) {
+    throw invalid('its ZIP holds no [Content_Types].xml, the part every XLSX workbook starts with');
+  }
 }
 
 function checkDeclaredSizes(entries: ZipEntry[], limits: GuardLimits): void {
@@ -198,8 +233,22 @@ function inflateEntry(bytes: Uint8Array, entry: ZipEntry, dataStart: number): Ui
   return content;
 }
 
+/**
+ * The cells and shared strings of one part: as XML, and for a part named `.bin` (which SheetJS
+ * reads as xlsb records, as it may when a workbook names it) as records too, keeping the larger.
+ */
+function countCells(entry: ZipEntry, content: Uint8Array, budget: CellCount): CellCount {
+  const asXml = countXmlCells(content, budget);
+  if (!partPath(entry.name).endsWith('.bin')) return asXml;
+  const asRecords = countBiff12Cells(content, budget);
+  return {
+    cells: Math.max(asXml.cells, asRecords.cells),
+    sharedStrings: Math.max(asXml.sharedStrings, asRecords.sharedStrings),
+  };
+}
+
 /** Refuses a workbook whose cells or shared strings, counted so far, pass their caps. */
-function checkCellCount(count: XmlCellCount, limits: GuardLimits): void {
+function checkCellCount(count: CellCount, limits: GuardLimits): void {
   if (count.cells > limits.maxXlsxCells) {
     const cap = limits.maxXlsxCells.toLocaleString('en-US');
     throw new EngineError(
@@ -221,9 +270,10 @@ function checkCellCount(count: XmlCellCount, limits: GuardLimits): void {
 /**
  * Checks an xlsx ZIP container without trusting it: entry count, declared and real uncompressed
  * sizes (each entry is inflated with its output capped at the declared size), no ZIP64, no
- * encryption, no overlapping entries, and the value cells and shared strings SheetJS would make
- * objects of (counted in every entry, as a worksheet may live at any path the workbook names).
- * Throws an EngineError (TOO_LARGE or INVALID_FILE).
+ * encryption, no overlapping entries, an xlsx rather than an OpenDocument or Numbers package, and
+ * the value cells and shared strings SheetJS would make objects of (counted in every entry, as a
+ * worksheet may live at any path the workbook names; xlsb records too). Throws an EngineError
+ * (TOO_LARGE or INVALID_FILE).
  * @example inspectZip(bytes, DEFAULT_GUARD_LIMITS) // throws for a zip bomb or a cell bomb
  */
 export function inspectZip(bytes: Uint8Array, limits: GuardLimits): void {
@@ -232,10 +282,11 @@ export function inspectZip(bytes: Uint8Array, limits: GuardLimits): void {
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const { entries, directoryStart } = readCentralDirectory(view, limits);
+  checkPackageKind(entries);
   checkDeclaredSizes(entries, limits);
 
   const byOffset = [...entries].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset);
-  const counted: XmlCellCount = { cells: 0, sharedStrings: 0 };
+  const counted: CellCount = { cells: 0, sharedStrings: 0 };
   let previousEnd = 0;
   for (const entry of byOffset) {
     if (entry.localHeaderOffset < previousEnd) {
@@ -243,7 +294,7 @@ export function inspectZip(bytes: Uint8Array, limits: GuardLimits): void {
     }
     const dataStart = locateData(view, entry, directoryStart);
     const content = inflateEntry(bytes, entry, dataStart);
-    const inEntry = countXmlCells(content, {
+    const inEntry = countCells(entry, content, {
       cells: limits.maxXlsxCells - counted.cells,
       sharedStrings: limits.maxXlsxSharedStrings - counted.sharedStrings,
     });
