@@ -1,9 +1,10 @@
-import { write, type CellObject, type WorkBook, type WorkSheet } from '@e965/xlsx';
+import type { CellObject } from '@e965/xlsx';
 import { cellNumberFormat, excelSerial, isDateNumberFormat } from '../cell';
 import { EngineError } from '../errors';
 import type { Cell, Sheet } from '../types';
 import { neutralizeFormula } from './neutralize-formula';
 import { writeXls } from './write-xls';
+import { writeXlsx } from './write-xlsx';
 
 /** What each output format can hold, header row included. */
 const CAPACITY = {
@@ -13,18 +14,9 @@ const CAPACITY = {
 /** Longest text an Excel cell holds. */
 const MAX_CELL_CHARS = 32_767;
 
-function columnLetters(index: number): string {
-  let letters = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  }
-  return letters;
-}
-
-function rangeText(rows: number, columns: number): string {
-  if (rows === 0 || columns === 0) return 'A1';
-  return `A1:${columnLetters(columns - 1)}${rows}`;
-}
+/** Characters Excel refuses in a sheet name, and control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const SHEET_NAME_UNSAFE = /[:\\/?*[\]\x00-\x1f]/g;
 
 /**
  * Sheet names Excel accepts: at most 31 characters, none of : \ / ? * [ ], no leading or
@@ -34,7 +26,7 @@ export function excelSheetNames(names: readonly string[]): string[] {
   const seen = new Set<string>();
   return names.map((raw, index) => {
     let base = raw
-      .replace(/[:\\/?*[\]]/g, '_')
+      .replace(SHEET_NAME_UNSAFE, '_')
       .replace(/^'+|'+$/g, '')
       .trim()
       .slice(0, 31);
@@ -54,14 +46,17 @@ function defaultDateFormat(date: Date): string {
 }
 
 /**
- * What the xlsx XML cannot carry as is: CR (XML turns CRLF into LF), the noncharacters U+FFFE and
- * U+FFFF, and text that already looks like an OOXML escape (`_x0041_` reads back as "A").
+ * What the xlsx XML cannot carry as is: CR (XML turns CRLF into LF), the control characters XML
+ * 1.0 forbids, the noncharacters U+FFFE and U+FFFF, and text that already looks like an OOXML
+ * escape (`_x0041_` reads back as "A").
  */
-const NEEDS_OOXML_ESCAPE = /_x[0-9a-fA-F]{4}_|[\r\ufffe\uffff]/;
+const XML_UNSAFE_CHARS = '[\\x00-\\x08\\x0b-\\x1f\\ufffe\\uffff]';
+const NEEDS_OOXML_ESCAPE = new RegExp(`_x[0-9a-fA-F]{4}_|${XML_UNSAFE_CHARS}`);
+const OOXML_ESCAPED = new RegExp(`_(?=x[0-9a-fA-F]{4}_)|${XML_UNSAFE_CHARS}`, 'g');
 
 /** Escapes text the way Excel does (`_xHHHH_`, with `_x005F_` for a literal underscore). */
 function escapeOoxml(text: string): string {
-  return text.replace(/_(?=x[0-9a-fA-F]{4}_)|[\r\ufffe\uffff]/g, (char) =>
+  return text.replace(OOXML_ESCAPED, (char) =>
     char === '_'
       ? '_x005F_'
       : `_x${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`,
@@ -74,20 +69,42 @@ function textCell(text: string, neutralize: boolean, ooxml: boolean): CellObject
   return { t: 's', v: value };
 }
 
-function toWorksheet(sheet: Sheet, neutralize: boolean, format: 'xlsx' | 'xls'): WorkSheet {
+/** A sheet as SheetJS cell objects, made a row at a time: row 0 is the header. */
+export interface CellRows {
+  name: string;
+  columns: number;
+  rowCount: number;
+  row(index: number): (CellObject | undefined)[];
+  /** About how many characters the sheet's XML takes, to size its buffer once. */
+  xmlSizeHint: number;
+}
+
+/** Characters of XML per cell (`<c r="AB12345" t="s" s="2"><v>1234567</v></c>`, a number's digits). */
+const XML_CHARS_PER_CELL = 48;
+
+function xmlSizeHint(sheet: Sheet): number {
+  return sheet.rows.length * (20 + sheet.columns.length * XML_CHARS_PER_CELL);
+}
+
+function cellRows(
+  sheet: Sheet,
+  name: string,
+  neutralize: boolean,
+  format: 'xlsx' | 'xls',
+): CellRows {
   const ooxml = format === 'xlsx';
   const label = CAPACITY[format].label;
   const formats = sheet.numberFormats ?? [];
   const dateFormats = formats.map((format) =>
     format && isDateNumberFormat(format) ? format : null,
   );
-  const data: (CellObject | undefined)[][] = [
-    sheet.columns.map((name) => textCell(name, neutralize, ooxml)),
-  ];
-  sheet.rows.forEach((row, rowIndex) => {
-    const cells = new Array<CellObject | undefined>(row.length);
-    for (let column = 0; column < row.length; column++) {
-      const cell: Cell = row[column] ?? null;
+  const row = (index: number): (CellObject | undefined)[] => {
+    if (index === 0) return sheet.columns.map((name) => textCell(name, neutralize, ooxml));
+    const rowIndex = index - 1;
+    const values = sheet.rows[rowIndex] ?? [];
+    const cells = new Array<CellObject | undefined>(values.length);
+    for (let column = 0; column < values.length; column++) {
+      const cell: Cell = values[column] ?? null;
       if (cell === null) continue;
       if (typeof cell === 'string') {
         if (cell.length > MAX_CELL_CHARS) {
@@ -117,9 +134,39 @@ function toWorksheet(sheet: Sheet, neutralize: boolean, format: 'xlsx' | 'xls'):
         cells[column] = { t: 'n', v: excelSerial(cell), z: format };
       }
     }
-    data.push(cells);
+    return cells;
+  };
+  return {
+    name,
+    columns: sheet.columns.length,
+    rowCount: sheet.rows.length + 1,
+    row,
+    xmlSizeHint: ooxml ? xmlSizeHint(sheet) : 0,
+  };
+}
+
+/**
+ * Sheets with more rows than the format holds, continued on sheets of their own ("mapping",
+ * "mapping (2)", …): for tables such as a long mapping, where the rows matter, not the sheets.
+ * @example splitLongSheets([mappingOf100000Rows], 'xls').map((sheet) => sheet.name) // ['mapping', 'mapping (2)']
+ */
+export function splitLongSheets(sheets: readonly Sheet[], format: 'xlsx' | 'xls'): Sheet[] {
+  const perSheet = CAPACITY[format].rows - 1;
+  return sheets.flatMap((sheet) => {
+    if (sheet.rows.length <= perSheet) return [sheet];
+    const parts: Sheet[] = [];
+    for (let start = 0; start < sheet.rows.length; start += perSheet) {
+      const part = start / perSheet + 1;
+      parts.push({
+        ...sheet,
+        name: part === 1 ? sheet.name : `${sheet.name} (${part})`,
+        rows: sheet.rows.slice(start, start + perSheet),
+        // Per-cell formats are keyed by row; a continued part starts its rows again.
+        cellFormats: undefined,
+      });
+    }
+    return parts;
   });
-  return { '!data': data as CellObject[][], '!ref': rangeText(data.length, sheet.columns.length) };
 }
 
 /**
@@ -135,8 +182,7 @@ export function writeSpreadsheet(
 ): Uint8Array {
   const capacity = CAPACITY[format];
   const names = excelSheetNames(sheets.map((sheet) => sheet.name));
-  const workbook: WorkBook = { SheetNames: names, Sheets: {} };
-  sheets.forEach((sheet, index) => {
+  const cellSheets = sheets.map((sheet, index) => {
     if (sheet.rows.length + 1 > capacity.rows || sheet.columns.length > capacity.columns) {
       throw new EngineError(
         'TOO_LARGE',
@@ -144,27 +190,18 @@ export function writeSpreadsheet(
           `${(capacity.rows - 1).toLocaleString('en-US')} rows and ${capacity.columns.toLocaleString('en-US')} columns.`,
       );
     }
-    workbook.Sheets[names[index] as string] = toWorksheet(sheet, neutralize, format);
+    return cellRows(sheet, names[index] as string, neutralize, format);
   });
-  if (names.length === 0) {
-    workbook.SheetNames.push('Sheet1');
-    workbook.Sheets.Sheet1 = { '!data': [[]], '!ref': 'A1' };
+  if (cellSheets.length === 0) {
+    cellSheets.push({ name: 'Sheet1', columns: 0, rowCount: 1, row: () => [], xmlSizeHint: 0 });
   }
-  if (format === 'xls') {
-    return writeXls(
-      workbook.SheetNames.map((name, index) => ({
-        name,
-        columns: sheets[index]?.columns.length ?? 0,
-        rows: workbook.Sheets[name]?.['!data'] ?? [],
-      })),
-    );
-  }
-  const output = write(workbook, {
-    type: 'array',
-    bookType: 'xlsx',
-    compression: true,
-    // Shared strings (t="s") as Excel writes text; SheetJS's inline default is a formula-string type.
-    bookSST: true,
-  }) as ArrayBuffer;
-  return new Uint8Array(output);
+  if (format === 'xlsx') return writeXlsx(cellSheets);
+  // The xls writer sizes its buffers from every cell up front.
+  return writeXls(
+    cellSheets.map((sheet) => ({
+      name: sheet.name,
+      columns: sheet.columns,
+      rows: Array.from({ length: sheet.rowCount }, (_, index) => sheet.row(index)),
+    })),
+  );
 }

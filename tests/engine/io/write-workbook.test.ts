@@ -321,6 +321,64 @@ describe('writeWorkbook to XLSX and XLS', () => {
     );
   });
 
+  it('writes xlsx text into a shared string table, a column’s repeated texts once', () => {
+    const long = 'x'.repeat(30_000);
+    const rows: Cell[][] = Array.from({ length: 1000 }, (_, i) => [long, `id-${i}`, 'Paris']);
+    const bytes = writeWorkbook(book(rows, ['long', 'id', 'city']), 'xlsx');
+    // 1000 copies of a 30,000-character text, stored once.
+    expect(bytes.length).toBeLessThan(100_000);
+    const parts = (
+      CFB as {
+        read: (
+          d: Uint8Array,
+          o: object,
+        ) => { FullPaths: string[]; FileIndex: { content: Uint8Array }[] };
+      }
+    ).read(bytes, { type: 'array' });
+    const sst = text(
+      parts.FileIndex[parts.FullPaths.findIndex((path) => path.endsWith('sharedStrings.xml'))]!
+        .content,
+    );
+    expect(sst).toContain('count="3003" uniqueCount="1005"');
+    expect(readWorkbook(bytes, 'out.xlsx').sheets[0]?.rows).toEqual(rows);
+  });
+
+  it('writes the same xlsx bytes for the same workbook', () => {
+    const workbook = book([
+      ['Ada', 36.5, new Date(Date.UTC(2021, 4, 1)), true],
+      ['Grace', -2, new Date(Date.UTC(2022, 0, 2, 10, 30)), false],
+    ]);
+    expect(
+      Buffer.from(writeWorkbook(workbook, 'xlsx')).equals(
+        Buffer.from(writeWorkbook(workbook, 'xlsx')),
+      ),
+    ).toBe(true);
+  });
+
+  it('carries XML specials, control characters and spaces at the ends through xlsx', () => {
+    const texts = [
+      'a & <b> "c" \'d\'',
+      '  both ends  ',
+      'ctl\u0001\u001fx\u000b',
+      'tab\tand\nbreak',
+      '_x0041_ stays',
+      'emoji 😀 and 中文',
+    ];
+    const workbook: Workbook = {
+      format: 'xlsx',
+      sheets: [
+        { name: 'S & <1>', columns: ['text'], rows: texts.map((value) => [value]) },
+        { name: "O'Brien", columns: ['x'], rows: [['only']] },
+      ],
+    };
+    const back = readWorkbook(
+      writeWorkbook(workbook, 'xlsx', { neutralizeFormulas: false }),
+      'out.xlsx',
+    );
+    expect(back.sheets.map((sheet) => sheet.name)).toEqual(['S & <1>', "O'Brien"]);
+    expect(back.sheets[0]?.rows).toEqual(texts.map((value) => [value]));
+  });
+
   it('makes sheet names Excel accepts', () => {
     const sheets = ['a/b', 'x'.repeat(40), 'Data', 'data', ''].map((name) => ({
       name,
