@@ -22,7 +22,7 @@ export interface SheetState {
 export interface PseudonymizedRun {
   /** The pseudonymized workbook written in the uploaded format. */
   output: SharedArrayBuffer;
-  /** The mapping (sheet, column, original, pseudonym) written in the uploaded format. */
+  /** The mapping (sheet, column, original, pseudonym), written as mappingFormatOf says. */
   mapping: SharedArrayBuffer;
   mappingRowCount: number;
   /** Per sheet, the first pseudonymized rows as display text. */

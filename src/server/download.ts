@@ -5,6 +5,7 @@ import type { FileFormat } from '../engine';
 import { datasetIdSchema, fileFormatSchema } from './api-schemas';
 import { attachmentHeader, downloadName } from './content-disposition';
 import type { DatasetStore } from './dataset-store';
+import { mappingFormatOf } from './engine-jobs';
 import type { EnginePool } from './engine-pool';
 
 export const CONTENT_TYPES: Record<FileFormat, string> = {
@@ -59,12 +60,15 @@ export function downloadHandler(
       });
     }
     const format = input.format ?? dataset.format;
-    const stored = kind === 'mapping' ? run.mapping : run.output;
-    // Kept written as uploaded, with formula protection where the format has it.
-    const storedProtected = PROTECTED_FORMATS.has(dataset.format);
+    const mapping = kind === 'mapping';
+    const stored = mapping ? run.mapping : run.output;
+    // Kept written as uploaded (a workbook's mapping as csv), with formula protection where the
+    // format has it.
+    const storedFormat = mapping ? mappingFormatOf(dataset.format) : dataset.format;
+    const storedProtected = PROTECTED_FORMATS.has(storedFormat);
     const protect = input.formulaProtection !== 'off' && PROTECTED_FORMATS.has(format);
     const bytes =
-      format === dataset.format && protect === storedProtected
+      format === storedFormat && protect === storedProtected
         ? stored
         : await pool.run(
             {
@@ -72,11 +76,11 @@ export function downloadHandler(
               bytes: stored,
               restoreFormulas: storedProtected,
               neutralizeFormulas: protect,
+              splitLongSheets: mapping,
               // The name a csv/tsv/json is read under becomes its sheet's name in an xlsx/xls.
-              fileName: kind === 'mapping' ? `mapping.${dataset.format}` : dataset.filename,
+              fileName: mapping ? `mapping.${storedFormat}` : dataset.filename,
               to: format,
-              sheetName:
-                kind === 'mapping' ? undefined : dataset.sheets[dataset.selectedSheet]?.name,
+              sheetName: mapping ? undefined : dataset.sheets[dataset.selectedSheet]?.name,
             },
             req.ip,
           );

@@ -36,6 +36,15 @@ export interface PseudonymizeJob {
   previewRowCounts: number[];
 }
 
+/**
+ * The format a run's mapping is kept in: the upload's when that is a text format, csv for a
+ * workbook, since a mapping can hold more rows than a sheet (65,535 in xls): a download in the
+ * workbook's format continues it over several sheets.
+ */
+export function mappingFormatOf(uploaded: FileFormat): FileFormat {
+  return uploaded === 'xlsx' || uploaded === 'xls' ? 'csv' : uploaded;
+}
+
 /** Re-reads bytes the worker wrote earlier and writes them in another format. */
 export interface ConvertJob {
   kind: 'convert';
@@ -49,6 +58,8 @@ export interface ConvertJob {
   restoreFormulas: boolean;
   /** Whether to write with formula protection (csv, tsv, xlsx, xls). */
   neutralizeFormulas: boolean;
+  /** xlsx/xls: continue a sheet too long for the format on further sheets (a mapping). */
+  splitLongSheets?: boolean;
 }
 
 export type EngineJob = IngestJob | DetectJob | PseudonymizeJob | ConvertJob;

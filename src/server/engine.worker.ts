@@ -18,7 +18,12 @@ import {
   type Workbook,
 } from '../engine';
 import type { SheetState } from './dataset-store';
-import type { EngineJob, EngineJobResults, JobOutcome } from './engine-jobs';
+import {
+  mappingFormatOf,
+  type EngineJob,
+  type EngineJobResults,
+  type JobOutcome,
+} from './engine-jobs';
 import { previewTables, type PreviewSource } from './preview-size';
 
 /** Bytes the worker wrote itself are read back without size limits (a mapping can be long). */
@@ -73,7 +78,7 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       const output = shared(writeWorkbook(result.workbook, workbook.format));
       const written = performance.now();
       const mappingBook: Workbook = { ...result.workbook, sheets: [result.mapping] };
-      const mapping = shared(writeWorkbook(mappingBook, workbook.format));
+      const mapping = shared(writeWorkbook(mappingBook, mappingFormatOf(workbook.format)));
       const mapped = performance.now();
       // The server's own steps around the engine's run, so the figures show where time goes.
       const timings = {
@@ -99,7 +104,11 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         : undefined;
       checkTextOutputSize(workbook, job.to, sheetName);
       return shared(
-        writeWorkbook(workbook, job.to, { sheetName, neutralizeFormulas: job.neutralizeFormulas }),
+        writeWorkbook(workbook, job.to, {
+          sheetName,
+          neutralizeFormulas: job.neutralizeFormulas,
+          splitLongSheets: job.splitLongSheets ?? false,
+        }),
       );
     }
   }

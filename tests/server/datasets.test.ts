@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readWorkbook, type FileFormat } from '../../src/engine';
+import { readWorkbook, writeWorkbook, type FileFormat } from '../../src/engine';
 import type { DatasetView } from '../../src/server/api-schemas';
 import type { RunningServer } from '../../src/server/app';
 import { EVERY_FORMAT, fixtureFile, peopleSheet } from './fixtures';
@@ -469,6 +469,28 @@ describe('pseudonymize and download', () => {
       /formulaProtection/,
     );
   });
+
+  it('continues a mapping longer than an xls sheet holds over several sheets', async () => {
+    const columns = Array.from({ length: 10 }, (_, c) => `code_${c}`);
+    const rows = Array.from({ length: 7_000 }, (_, r) =>
+      columns.map((_, c) => `K${c}-${String(r).padStart(5, '0')}`),
+    );
+    const xls = writeWorkbook({ format: 'xls', sheets: [{ name: 'Codes', columns, rows }] }, 'xls');
+    const { id } = await uploadDataset(server.url, 'codes.xls', xls);
+    const run = await view(await pseudonymize(id));
+    expect(run.mapping?.rowCount).toBe(70_000);
+    const response = await download(id, '', 'download-mapping');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('filename="codes.mapping.xls"');
+    const mapping = readWorkbook(new Uint8Array(await response.arrayBuffer()), 'mapping.xls');
+    expect(mapping.sheets.map((sheet) => sheet.name)).toEqual(['mapping', 'mapping (2)']);
+    expect(mapping.sheets.map((sheet) => sheet.rows.length)).toEqual([65_535, 4_465]);
+    expect(mapping.sheets[1]?.columns).toEqual(['sheet', 'column', 'original', 'pseudonym']);
+    const csv = await download(id, '?format=csv', 'download-mapping');
+    expect(
+      readWorkbook(new Uint8Array(await csv.arrayBuffer()), 'm.csv').sheets[0]?.rows,
+    ).toHaveLength(70_000);
+  }, 60_000);
 
   it('keeps every sheet of a workbook in an xlsx download', async () => {
     const { id } = await uploadDataset(server.url, 'book.xlsx', fixtureFile('xlsx'));

@@ -2,7 +2,7 @@ import { EngineError } from '../errors';
 import type { CsvLayout, FileFormat, Sheet, Workbook } from '../types';
 import { writeDelimitedChunks } from './write-delimited';
 import { writeJsonChunks } from './write-json';
-import { writeSpreadsheet } from './write-spreadsheet';
+import { splitLongSheets, writeSpreadsheet } from './write-spreadsheet';
 
 export interface WriteOptions {
   /**
@@ -12,6 +12,11 @@ export interface WriteOptions {
   neutralizeFormulas?: boolean;
   /** The sheet csv/tsv/json output holds (they hold one table); the first sheet by default. */
   sheetName?: string;
+  /**
+   * xlsx/xls: continue a sheet longer than the format holds on further sheets ("mapping (2)")
+   * instead of refusing it. For tables whose rows matter more than their sheet, like a mapping.
+   */
+  splitLongSheets?: boolean;
 }
 
 const UTF8_BOM = '\ufeff';
@@ -121,6 +126,10 @@ export function writeWorkbook(
     }
     case 'xlsx':
     case 'xls':
-      return writeSpreadsheet(workbook.sheets, format, neutralize);
+      return writeSpreadsheet(
+        options.splitLongSheets ? splitLongSheets(workbook.sheets, format) : workbook.sheets,
+        format,
+        neutralize,
+      );
   }
 }
