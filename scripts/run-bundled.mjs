@@ -1,0 +1,25 @@
+// Runs a TypeScript script as the server runs the engine: bundled by esbuild into dist/scripts
+// and started with plain node (no loader), so a benchmark's time and memory are the product's,
+// not a transpiler's. Usage: node scripts/run-bundled.mjs scripts/bench.ts [args...]
+import { spawnSync } from 'node:child_process';
+import { basename } from 'node:path';
+import { build } from 'esbuild';
+
+const [entry, ...args] = process.argv.slice(2);
+if (!entry) {
+  console.error('usage: node scripts/run-bundled.mjs <script.ts> [args...]');
+  process.exit(2);
+}
+const outfile = `dist/scripts/${basename(entry, '.ts')}.mjs`;
+await build({
+  entryPoints: [entry],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+});
+const run = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit' });
+process.exit(run.status ?? 1);
