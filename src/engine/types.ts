@@ -188,8 +188,9 @@ export interface ColumnSchema {
   /** Numbers: observed (or user-set) min and max. */
   range?: { min: number; max: number };
   /**
-   * Numbers: whether `range` was set by the user. Pseudonyms then stay inside it exactly, even
-   * when it is too narrow to keep them off the originals (an observed range is widened then).
+   * Whether `range` (numbers) or `dateRange` (dates) was set by the user. Pseudonyms then stay
+   * inside it exactly, even when it is too narrow to keep them off the originals (an observed
+   * range is widened then).
    */
   rangeSetByUser?: boolean;
   /** Dates/datetimes: observed (or user-set) range as ISO 8601 text. */

@@ -85,7 +85,7 @@ export const columnSchema = z
     rangeSetByUser: z
       .boolean()
       .optional()
-      .describe('Whether range was set through a schema update (then kept exactly)'),
+      .describe('Whether range or dateRange was set through a schema update (then kept exactly)'),
     dateRange: dateRangeSchema.optional(),
     format: editableColumnFields.format.optional(),
     timeZone: editableColumnFields.timeZone.optional(),

@@ -154,6 +154,30 @@ function stepOf(pattern: string, withTime: boolean): number {
   return /ss/.test(pattern) ? 1000 : 60_000;
 }
 
+/** Milliseconds between the instants a date or date-time column's pattern can write. */
+export function dateStepOf(column: ColumnSchema): number {
+  const pattern = column.format ?? defaultPattern(column);
+  return stepOf(pattern, column.type === 'datetime' || patternHasTime(pattern));
+}
+
+/**
+ * A date range with room for pseudonyms: when it holds fewer instants than twice the distinct
+ * originals (two days seen, a day apart), it is widened evenly on both sides, so pseudonyms can
+ * stay off the originals instead of trading them among themselves.
+ * @example roomyDateRange({ min: day(23), max: day(24) }, 2, MS_PER_DAY) // day(22)..day(26)
+ */
+export function roomyDateRange(
+  range: { min: number; max: number },
+  distinctCount: number,
+  stepMs: number,
+): { min: number; max: number } {
+  const points = Math.floor((range.max - range.min) / stepMs) + 1;
+  const needed = 2 * Math.max(1, distinctCount) + 1;
+  if (!Number.isFinite(points) || points >= needed) return range;
+  const before = Math.floor((needed - points) / 2);
+  return { min: range.min - before * stepMs, max: range.max + (needed - points - before) * stepMs };
+}
+
 /** A date cell's draw: whole days for dates, seconds for date-times. */
 function cellDraw(original: Date, range: { min: number; max: number }): DateDraw {
   const withTime = original.getTime() % MS_PER_DAY !== 0;
@@ -380,7 +404,14 @@ export function planColumn(
     case 'datetime': {
       const pattern = column.format ?? defaultPattern(column);
       const withTime = column.type === 'datetime' || patternHasTime(pattern);
-      const draw: DateDraw = { ...defaultRange, stepMs: stepOf(pattern, withTime) };
+      const stepMs = stepOf(pattern, withTime);
+      // Merged ranges come already widened (mergedRanges); a range the user set never is.
+      const range =
+        overrides.dateRange ??
+        (column.rangeSetByUser
+          ? defaultRange
+          : roomyDateRange(defaultRange, column.distinctCount, stepMs));
+      const draw: DateDraw = { ...range, stepMs };
       // Loosely, as detection accepted the column: fractions of any width, or none.
       const fraction = { fractionDigits: 0 };
       const readDate = (text: string) => parseDateTextLoosely(text, pattern, fraction);
@@ -414,7 +445,7 @@ export function planColumn(
           };
       const generate: ColumnPlan['generate'] = (original, text) => {
         if (original instanceof Date) {
-          return fakeDate(withTime ? draw : cellDraw(original, defaultRange), random);
+          return fakeDate(withTime ? draw : cellDraw(original, range), random);
         }
         if (typeof original !== 'string') return fallback(original, text);
         const parsed = readDate(text);

@@ -12,6 +12,8 @@ import type {
 import {
   planColumn,
   dateRangeOf,
+  dateStepOf,
+  roomyDateRange,
   roomyRange,
   type ColumnPlan,
   type RangeOverrides,
@@ -40,8 +42,9 @@ import { substituteCharacters } from './generators/text';
  * - booleans: two values, so the secret picks "keep" or "swap" for the whole kind; a boolean
  *   may equal its original (half the time, for every boolean column alike);
  * - integers and dates whose distinct values fill more than a third of their range: pseudonyms
- *   are a keyed shuffle over the range (unique, never the value itself, off the originals
- *   while they fill at most half of it); the sign of a value is not kept in that case;
+ *   are a keyed walk over the range (unique, never the value itself, off the originals while
+ *   they fill at most half of it; an observed date range holding fewer than twice as many
+ *   instants is widened evenly, roomyDateRange); the sign of a value is not kept in that case;
  * - a column of one constant value draws from a widened range around it, and a number range
  *   too narrow to hold four values per distinct original at the column's precision is widened
  *   away from zero (roomyRange, room on each side of zero), and whole values of such a decimal
@@ -210,10 +213,13 @@ function mergedRanges(schemas: ColumnSchema[][]): Map<ColumnSchema, RangeOverrid
       for (const column of group) overrides.set(column, { range });
     } else {
       const ranges = group.map((column) => dateRangeOf(column));
-      const dateRange = {
+      const merged = {
         min: ranges.reduce((min, r) => Math.min(min, r.min), Infinity),
         max: ranges.reduce((max, r) => Math.max(max, r.max), -Infinity),
       };
+      const distinctCount = group.reduce((sum, column) => sum + column.distinctCount, 0);
+      const stepMs = Math.min(...group.map(dateStepOf));
+      const dateRange = roomyDateRange(merged, distinctCount, stepMs);
       for (const column of group) overrides.set(column, { dateRange });
     }
   }

@@ -142,8 +142,11 @@ function mergeColumn(
   }
   // A range the user gives is kept exactly; an observed one (also when a client echoes it back
   // unchanged) may be widened to make room.
-  const { range } = update;
-  if (range && (range.min !== column.range?.min || range.max !== column.range?.max)) {
+  const changed = (
+    given: { min: number | string; max: number | string } | undefined,
+    had: { min: number | string; max: number | string } | undefined,
+  ): boolean => given !== undefined && (given.min !== had?.min || given.max !== had?.max);
+  if (changed(update.range, column.range) || changed(update.dateRange, column.dateRange)) {
     merged.rangeSetByUser = true;
   }
   return merged;
