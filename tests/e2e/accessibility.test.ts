@@ -1,42 +1,20 @@
 import type { FileChooser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { delimited, PEOPLE_COLUMNS } from './fixtures';
 import { lowContrastTexts, setThemeClass } from './contrast';
-import {
-  launchBrowser,
-  newPage,
-  screenshots,
-  startServer,
-  type RunningBrowser,
-  type RunningServer,
-} from './harness';
+import { screenshots, useBrowserSession } from './harness';
 import { toastText, uploadThroughPage } from './harness-dataset';
 import { PHONE_WIDTH, sidewaysOverflow } from './layout';
 
 // Usable with the keyboard, readable in both themes, laid out from phone width to desktop.
 
-let server: RunningServer;
-let chromium: RunningBrowser;
+const session = useBrowserSession();
 let page: Page;
 
 const CUSTOMERS_CSV = { name: 'customers.csv', mimeType: 'text/csv', buffer: delimited(',') };
 
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  server?.stop();
-});
-
-afterEach(async () => {
-  await page?.context().close();
-});
-
 async function openPage(path: string): Promise<void> {
-  page = await newPage(chromium.browser, server.baseUrl);
+  page = await session.newPage();
   await page.goto(path);
 }
 
@@ -126,7 +104,7 @@ async function tabTo(name: string, limit = 80): Promise<string[]> {
 
 describe('the keyboard', { timeout: 90_000 }, () => {
   it('walks the whole workflow with Tab and Enter, with visible focus, and F8 reaches the toasts', async () => {
-    page = await newPage(chromium.browser, server.baseUrl);
+    page = await session.newPage();
     // Listening before the page loads: Playwright intercepts the chooser only once it listens.
     const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
     await page.goto('/');

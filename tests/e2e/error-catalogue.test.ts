@@ -1,49 +1,27 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { delimited, workbook } from './fixtures';
-import {
-  launchBrowser,
-  newPage,
-  screenshots,
-  startServer,
-  type RunningBrowser,
-  type RunningServer,
-} from './harness';
+import { screenshots, useBrowserSession } from './harness';
 import { toastText, toastTitled, uploadThroughPage } from './harness-dataset';
 import { recordToastTitles } from './harness-files';
 
 // Spec §8: what a visitor sees when a call fails. Each test makes the server forget the dataset
 // behind the page's back (as an expiry would), then acts on the page.
 
-let server: RunningServer;
-let chromium: RunningBrowser;
+const session = useBrowserSession();
 let page: Page;
 
 const NOT_FOUND = 'Dataset not found (it may have expired)';
 
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  server?.stop();
-});
-
-afterEach(async () => {
-  await page?.context().close();
-});
-
 async function uploadThenExpire(
   file = { name: 'customers.csv', mimeType: 'text/csv', buffer: delimited(',') },
 ): Promise<void> {
-  page = await newPage(chromium.browser, server.baseUrl);
+  page = await session.newPage();
   await page.goto('/');
   const id = await uploadThroughPage(page, file);
-  const gone = await fetch(`${server.baseUrl}/api/datasets/${id}`, { method: 'DELETE' });
+  const gone = await fetch(`${session.baseUrl}/api/datasets/${id}`, { method: 'DELETE' });
   expect(gone.ok).toBe(true);
-  expect((await fetch(`${server.baseUrl}/api/datasets/${id}`)).status).toBe(404);
+  expect((await fetch(`${session.baseUrl}/api/datasets/${id}`)).status).toBe(404);
 }
 
 async function expectErrorToast(title: string, description: string): Promise<void> {
@@ -98,7 +76,7 @@ describe('failed calls and what the page shows', { timeout: 60_000 }, () => {
   });
 
   it("a failed download shows 'Download failed'", async () => {
-    page = await newPage(chromium.browser, server.baseUrl);
+    page = await session.newPage();
     await page.goto('/');
     const id = await uploadThroughPage(page, {
       name: 'customers.csv',
@@ -107,7 +85,7 @@ describe('failed calls and what the page shows', { timeout: 60_000 }, () => {
     });
     await page.getByRole('button', { name: 'Generate Pseudonymized Data' }).click();
     await page.getByText('Ready to Download').waitFor();
-    await fetch(`${server.baseUrl}/api/datasets/${id}`, { method: 'DELETE' });
+    await fetch(`${session.baseUrl}/api/datasets/${id}`, { method: 'DELETE' });
 
     const titles = await recordToastTitles(page);
     let downloads = 0;

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   delimited,
   json,
@@ -9,18 +9,10 @@ import {
   readDownload,
   workbook,
 } from './fixtures';
-import {
-  launchBrowser,
-  newPage,
-  screenshots,
-  startServer,
-  type RunningBrowser,
-  type RunningServer,
-} from './harness';
+import { screenshots, useBrowserSession } from './harness';
 import { downloadBy, toastText, uploadThroughPage, type UploadedFile } from './harness-dataset';
 
-let server: RunningServer;
-let chromium: RunningBrowser;
+const session = useBrowserSession();
 let page: Page;
 
 interface DatasetState {
@@ -33,25 +25,10 @@ interface DatasetState {
 }
 
 async function serverDataset(id: string): Promise<DatasetState> {
-  const response = await fetch(`${server.baseUrl}/api/datasets/${id}`);
+  const response = await fetch(`${session.baseUrl}/api/datasets/${id}`);
   expect(response.status).toBe(200);
   return (await response.json()) as DatasetState;
 }
-
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  server?.stop();
-});
-
-// Every test is a new visitor, in a browser context of its own.
-afterEach(async () => {
-  await page?.context().close();
-});
 
 async function summaryText(): Promise<string> {
   return page.getByRole('region', { name: 'Uploaded file' }).innerText();
@@ -96,7 +73,7 @@ describe('each upload format through the page', { timeout: 90_000 }, () => {
   it.each(FORMATS)(
     'uploads $format, generates and downloads it in the same format',
     async ({ format, file }) => {
-      page = await newPage(chromium.browser, server.baseUrl);
+      page = await session.newPage();
       await page.goto('/');
       const upper = format.toUpperCase();
       const id = await uploadThroughPage(page, file());
@@ -167,7 +144,7 @@ describe('a workbook with two sheets', { timeout: 90_000 }, () => {
   const ORDER_COLUMNS = (orderRows()[0] ?? []).map(String);
 
   it('offers the sheets, switches between them and keeps each sheet in the download', async () => {
-    page = await newPage(chromium.browser, server.baseUrl);
+    page = await session.newPage();
     await page.goto('/');
     const id = await uploadThroughPage(page, {
       name: 'shop.xlsx',

@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
 const DESKTOP = { width: 1280, height: 900 };
@@ -97,6 +98,51 @@ export async function newPage(browser: Browser, baseUrl: string): Promise<Page> 
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   return page;
+}
+
+/** The server and browser a test file shares, and pages on them (see useBrowserSession). */
+export interface BrowserSession {
+  readonly baseUrl: string;
+  /** A new visitor: a page in a browser context of its own. */
+  newPage(): Promise<Page>;
+}
+
+/**
+ * Starts the built server and Chromium before a file's tests and stops them after. Pages it
+ * opened are closed after each test, unless `keepPages` (a file whose tests walk one visit).
+ */
+export function useBrowserSession(options: { keepPages?: boolean } = {}): BrowserSession {
+  let server: RunningServer | undefined;
+  let browser: RunningBrowser | undefined;
+  const opened: Page[] = [];
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    server?.stop();
+  });
+  if (!options.keepPages) {
+    afterEach(async () => {
+      for (const page of opened.splice(0)) await page.context().close();
+    });
+  }
+  const started = (): { server: RunningServer; browser: RunningBrowser } => {
+    if (!server || !browser) throw new Error('the browser session has not started yet');
+    return { server, browser };
+  };
+  return {
+    get baseUrl() {
+      return started().server.baseUrl;
+    },
+    async newPage() {
+      const { server, browser } = started();
+      const page = await newPage(browser.browser, server.baseUrl);
+      opened.push(page);
+      return page;
+    },
+  };
 }
 
 /**

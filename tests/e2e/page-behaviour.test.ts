@@ -1,40 +1,18 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { delimited, peopleRows, workbook } from './fixtures';
 import { contrast, luminance } from './contrast';
-import {
-  launchBrowser,
-  newPage,
-  screenshots,
-  startServer,
-  type RunningBrowser,
-  type RunningServer,
-} from './harness';
+import { screenshots, useBrowserSession } from './harness';
 import { toastText, uploadThroughPage } from './harness-dataset';
 import { countUploads, dropFiles } from './harness-files';
 
-let server: RunningServer;
-let chromium: RunningBrowser;
+const session = useBrowserSession();
 let page: Page;
 
 const CUSTOMERS_CSV = { name: 'customers.csv', mimeType: 'text/csv', buffer: delimited(',') };
 
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  server?.stop();
-});
-
-afterEach(async () => {
-  await page?.context().close();
-});
-
 async function openPage(path: string): Promise<void> {
-  page = await newPage(chromium.browser, server.baseUrl);
+  page = await session.newPage();
   await page.goto(path);
 }
 
@@ -140,7 +118,7 @@ describe('the theme before the app runs', { timeout: 60_000 }, () => {
     { stored: 'dark', expected: 'dark' },
     { stored: null, expected: 'dark' },
   ])('is $expected at first paint with $stored stored', async ({ stored, expected }) => {
-    page = await newPage(chromium.browser, server.baseUrl);
+    page = await session.newPage();
     await page.addInitScript((theme) => {
       if (theme) localStorage.setItem('theme', theme);
     }, stored);
@@ -234,7 +212,7 @@ describe('the upload area and the file card', { timeout: 90_000 }, () => {
     await expect(page.getByRole('region', { name: 'Uploaded file' }).count()).resolves.toBe(0);
     await expect(page.getByRole('heading', { name: 'Detected Schema' }).count()).resolves.toBe(0);
     await expect
-      .poll(async () => (await fetch(`${server.baseUrl}/api/datasets/${id}`)).status)
+      .poll(async () => (await fetch(`${session.baseUrl}/api/datasets/${id}`)).status)
       .toBe(404);
     // And the next file goes through as the first did.
     await uploadThroughPage(page, CUSTOMERS_CSV);
@@ -424,7 +402,7 @@ interface ServerColumn {
 }
 
 async function serverSchema(id: string): Promise<ServerColumn[]> {
-  const response = await fetch(`${server.baseUrl}/api/datasets/${id}`);
+  const response = await fetch(`${session.baseUrl}/api/datasets/${id}`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { schema: ServerColumn[] }).schema;
 }

@@ -1,43 +1,21 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { delimited, peopleRows, PEOPLE_COLUMNS } from './fixtures';
-import {
-  launchBrowser,
-  newPage,
-  screenshots,
-  startServer,
-  type RunningBrowser,
-  type RunningServer,
-} from './harness';
+import { screenshots, useBrowserSession } from './harness';
 import { uploadThroughPage } from './harness-dataset';
 
 // Schema edits and the run they feed: a preview never shows rules other than the shown ones, a
 // run never starts before the edits it should use have been saved, and a rule the server would
 // refuse is refused in the dialog, with a reason.
 
-let server: RunningServer;
-let chromium: RunningBrowser;
+const session = useBrowserSession();
 let page: Page;
 
 const CUSTOMERS_CSV = { name: 'customers.csv', mimeType: 'text/csv', buffer: delimited(',') };
 const CITY = PEOPLE_COLUMNS.indexOf('city');
 
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  server?.stop();
-});
-
-afterEach(async () => {
-  await page?.context().close();
-});
-
 async function openWithCustomers(): Promise<string> {
-  page = await newPage(chromium.browser, server.baseUrl);
+  page = await session.newPage();
   await page.goto('/');
   return uploadThroughPage(page, CUSTOMERS_CSV);
 }
@@ -105,7 +83,7 @@ describe('a schema edit after a run', { timeout: 60_000 }, () => {
     // Re-analyze drops the keep rule: that run no longer matches, here or on the server.
     await page.getByRole('button', { name: 'Re-analyze' }).click();
     await expectStep2();
-    const download = await fetch(`${server.baseUrl}/api/datasets/${id}/download`);
+    const download = await fetch(`${session.baseUrl}/api/datasets/${id}/download`);
     expect(download.status).toBe(409);
   });
 });
@@ -187,7 +165,7 @@ describe('a hand-typed custom method', { timeout: 60_000 }, () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect
       .poll(async () => {
-        const response = await fetch(`${server.baseUrl}/api/datasets/${id}`);
+        const response = await fetch(`${session.baseUrl}/api/datasets/${id}`);
         const { schema } = (await response.json()) as {
           schema: { name: string; rule: { action: string; fakerMethod?: string } }[];
         };

@@ -1,15 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FileChooser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { delimited } from './fixtures';
-import {
-  launchBrowser,
-  newPage,
-  screenshots,
-  startServer,
-  type RunningBrowser,
-  type RunningServer,
-} from './harness';
+import { screenshots, useBrowserSession } from './harness';
 import { setThemeClass, textContrast } from './contrast';
 import { toastText, toastTitled } from './harness-dataset';
 import {
@@ -20,33 +13,18 @@ import {
   recordToastTitles,
 } from './harness-files';
 
-let server: RunningServer;
-let chromium: RunningBrowser;
+const session = useBrowserSession();
 let page: Page;
 let uploads: () => number;
 
 const MAX_BYTES = 50 * 1024 * 1024;
 const CSV_TEXT = delimited(',').toString('utf8');
 
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  server?.stop();
-});
-
 beforeEach(async () => {
-  page = await newPage(chromium.browser, server.baseUrl);
+  page = await session.newPage();
   uploads = countUploads(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Select File' }).waitFor();
-});
-
-afterEach(async () => {
-  await page?.context().close();
 });
 
 /** The toast's title and description are readable (WCAG AA) in both themes. */
@@ -258,7 +236,7 @@ describe('a file the server rejects', { timeout: 60_000 }, () => {
     // What the server says about these bytes, asked directly.
     const form = new FormData();
     form.append('file', new Blob([bytes]), 'broken.xlsx');
-    const direct = await fetch(`${server.baseUrl}/api/upload`, { method: 'POST', body: form });
+    const direct = await fetch(`${session.baseUrl}/api/upload`, { method: 'POST', body: form });
     expect(direct.status).toBeGreaterThanOrEqual(400);
     expect(direct.status).toBeLessThan(500);
     const { message } = (await direct.json()) as { message: string };

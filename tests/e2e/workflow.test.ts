@@ -1,18 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { delimited, peopleRows, PEOPLE_COLUMNS, readDownload } from './fixtures';
-import {
-  launchBrowser,
-  newPage,
-  screenshots,
-  startServer,
-  type RunningBrowser,
-  type RunningServer,
-} from './harness';
+import { screenshots, useBrowserSession } from './harness';
 import { downloadBy, toastText, uploadThroughPage } from './harness-dataset';
 
-let server: RunningServer;
-let chromium: RunningBrowser;
+const session = useBrowserSession({ keepPages: true });
 let page: Page;
 let datasetId: string;
 
@@ -23,7 +15,7 @@ interface ColumnState {
 }
 
 async function serverSchema(): Promise<ColumnState[]> {
-  const response = await fetch(`${server.baseUrl}/api/datasets/${datasetId}`);
+  const response = await fetch(`${session.baseUrl}/api/datasets/${datasetId}`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { schema: ColumnState[] }).schema;
 }
@@ -33,14 +25,7 @@ async function serverColumn(name: string): Promise<ColumnState | undefined> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-  page = await newPage(chromium.browser, server.baseUrl);
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  server?.stop();
+  page = await session.newPage();
 });
 
 // One visitor's whole session, step by step: each test continues where the previous one ended.
@@ -257,7 +242,7 @@ describe('the three-step workflow in a real browser', () => {
     await expect(page.getByRole('heading', { name: 'Detected Schema' }).count()).resolves.toBe(0);
     await expect(page.getByText('Ready to Download').count()).resolves.toBe(0);
     await expect
-      .poll(async () => (await fetch(`${server.baseUrl}/api/datasets/${datasetId}`)).status)
+      .poll(async () => (await fetch(`${session.baseUrl}/api/datasets/${datasetId}`)).status)
       .toBe(404);
     await expect(page.getByRole('button', { name: 'Select File' }).isEnabled()).resolves.toBe(true);
     // Focus goes where the next step starts, not to <body>.
