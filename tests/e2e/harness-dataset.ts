@@ -50,3 +50,20 @@ export async function toastText(page: Page, title: string): Promise<string> {
   await toast.first().waitFor();
   return toast.first().innerText();
 }
+
+/** Holds the page's calls to this tRPC procedure until `release` is called. */
+export async function holdCalls(
+  page: Page,
+  procedure: string,
+): Promise<{ held: Promise<void>; release: () => void }> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let arrived = () => {};
+  const held = new Promise<void>((resolve) => (arrived = resolve));
+  await page.route(`**/api/trpc/${procedure}**`, async (route) => {
+    arrived();
+    await gate;
+    await route.continue();
+  });
+  return { held, release };
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { delimited, peopleRows, workbook } from './fixtures';
 import { contrast, luminance } from './contrast';
 import { screenshots, useBrowserSession } from './harness';
-import { toastText, uploadThroughPage } from './harness-dataset';
+import { toastText, uploadThroughPage, holdCalls } from './harness-dataset';
 import { countUploads, dropFiles } from './harness-files';
 
 const session = useBrowserSession();
@@ -238,20 +238,6 @@ describe('the upload area and the file card', { timeout: 90_000 }, () => {
   });
 });
 
-/** Holds the page's calls to this tRPC procedure until `release` is called. */
-async function holdCalls(procedure: string): Promise<{ held: Promise<void>; release: () => void }> {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let arrived = () => {};
-  const held = new Promise<void>((resolve) => (arrived = resolve));
-  await page.route(`**/api/trpc/${procedure}**`, async (route) => {
-    arrived();
-    await gate;
-    await route.continue();
-  });
-  return { held, release };
-}
-
 describe('while a call is pending', { timeout: 60_000 }, () => {
   it("shows 'Generating Pseudonymized Data...' and takes no second run", async () => {
     await openPage('/');
@@ -260,7 +246,7 @@ describe('while a call is pending', { timeout: 60_000 }, () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/trpc/pseudonymize')) runs += 1;
     });
-    const run = await holdCalls('pseudonymize');
+    const run = await holdCalls(page, 'pseudonymize');
     await page.getByRole('button', { name: 'Generate Pseudonymized Data' }).click();
     await run.held;
     const pending = page.getByRole('button', { name: 'Generating Pseudonymized Data...' });
@@ -286,7 +272,7 @@ describe('while a call is pending', { timeout: 60_000 }, () => {
       buffer: workbook('xlsx', true),
     });
     const sheetChoice = page.getByLabel('Select Sheet:');
-    const switching = await holdCalls('setSheet');
+    const switching = await holdCalls(page, 'setSheet');
     await sheetChoice.selectOption('Orders');
     await switching.held;
     await expect.poll(() => sheetChoice.isDisabled()).toBe(true);

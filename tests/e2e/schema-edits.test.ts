@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { delimited, peopleRows, PEOPLE_COLUMNS } from './fixtures';
 import { screenshots, useBrowserSession } from './harness';
-import { uploadThroughPage } from './harness-dataset';
+import { uploadThroughPage, holdCalls } from './harness-dataset';
 
 // Schema edits and the run they feed: a preview never shows rules other than the shown ones, a
 // run never starts before the edits it should use have been saved, and a rule the server would
@@ -88,20 +88,6 @@ describe('a schema edit after a run', { timeout: 60_000 }, () => {
   });
 });
 
-/** Holds the page's calls to this tRPC procedure until `release` is called. */
-async function holdCalls(procedure: string): Promise<{ held: Promise<void>; release: () => void }> {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let arrived = () => {};
-  const held = new Promise<void>((resolve) => (arrived = resolve));
-  await page.route(`**/api/trpc/${procedure}**`, async (route) => {
-    arrived();
-    await gate;
-    await route.continue();
-  });
-  return { held, release };
-}
-
 describe('Generate while a schema save is on its way', { timeout: 60_000 }, () => {
   it('waits for the save, so the run uses the edit', async () => {
     await openWithCustomers();
@@ -112,7 +98,7 @@ describe('Generate while a schema save is on its way', { timeout: 60_000 }, () =
     page.on('requestfinished', (request) => {
       if (request.url().includes('/api/trpc/updateSchema')) events.push('save answered');
     });
-    const save = await holdCalls('updateSchema');
+    const save = await holdCalls(page, 'updateSchema');
     await page.getByRole('button', { name: 'Keep original values of city' }).click();
     await save.held;
     await page.getByRole('button', { name: 'Generate Pseudonymized Data' }).click();
