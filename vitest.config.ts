@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Unpacks the npm-shipped Chromium once, before browser test files start in parallel.
+    globalSetup: ['tests/support/chromium.ts'],
   },
 });

@@ -1,13 +1,14 @@
 /**
  * Shared set-up for the browser tests: the real built server (dist/server/main.js on a free port)
- * and Debian's Chromium driven by playwright-core, plus screenshots of each step in both themes
+ * and Chromium (tests/support/chromium.ts) driven by playwright-core, plus screenshots of each step in both themes
  * and at phone width under test-output/screenshots/.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { resolveChromium } from '../support/chromium';
 
 export const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
 const DESKTOP = { width: 1280, height: 900 };
@@ -44,24 +45,6 @@ export async function startServer(): Promise<RunningServer> {
   return { baseUrl, stop: () => child.kill() };
 }
 
-/** Debian's Chromium (or CHROMIUM_PATH). The browser tests fail, never skip, without one. */
-export function findChromium(): string {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    spawnSync('which', ['chromium']).stdout?.toString().trim(),
-    spawnSync('which', ['chromium-browser']).stdout?.toString().trim(),
-    '/usr/bin/chromium',
-  ];
-  const found = candidates.find((candidate) => candidate && existsSync(candidate));
-  if (!found) {
-    throw new Error(
-      'No Chromium found for the browser tests. Install it with `apt-get install -y chromium` ' +
-        '(.ci/run does this) or set CHROMIUM_PATH to a Chromium executable.',
-    );
-  }
-  return found;
-}
-
 export interface RunningBrowser {
   browser: Browser;
   close: () => Promise<void>;
@@ -71,7 +54,7 @@ export async function launchBrowser(): Promise<RunningBrowser> {
   // Playwright starts Chromium with a fresh temporary profile of its own (it refuses a
   // --user-data-dir argument), and every context is isolated like an incognito window.
   const browser = await chromium.launch({
-    executablePath: findChromium(),
+    executablePath: await resolveChromium(),
     args: [
       '--headless',
       '--no-sandbox',

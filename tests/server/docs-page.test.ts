@@ -1,9 +1,9 @@
-// The interactive docs in a real browser (Debian's Chromium through playwright-core): Swagger UI
+// The interactive docs in a real browser (the npm-shipped Chromium through playwright-core): Swagger UI
 // must load from our own origin under the Content-Security-Policy and render every REST path.
-import { spawnSync } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/app';
+import { resolveChromium } from '../support/chromium';
 import { startTestServer } from './test-server';
 
 let server: RunningServer;
@@ -11,11 +11,9 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const executablePath =
-    spawnSync('which', ['chromium']).stdout.toString().trim() || '/usr/bin/chromium';
   // standin.test resolves to the server too: Swagger UI treats loopback addresses specially.
   browser = await chromium.launch({
-    executablePath,
+    executablePath: await resolveChromium(),
     args: ['--no-sandbox', '--host-resolver-rules=MAP standin.test 127.0.0.1'],
   });
 });
