@@ -879,6 +879,28 @@ export function contentHostileFiles(): HostileFile[] {
       expected: tooLarge,
     },
     {
+      label: 'CSV of two columns with one row of 100,000 fields',
+      fileName: 'ragged-wide.csv',
+      bytes: utf8('a,b\n1,2\n' + Array<string>(100_000).fill('x').join(',') + '\n'),
+      expected: tooLarge,
+    },
+    {
+      // Each row is padded to the longest: 4,001 rows × 16,000 columns from a 50 KB file.
+      label: 'CSV of 4,000 two-field rows and one of 16,000 fields (64 million cells padded)',
+      fileName: 'ragged-cells.csv',
+      bytes: utf8(
+        'a,b\n' + '1,2\n'.repeat(4_000) + Array<string>(16_000).fill('x').join(',') + '\n',
+      ),
+      expected: tooLarge,
+    },
+    {
+      label: 'CSV with rows longer than its header (extra columns, as Excel shows them)',
+      fileName: 'ragged.csv',
+      bytes: utf8('name,email\nAda,ada@example.org\nBob,bob@example.org,"extra, quoted",4\n'),
+      expected: readable,
+      rowCount: 2,
+    },
+    {
       label: 'CSV header repeating one name 16,384 times',
       fileName: 'same-header.csv',
       bytes: utf8(

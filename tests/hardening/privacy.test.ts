@@ -48,7 +48,7 @@ function markedFailures(): { name: string; bytes: Uint8Array | string; status: n
   return [
     { name: 'broken.xlsx', bytes: `PK\u0003\u0004${MARKER}`, status: 400 },
     { name: 'broken.json', bytes: `[{"${MARKER}": "${MARKER}"`, status: 400 },
-    { name: 'ragged.csv', bytes: `a,b\n${MARKER},1\n${MARKER},2,3,4\n`, status: 400 },
+    { name: 'unclosed.csv', bytes: `a,b\n${MARKER},1\n${MARKER},"${MARKER}\n`, status: 400 },
     { name: `${MARKER}.txt`, bytes: MARKER, status: 415 },
     { name: 'binary.xls', bytes: `\u0000\u0001${MARKER}`.repeat(100), status: 400 },
     {

@@ -260,18 +260,50 @@ function trailingLineBreaks(text: string): number {
   return count;
 }
 
+/** The record cut or padded with `''` to `width` fields, in place. */
+function padded(record: string[], width: number): string[] {
+  if (record.length > width) record.length = width;
+  while (record.length < width) record.push('');
+  return record;
+}
+
 function isEmptyRecord(record: readonly string[]): boolean {
   return record.length === 1 && record[0] === '';
 }
 
 /**
+ * How many columns the table has: the header's, widened to the last non-empty field of any longer
+ * row, as Excel shows such a row. Fields past it are empty in every row (trailing delimiters, as
+ * some exporters write) and make no column, so they lose nothing.
+ */
+function tableWidth(
+  records: readonly (readonly string[])[],
+  from: number,
+  to: number,
+  headerWidth: number,
+): number {
+  let width = headerWidth;
+  for (let index = from; index < to; index++) {
+    const record = records[index] ?? [];
+    for (let column = record.length - 1; column >= width; column--) {
+      if (record[column] !== '') {
+        width = column + 1;
+        break;
+      }
+    }
+  }
+  return width;
+}
+
+/**
  * Reads CSV or TSV text (already decoded) into one sheet: every value stays the exact text
- * written (`''` for empty), short rows are padded with `''`, and a row with extra non-empty
- * fields is an error naming its line. Extra fields that are all empty (trailing delimiters, as
- * some exporters write) are dropped, since no data is lost. Blank lines are skipped (in a
- * one-column file a blank line between values is an empty value), and so is a preamble above
- * the header (see findHeaderRow). CRLF, LF and CR line endings may be mixed.
- * @example readDelimited('a,b\n1,2\n', ',', 'data', limits).sheet.rows // [['1', '2']]
+ * written (`''` for empty), short rows are padded with `''`, and a row with more non-empty fields
+ * than the header widens the table by unnamed columns (`column_5`), padded with `''` in the other
+ * rows. Extra fields that are empty in every row (trailing delimiters) make no column. Blank
+ * lines are skipped (in a one-column file a blank line between values is an empty value), and
+ * so is a preamble above the header (see findHeaderRow). CRLF, LF and CR line endings may be
+ * mixed.
+ * @example readDelimited('a,b\n1,2,3\n', ',', 'data', limits).sheet.columns // ['a', 'b', 'column_3']
  */
 export function readDelimited(
   text: string,
@@ -310,8 +342,6 @@ export function readDelimited(
   const headerIndex = findHeaderRow(records);
   const header = records[headerIndex];
   if (!header) throw new EngineError('INVALID_FILE', 'The file is empty.');
-  const columns = uniqueColumnNames(header);
-  const width = columns.length;
   // The newline that ends the last line leaves one empty record behind, and blank lines at the
   // end are no rows, not even in a one-column file (where a last empty value is written `""`).
   let end = records.length;
@@ -320,31 +350,16 @@ export function readDelimited(
     end--;
     blankLines--;
   }
+  const width = tableWidth(records, headerIndex + 1, end, header.length);
+  // Checked on the widened table, before any row is padded: one long row cannot get past it.
   checkTableSize(sheetName, end - headerIndex - 1, width, limits);
+  const columns = uniqueColumnNames(padded(header, width));
 
   const rows: Cell[][] = [];
   for (let index = headerIndex + 1; index < end; index++) {
     const record = records[index] as string[];
-    if (record.length === width) {
-      rows.push(record);
-      continue;
-    }
-    if (isEmptyRecord(record)) continue;
-    if (record.length < width) {
-      for (let column = record.length; column < width; column++) record.push('');
-    } else {
-      for (let column = width; column < record.length; column++) {
-        if (record[column] !== '') {
-          throw new EngineError(
-            'INVALID_FILE',
-            `Line ${lineOf(index)} has ${record.length} fields but the header ` +
-              `(line ${lineOf(headerIndex)}) has ${width} ${width === 1 ? 'column' : 'columns'}.`,
-          );
-        }
-      }
-      record.length = width;
-    }
-    rows.push(record);
+    if (record.length !== width && isEmptyRecord(record)) continue;
+    rows.push(padded(record, width));
   }
   return {
     sheet: { name: sheetName, columns, rows },

@@ -165,6 +165,129 @@ describe('readWorkbook on CSV and TSV', () => {
       rows: [['1', '2']],
     },
     {
+      description: 'adds no column for a trailing delimiter on every data row',
+      input: 'a,b\n1,2,\n3,4,\n',
+      columns: ['a', 'b'],
+      rows: [
+        ['1', '2'],
+        ['3', '4'],
+      ],
+    },
+    {
+      description: 'keeps the column a trailing delimiter on the header names, as before',
+      input: 'a,b,\n1,2,\n',
+      columns: ['a', 'b', 'column_3'],
+      rows: [['1', '2', '']],
+    },
+    {
+      description: 'widens the table for a ragged row in the middle, padding the other rows',
+      input: 'id,name\n1,Ada\n2,Bob,extra,more\n3,Cy\n',
+      columns: ['id', 'name', 'column_3', 'column_4'],
+      rows: [
+        ['1', 'Ada', '', ''],
+        ['2', 'Bob', 'extra', 'more'],
+        ['3', 'Cy', '', ''],
+      ],
+    },
+    {
+      description: 'widens the table for a ragged last row',
+      input: 'a,b\n1,2\n3,4,5\n',
+      columns: ['a', 'b', 'column_3'],
+      rows: [
+        ['1', '2', ''],
+        ['3', '4', '5'],
+      ],
+    },
+    {
+      description: 'widens the table to one row much longer than the others',
+      input: 'a,b\n1,2\n3,4,5,6,7,8,9,10,11,12\n13,14\n',
+      columns: ['a', 'b', ...[3, 4, 5, 6, 7, 8, 9, 10].map((n) => `column_${n}`)],
+      rows: [
+        ['1', '2', '', '', '', '', '', '', '', ''],
+        ['3', '4', '5', '6', '7', '8', '9', '10', '11', '12'],
+        ['13', '14', '', '', '', '', '', '', '', ''],
+      ],
+    },
+    {
+      description: 'widens a TSV table the same way',
+      input: 'a\tb\n1\t2\t3\n4\t5\n',
+      fileName: 'data.tsv',
+      columns: ['a', 'b', 'column_3'],
+      rows: [
+        ['1', '2', '3'],
+        ['4', '5', ''],
+      ],
+      format: 'tsv',
+    },
+    {
+      description: 'keeps delimiters and line breaks inside quoted extra fields',
+      input: 'a,b\r\n1,2,"x, y","line1\r\nline2"\r\n3,4\r\n',
+      columns: ['a', 'b', 'column_3', 'column_4'],
+      rows: [
+        ['1', '2', 'x, y', 'line1\r\nline2'],
+        ['3', '4', '', ''],
+      ],
+    },
+    {
+      description: 'adds the blank columns before the last non-empty extra field, not after it',
+      input: 'a,b\n1,2,,x,,\n3,4,,,,,,\n',
+      columns: ['a', 'b', 'column_3', 'column_4'],
+      rows: [
+        ['1', '2', '', 'x'],
+        ['3', '4', '', ''],
+      ],
+    },
+    {
+      description: 'keeps an extra field of spaces (a value as written)',
+      input: 'a,b\n1,2, \n',
+      columns: ['a', 'b', 'column_3'],
+      rows: [['1', '2', ' ']],
+    },
+    {
+      description: 'de-duplicates an extra column against a header already named column_5',
+      input: 'a,column_5,,d\n1,2,3,4,5\n',
+      columns: ['a', 'column_5', 'column_3', 'd', 'column_5_2'],
+      rows: [['1', '2', '3', '4', '5']],
+    },
+    {
+      description: 'reads a one-column file with unquoted commas as the columns they make',
+      input: 'name\nSmith, John\nDoe, Jane\n',
+      columns: ['name', 'column_2'],
+      rows: [
+        ['Smith', ' John'],
+        ['Doe', ' Jane'],
+      ],
+    },
+    {
+      description: 'skips blank lines of a one-column file widened by a ragged row',
+      input: 'note\nhello, world\n\nfoo\n',
+      columns: ['note', 'column_2'],
+      rows: [
+        ['hello', ' world'],
+        ['foo', ''],
+      ],
+    },
+    {
+      description: 'skips a preamble above a table with a ragged row (the title is no row)',
+      input: 'Report generated 2023-04-01\n\nname,city\nAda,Paris\nBob,Lyon,x\n',
+      columns: ['name', 'city', 'column_3'],
+      rows: [
+        ['Ada', 'Paris', ''],
+        ['Bob', 'Lyon', 'x'],
+      ],
+    },
+    {
+      // As for spreadsheets: a header-like row whose next row reaches past it is not clearly a
+      // header, so the first line stays the header and no value is left unpseudonymized.
+      description: 'keeps the first line as header when the row below the header reaches past it',
+      input: 'Report generated 2023-04-01\n\nname,city\nAda,Paris,x\n',
+      columns: ['Report generated 2023-04-01', 'column_2', 'column_3'],
+      rows: [
+        ['name', 'city', ''],
+        ['Ada', 'Paris', 'x'],
+      ],
+    },
+    {
       description: 'names duplicate headers name, name_2, name_3',
       input: 'name,name,name\n1,2,3\n',
       columns: ['name', 'name_2', 'name_3'],
@@ -379,29 +502,14 @@ describe('readWorkbook on CSV and TSV', () => {
       message: /empty/,
     },
     {
-      description: 'a row with extra non-empty fields, naming its line',
-      input: 'a,b\n1,2\n3,4,5\n',
-      message: /Line 3 has 3 fields but the header \(line 1\) has 2 columns/,
+      description: 'an unclosed quote, counting leading blank lines as lines',
+      input: '\n\na,b\n1,2\n3,"open\n4,5\n',
+      message: /Line 5 has a quoted field that is not closed properly/,
     },
     {
-      description: 'a row with extra fields, counting leading blank lines as lines',
-      input: '\n\na,b\n1,2,3\n',
-      message: /Line 4 has 3 fields but the header \(line 3\) has 2 columns/,
-    },
-    {
-      description: 'a row with extra fields, counting the lines of a quoted field and sep=',
-      input: 'sep=,\na,b\n"x\ny",2\n3,4,5\n',
-      message: /Line 5 has 3 fields but the header \(line 2\) has 2 columns/,
-    },
-    {
-      description: 'a one-column file with an unquoted delimiter (no preamble)',
-      input: 'note\nhello, world\nfoo\n',
-      message: /Line 2 has 2 fields but the header \(line 1\) has 1 column\b/,
-    },
-    {
-      description: 'a one-column file with unquoted commas in every value (no preamble)',
-      input: 'name\nSmith, John\nDoe, Jane\n',
-      message: /Line 2 has 2 fields but the header \(line 1\) has 1 column\b/,
+      description: 'an unclosed quote, counting the lines of a quoted field and sep=',
+      input: 'sep=,\na,b\n"x\ny",2\n3,"open\n',
+      message: /Line 5 has a quoted field that is not closed properly/,
     },
     {
       description: 'a quote that is never closed',
@@ -434,7 +542,7 @@ describe('readWorkbook on CSV and TSV', () => {
   });
 
   it('never quotes a cell value in an error message', () => {
-    expect(() => read('a,b\n1,2\nsecret-value,2,3\n')).toThrow(/^(?!.*secret-value)/);
+    expect(() => read('a,b\n1,2\nsecret-value,"secret-value\n')).toThrow(/^(?!.*secret-value)/);
   });
 
   it('refuses a table over the row limit with TOO_LARGE', () => {
@@ -449,5 +557,27 @@ describe('readWorkbook on CSV and TSV', () => {
     expect(() => readWorkbook(utf8('a,b,c\n1,2,3\n'), 'a.csv', { maxColumns: 2 })).toThrow(
       expect.objectContaining({ code: 'TOO_LARGE' }) as Error,
     );
+  });
+
+  it('counts the columns a ragged row adds against the column limit', () => {
+    const text = 'a,b\n1,2\n3,4,5\n';
+    expect(() => readWorkbook(utf8(text), 'a.csv', { maxColumns: 2 })).toThrow(
+      expect.objectContaining({ code: 'TOO_LARGE' }) as Error,
+    );
+    expect(readWorkbook(utf8(text), 'a.csv', { maxColumns: 3 }).sheets[0]?.columns).toHaveLength(3);
+  });
+
+  it('counts the padded cells of a ragged table against the cell limit', () => {
+    // Six rows of two fields and one of four: 24 cells once padded, 12 as written.
+    const text = 'a,b\n' + '1,2\n'.repeat(5) + '1,2,3,4\n';
+    expect(() => readWorkbook(utf8(text), 'a.csv', { maxCells: 20 })).toThrow(
+      expect.objectContaining({ code: 'TOO_LARGE' }) as Error,
+    );
+    expect(readWorkbook(utf8(text), 'a.csv', { maxCells: 24 }).sheets[0]?.rows).toHaveLength(6);
+  });
+
+  it('does not count trailing delimiters against the column limit', () => {
+    const sheet = readWorkbook(utf8('a,b\n1,2,,,,\n'), 'a.csv', { maxColumns: 2 }).sheets[0];
+    expect(sheet?.columns).toEqual(['a', 'b']);
   });
 });
