@@ -23,9 +23,12 @@ export const downloadQuerySchema = z.object({
     .enum(['on', 'off'])
     .optional()
     .describe(
-      "'on' (default): csv, tsv, xlsx and xls text that a spreadsheet would run as a formula " +
-        "(starting with = + - @, tab, CR, LF or NUL) gets a leading single quote. 'off': every " +
-        'value exactly as generated, for scripts that do not open files in a spreadsheet.',
+      "'on' (default): csv and tsv text that a spreadsheet could run as a formula calling " +
+        'something (first visible character = or @, or + or - before more than plain ' +
+        'arithmetic) gets a leading single quote; xlsx and xls keep every text unchanged as a ' +
+        "text cell, the same texts with Excel's invisible quote-prefix style. 'off': every " +
+        'value exactly as generated and no quote-prefix style, for scripts that do not open ' +
+        'files in a spreadsheet.',
     ),
 });
 
@@ -33,6 +36,12 @@ const downloadInput = downloadQuerySchema.extend({ id: datasetIdSchema });
 
 /** Formats a spreadsheet may open and run formulas from; JSON is never neutralized. */
 const PROTECTED_FORMATS: ReadonlySet<FileFormat> = new Set(['csv', 'tsv', 'xlsx', 'xls']);
+/**
+ * Formats whose protection adds a character to the text, to be taken off when converting. An
+ * xlsx/xls keeps its texts as they are (protection is a cell style there), so a text of one that
+ * starts with a quote is the value itself.
+ */
+const QUOTED_FORMATS: ReadonlySet<FileFormat> = new Set(['csv', 'tsv']);
 
 export type DownloadKind = 'pseudonymized' | 'mapping';
 
@@ -74,7 +83,7 @@ export function downloadHandler(
             {
               kind: 'convert',
               bytes: stored,
-              restoreFormulas: storedProtected,
+              restoreFormulas: storedProtected && QUOTED_FORMATS.has(storedFormat),
               neutralizeFormulas: protect,
               splitLongSheets: mapping,
               // The name a csv/tsv/json is read under becomes its sheet's name in an xlsx/xls.

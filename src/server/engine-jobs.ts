@@ -54,7 +54,10 @@ export interface ConvertJob {
   to: FileFormat;
   /** For a one-table format (csv, tsv, json), the sheet to write; the first by default. */
   sheetName?: string;
-  /** Whether `bytes` were written with formula protection, to be undone before writing. */
+  /**
+   * Whether `bytes` are a csv/tsv written with formula protection, whose added quotes are taken
+   * off before writing (an xlsx/xls has none to take off).
+   */
   restoreFormulas: boolean;
   /** Whether to write with formula protection (csv, tsv, xlsx, xls). */
   neutralizeFormulas: boolean;

@@ -122,21 +122,28 @@ describe('tables that claim more than they hold', () => {
 });
 
 describe('formula injection', () => {
-  it('reads formula-like CSV text as text and neutralizes it in CSV output', () => {
+  it('reads formula-like CSV text as text and neutralizes every call in CSV output', () => {
     const workbook = read('injection.csv');
-    expect(workbook.sheets[0]!.rows.map((row) => row[1])).toEqual([
+    const notes = [
       '=HYPERLINK("http://evil.example","click")',
       "+cmd|' /C calc'!A0",
       '@SUM(1+1)',
       '-2+3',
-    ]);
-    const csv = new TextDecoder().decode(writeWorkbook(workbook, 'csv'));
-    for (const line of csv.split('\r\n').slice(1, -1)) {
-      expect(line.split(',').slice(1).join(',')).toMatch(/^"?'/);
+    ];
+    expect(workbook.sheets[0]!.rows.map((row) => row[1])).toEqual(notes);
+    for (const format of ['csv', 'tsv'] as const) {
+      const back = readWorkbook(writeWorkbook(workbook, format), `out.${format}`).sheets[0]!;
+      // Plain arithmetic calls nothing and stays as written; every call gets a quote.
+      expect(back.rows.map((row) => row[1])).toEqual([
+        `'${notes[0]}`,
+        `'${notes[1]}`,
+        `'${notes[2]}`,
+        '-2+3',
+      ]);
     }
   });
 
-  it('writes no formulas into xlsx output, even from a workbook that had them', () => {
+  it('writes no formulas into xlsx output, even from a workbook that had them, and adds no character', () => {
     const injected = read('injection.csv');
     const withFormulas = read('formulas.xlsx');
     expect(withFormulas.sheets[0]!.rows).toEqual([['Ada', 1]]);
@@ -147,10 +154,7 @@ describe('formula injection', () => {
         .map((entry) => new TextDecoder().decode(entry.content))
         .join('');
       expect(sheetXml).not.toMatch(/<f[ >]/);
-      const back = readWorkbook(xlsx, 'out.xlsx').sheets[0]!;
-      for (const row of back.rows) {
-        for (const cell of row) if (typeof cell === 'string') expect(cell).not.toMatch(/^[=+@-]/);
-      }
+      expect(readWorkbook(xlsx, 'out.xlsx').sheets[0]!.rows).toEqual(workbook.sheets[0]!.rows);
     }
   });
 });

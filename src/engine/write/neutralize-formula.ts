@@ -1,20 +1,43 @@
 import type { Workbook } from '../types';
 
 /**
- * OWASP "CSV injection": a spreadsheet runs text that starts with one of these as a formula, or
- * (tab, CR, LF, NUL) lets a payload hide behind invisible leading characters.
+ * Whether a character may stand before a formula without being seen: whitespace, a control
+ * character (tab, CR, LF, NUL among them) or a zero-width one. A spreadsheet that trims any of
+ * them before parsing would find the formula behind, so the rule looks past all of them.
  */
-const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r', '\n', '\0']);
+function isInvisible(code: number): boolean {
+  return (
+    code <= 0x20 ||
+    code === 0x7f ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200d) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x2060 ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
 
 /**
- * A signed real number as a spreadsheet reads it, a plain number and no formula: "-2.5", "+3",
- * "-1e5", "-.5", "-1,234.50", "-10%". It is left as written to keep numeric data intact. Anything
- * else after a sign is a formula to Excel, even without letters ("-2-3" shows -5, and
- * "+1-555-123-4567" a sum), so it is neutralized as OWASP advises.
+ * A sign followed only by what plain arithmetic on numbers is made of: digits, spaces, signs,
+ * * / ^ %, parentheses, decimal and thousands marks, # and $. Such a formula can compute
+ * ("-2-3" shows -5) but calls nothing and reaches no other cell: a call or a reference needs a
+ * name or a column letter, a DDE "|", a sheet "!", a range ":", brackets or a string, none of
+ * which is here. Phone numbers ("+44 20 7946 0958", "+1 (555) 123-4567") are written this way.
  */
+const PLAIN_ARITHMETIC = /^[+-][\d\p{Zs}+\-*/^%().,#$]*$/u;
+
+/** A signed real number with an exponent ("-1e5", "+1.5E-3"): a number, though it has a letter. */
 const SIGNED_NUMBER = /^[+-](?=\.?\d)(?:\d+(?:[,.]\d{3})*)?(?:[.,]\d+)?(?:[eE][+-]?\d+)?%?$/;
 
-/** Cheap first check on the leading character: = + - @ tab CR LF NUL, or a single quote. */
+/**
+ * Cheap first check on the leading character: = + - @, a single quote, or something invisible
+ * that a formula could hide behind.
+ */
 export function mayBeFormula(text: string): boolean {
   const code = text.charCodeAt(0);
   return (
@@ -22,21 +45,30 @@ export function mayBeFormula(text: string): boolean {
     code === 0x2b ||
     code === 0x2d ||
     code === 0x40 ||
-    code === 0x09 ||
-    code === 0x0d ||
-    code === 0x0a ||
-    code === 0x00 ||
-    code === 0x27
+    code === 0x27 ||
+    isInvisible(code)
   );
 }
 
+/**
+ * Whether a spreadsheet could run the text to call something: its first visible character is
+ * `=` or `@`, or a sign followed by more than plain arithmetic (a name, a reference, a DDE call).
+ */
 function startsLikeFormula(text: string): boolean {
-  return text !== '' && TRIGGERS.has(text[0] as string) && !SIGNED_NUMBER.test(text);
+  let lead = 0;
+  while (isInvisible(text.charCodeAt(lead))) lead++;
+  const first = text.charCodeAt(lead);
+  if (first === 0x3d || first === 0x40) return true;
+  if (first !== 0x2b && first !== 0x2d) return false;
+  const signed = lead === 0 ? text : text.slice(lead);
+  return !PLAIN_ARITHMETIC.test(signed) && !SIGNED_NUMBER.test(signed);
 }
 
 /**
- * Whether a text cell must be neutralized before it goes into a csv/tsv/xlsx/xls file: it starts
- * like a formula, or is quotes before one ("'=1"), so that neutralizing can be undone exactly.
+ * Whether a text cell must be neutralized before it goes into a csv/tsv file (and gets Excel's
+ * invisible quote prefix in xlsx/xls): it could run as a formula that calls something, or is
+ * quotes before one ("'=1"), so that neutralizing can be undone exactly.
+ * @example isFormulaLike('+44 20 7946 0958') // false
  */
 export function isFormulaLike(text: string): boolean {
   if (text.charCodeAt(0) !== 0x27) return startsLikeFormula(text);
@@ -46,8 +78,8 @@ export function isFormulaLike(text: string): boolean {
 }
 
 /**
- * A text cell made safe to open in a spreadsheet: a leading single quote when it starts like a
- * formula, unchanged otherwise.
+ * A text cell made safe to open from a csv/tsv file in a spreadsheet: a leading single quote
+ * when it could run as a formula that calls something, unchanged otherwise.
  * @example neutralizeFormula('=HYPERLINK("http://x")') // "'=HYPERLINK(\"http://x\")"
  */
 export function neutralizeFormula(text: string): string {
@@ -64,8 +96,8 @@ export function restoreFormula(text: string): string {
 }
 
 /**
- * A workbook read back from a file written with neutralized formulas, as it was before: text
- * cells and column names through restoreFormula. Changes the workbook in place.
+ * A workbook read back from a csv/tsv file written with neutralized formulas, as it was before:
+ * text cells and column names through restoreFormula. Changes the workbook in place.
  */
 export function restoreFormulas(workbook: Workbook): Workbook {
   for (const sheet of workbook.sheets) {

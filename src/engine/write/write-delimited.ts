@@ -39,8 +39,8 @@ function field(
 /**
  * A sheet as CSV/TSV text per RFC 4180: fields holding the delimiter, a quote or a line break are
  * quoted with quotes doubled (see NEEDS_QUOTES_ANY_DELIMITER), after Excel's "sep=" line when the source had one; numbers and dates are written as their displayed text (the number
- * format of the cell), as Excel saves CSV; text cells that start like a formula get a leading
- * single quote when `neutralize` is on. Yields ~1 MB text chunks, one at a time, so the caller
+ * format of the cell), as Excel saves CSV; text cells a spreadsheet could run to call something
+ * get a leading single quote when `neutralize` is on. Yields ~1 MB text chunks, one at a time, so the caller
  * can encode each before the next is built (the whole text is never held as strings).
  */
 export function* writeDelimitedChunks(

@@ -2,7 +2,7 @@ import type { CellObject } from '@e965/xlsx';
 import { cellNumberFormat, excelSerial, isDateNumberFormat } from '../cell';
 import { EngineError } from '../errors';
 import type { Cell, Sheet } from '../types';
-import { neutralizeFormula } from './neutralize-formula';
+import { isFormulaLike, mayBeFormula } from './neutralize-formula';
 import { writeXls } from './write-xls';
 import { writeXlsx } from './write-xlsx';
 
@@ -63,10 +63,22 @@ function escapeOoxml(text: string): string {
   );
 }
 
-function textCell(text: string, neutralize: boolean, ooxml: boolean): CellObject {
-  let value = neutralize ? neutralizeFormula(text) : text;
-  if (ooxml && NEEDS_OOXML_ESCAPE.test(value)) value = escapeOoxml(value);
-  return { t: 's', v: value };
+/**
+ * A cell as the xlsx and xls writers take it: SheetJS's cell object, and for text whether it
+ * carries Excel's quote prefix, the cell style that keeps Excel from reading the text as a
+ * formula when someone edits the cell. The prefix is a style, not a character of the text.
+ */
+export type OutputCell = CellObject & { quotePrefix?: boolean };
+
+/**
+ * A text cell, always text and never a formula, with its characters as they are. Text that could
+ * run as a formula gets the quote-prefix style when `neutralize` is on.
+ */
+function textCell(text: string, neutralize: boolean, ooxml: boolean): OutputCell {
+  const value = ooxml && NEEDS_OOXML_ESCAPE.test(text) ? escapeOoxml(text) : text;
+  return neutralize && mayBeFormula(text) && isFormulaLike(text)
+    ? { t: 's', v: value, quotePrefix: true }
+    : { t: 's', v: value };
 }
 
 /** A sheet as SheetJS cell objects, made a row at a time: row 0 is the header. */
@@ -74,7 +86,7 @@ export interface CellRows {
   name: string;
   columns: number;
   rowCount: number;
-  row(index: number): (CellObject | undefined)[];
+  row(index: number): (OutputCell | undefined)[];
   /** About how many characters the sheet's XML takes, to size its buffer once. */
   xmlSizeHint: number;
 }
@@ -98,11 +110,11 @@ function cellRows(
   const dateFormats = formats.map((format) =>
     format && isDateNumberFormat(format) ? format : null,
   );
-  const row = (index: number): (CellObject | undefined)[] => {
+  const row = (index: number): (OutputCell | undefined)[] => {
     if (index === 0) return sheet.columns.map((name) => textCell(name, neutralize, ooxml));
     const rowIndex = index - 1;
     const values = sheet.rows[rowIndex] ?? [];
-    const cells = new Array<CellObject | undefined>(values.length);
+    const cells = new Array<OutputCell | undefined>(values.length);
     for (let column = 0; column < values.length; column++) {
       const cell: Cell = values[column] ?? null;
       if (cell === null) continue;
@@ -172,8 +184,9 @@ export function splitLongSheets(sheets: readonly Sheet[], format: 'xlsx' | 'xls'
 /**
  * A workbook as xlsx or xls (BIFF8) bytes: every sheet under an Excel-safe version of its name,
  * columns in order, numbers as numbers with their own number format, dates as real date
- * cells with their format, booleans as booleans. No formulas, links or comments are ever written;
- * text that starts like a formula gets a leading single quote when `neutralize` is on.
+ * cells with their format, booleans as booleans, text as text with no character added. No
+ * formulas, links or comments are ever written; text that could run as a formula gets Excel's
+ * quote-prefix style when `neutralize` is on.
  */
 export function writeSpreadsheet(
   sheets: readonly Sheet[],

@@ -6,8 +6,9 @@ import { splitLongSheets, writeSpreadsheet } from './write-spreadsheet';
 
 export interface WriteOptions {
   /**
-   * Prefix text cells that start with = + - @ tab CR LF or NUL with a single quote in csv, tsv,
-   * xlsx and xls output (OWASP "CSV injection"). Default true.
+   * Formula protection (OWASP "CSV injection"), default true: in csv/tsv a single quote before
+   * text a spreadsheet could run to call something (see neutralizeFormula); in xlsx/xls the same
+   * texts, unchanged, get Excel's quote-prefix style.
    */
   neutralizeFormulas?: boolean;
   /** The sheet csv/tsv/json output holds (they hold one table); the first sheet by default. */

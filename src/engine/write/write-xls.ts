@@ -1,4 +1,5 @@
 import { CFB, write, type CellObject, type WorkBook } from '@e965/xlsx';
+import type { OutputCell } from './write-spreadsheet';
 
 /**
  * XLS (BIFF8) output. SheetJS's BIFF8 writer allocates a 16 KB buffer for every cell record it
@@ -8,17 +9,21 @@ import { CFB, write, type CellObject, type WorkBook } from '@e965/xlsx';
  * string table itself, into buffers sized up front, then splices them into the skeleton.
  */
 
-/** A sheet as SheetJS cell objects (t 's', 'n' with optional z, 'b'), header row included. */
+/**
+ * A sheet as SheetJS cell objects (t 's' with optional quotePrefix, 'n' with optional z, 'b'),
+ * header row included.
+ */
 export interface XlsSheet {
   name: string;
   columns: number;
-  rows: readonly (readonly (CellObject | undefined)[])[];
+  rows: readonly (readonly (OutputCell | undefined)[])[];
 }
 
 const RECORD = {
   EOF: 0x000a,
   CONTINUE: 0x003c,
   BOUNDSHEET: 0x0085,
+  XF: 0x00e0,
   SST: 0x00fc,
   EXTSST: 0x00ff,
   LABELSST: 0x00fd,
@@ -32,6 +37,14 @@ const CELL_RECORDS = new Set([
   0x00fd, 0x0203, 0x0205, 0x0201, 0x0204, 0x027e, 0x0208, 0x00d7, 0x0006,
 ]);
 const MAX_RECORD_PAYLOAD = 8224;
+/**
+ * The XF flag f123Prefix ([MS-XLS] 2.4.353; Apache POI's "123 prefix", set by its
+ * setQuotePrefixed): BIFF8's form of xlsx's quotePrefix, so Excel keeps an edited cell's text
+ * as text. It sits in the flags word after the font and format indexes.
+ */
+const XF_QUOTE_PREFIX = 0x0008;
+/** The flags word of an XF record: after the record header, the font and the format index. */
+const XF_FLAGS_OFFSET = 4 + 2 + 2;
 
 interface ZipTools {
   read: (data: Uint8Array, options: object) => unknown;
@@ -167,7 +180,7 @@ function cellRecords(
   out: ByteWriter,
   stringIndex: Map<string, number>,
   strings: string[],
-  styles: { text: number; formats: Map<string, number> },
+  styles: XlsStyles,
 ): number {
   let count = 0;
   sheet.rows.forEach((row, r) => {
@@ -186,7 +199,7 @@ function cellRecords(
         out.u16(10);
         out.u16(r);
         out.u16(c);
-        out.u16(styles.text);
+        out.u16(cell.quotePrefix ? styles.quotedText : styles.text);
         out.u32(index);
       } else if (cell.t === 'n') {
         out.u16(RECORD.NUMBER);
@@ -223,11 +236,36 @@ function skeleton(sheets: readonly XlsSheet[], formats: readonly string[]): Uint
   );
 }
 
-/** XF indexes SheetJS gave the skeleton's text cell and format probes. */
-function readStyles(stream: Uint8Array, list: RecordView[], formats: readonly string[]) {
+/** XF indexes of cell styles: plain text, quote-prefixed text, and each number format. */
+interface XlsStyles {
+  text: number;
+  quotedText: number;
+  formats: Map<string, number>;
+}
+
+/** The workbook globals' XF records, in order: a cell refers to its style by that order. */
+function xfRecords(list: readonly RecordView[]): RecordView[] {
+  const xfs: RecordView[] = [];
+  for (const record of list) {
+    if (record.type === RECORD.BOF && record.start > 0) break;
+    if (record.type === RECORD.XF) xfs.push(record);
+  }
+  return xfs;
+}
+
+/**
+ * XF indexes SheetJS gave the skeleton's text cell and format probes; the quote-prefixed text
+ * style is the one added after the skeleton's last XF (see writeXls).
+ */
+function readStyles(
+  stream: Uint8Array,
+  list: RecordView[],
+  formats: readonly string[],
+  xfCount: number,
+): XlsStyles {
   const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
   const firstSheet = list.findIndex((record, index) => index > 0 && record.type === RECORD.BOF);
-  const styles = { text: 0x10, formats: new Map<string, number>() };
+  const styles = { text: 0x10, quotedText: xfCount, formats: new Map<string, number>() };
   for (let index = firstSheet; index < list.length; index++) {
     const record = list[index] as RecordView;
     if (record.type === RECORD.EOF) break;
@@ -258,7 +296,21 @@ export function writeXls(sheets: readonly XlsSheet[]): Uint8Array {
   if (!entry) throw new Error('SheetJS wrote no Workbook stream');
   const source = entry.content;
   const list = records(source);
-  const styles = readStyles(source, list, formats);
+  const xfs = xfRecords(list);
+  const styles = readStyles(source, list, formats, xfs.length);
+  // The text style again with the quote prefix, added whether or not a cell uses it (24 bytes):
+  // XF records must stay together, so it follows the skeleton's last one.
+  const lastXf = xfs.at(-1);
+  const textXf = xfs[styles.text];
+  if (!lastXf || !textXf) throw new Error('SheetJS wrote no XF for text cells');
+  // A copy: the container may hand a Node Buffer, whose slice would write into the skeleton.
+  const quotedTextXf = new Uint8Array(source.subarray(textXf.start, textXf.end));
+  const quotedFlags = new DataView(quotedTextXf.buffer);
+  quotedFlags.setUint16(
+    XF_FLAGS_OFFSET,
+    quotedFlags.getUint16(XF_FLAGS_OFFSET, true) | XF_QUOTE_PREFIX,
+    true,
+  );
 
   // Cell records first: they fill the shared string table.
   const stringIndex = new Map<string, number>();
@@ -292,6 +344,7 @@ export function writeXls(sheets: readonly XlsSheet[]): Uint8Array {
       if (record.type === RECORD.EOF) writeSst(out, strings, totalStrings);
       if (record.type === RECORD.BOUNDSHEET) boundSheetOffsets.push(out.length + 4);
       out.raw(bytes);
+      if (record === lastXf) out.raw(quotedTextXf);
       continue;
     }
     if (CELL_RECORDS.has(record.type)) continue;

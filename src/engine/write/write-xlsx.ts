@@ -1,6 +1,5 @@
 import { crc32, deflateRawSync } from 'node:zlib';
-import type { CellObject } from '@e965/xlsx';
-import type { CellRows } from './write-spreadsheet';
+import type { CellRows, OutputCell } from './write-spreadsheet';
 
 /**
  * XLSX output written directly: one XML part per sheet built in chunks of text, each part
@@ -35,43 +34,56 @@ function columnLetters(index: number): string {
   return letters;
 }
 
-/** Number formats in order of first use, each with the style index its cells refer to. */
+/**
+ * Cell styles in order of first use, each a number format or Excel's quote prefix (text that
+ * stays text when the cell is edited), with the style index its cells refer to.
+ */
 class Styles {
-  readonly indexes = new Map<string, number>();
+  readonly cellStyles: { format: string | null; quotePrefix: boolean }[] = [];
+  readonly #indexes = new Map<string, number>();
 
-  indexOf(format: unknown): number | undefined {
-    if (typeof format !== 'string' || format === 'General') return undefined;
-    let index = this.indexes.get(format);
+  indexOf(cell: OutputCell): number | undefined {
+    const format = typeof cell.z === 'string' && cell.z !== 'General' ? cell.z : null;
+    const quotePrefix = cell.quotePrefix === true;
+    if (format === null && !quotePrefix) return undefined;
+    const key = `${quotePrefix ? 'quoted' : 'plain'}:${format ?? ''}`;
+    let index = this.#indexes.get(key);
     if (index === undefined) {
-      index = this.indexes.size + 1;
-      this.indexes.set(format, index);
+      this.cellStyles.push({ format, quotePrefix });
+      index = this.cellStyles.length;
+      this.#indexes.set(key, index);
     }
     return index;
   }
 }
 
 function stylesXml(styles: Styles): string {
-  const formats = [...styles.indexes.keys()];
-  const numFmts = formats
-    .map(
-      (code, i) =>
-        `<numFmt numFmtId="${FIRST_CUSTOM_FORMAT_ID + i}" formatCode="${escapeXml(code)}"/>`,
-    )
+  const formatIds = new Map<string, number>();
+  for (const { format } of styles.cellStyles) {
+    if (format !== null && !formatIds.has(format)) {
+      formatIds.set(format, FIRST_CUSTOM_FORMAT_ID + formatIds.size);
+    }
+  }
+  const numFmts = [...formatIds]
+    .map(([code, id]) => `<numFmt numFmtId="${id}" formatCode="${escapeXml(code)}"/>`)
     .join('');
-  const xfs = formats
-    .map(
-      (_, i) =>
-        `<xf numFmtId="${FIRST_CUSTOM_FORMAT_ID + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`,
-    )
+  const xfs = styles.cellStyles
+    .map(({ format, quotePrefix }) => {
+      const numFmtId = format === null ? 0 : (formatIds.get(format) ?? 0);
+      let xf = `<xf numFmtId="${numFmtId}" fontId="0" fillId="0" borderId="0" xfId="0"`;
+      if (format !== null) xf += ' applyNumberFormat="1"';
+      if (quotePrefix) xf += ' quotePrefix="1"';
+      return `${xf}/>`;
+    })
     .join('');
   return (
     `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
-    (formats.length > 0 ? `<numFmts count="${formats.length}">${numFmts}</numFmts>` : '') +
+    (formatIds.size > 0 ? `<numFmts count="${formatIds.size}">${numFmts}</numFmts>` : '') +
     '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
     '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
     '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-    `<cellXfs count="${formats.length + 1}"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>${xfs}</cellXfs>` +
+    `<cellXfs count="${styles.cellStyles.length + 1}"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>${xfs}</cellXfs>` +
     '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
     '</styleSheet>'
   );
@@ -115,13 +127,13 @@ class SharedStrings {
 }
 
 function cellXml(
-  cell: CellObject,
+  cell: OutputCell,
   reference: string,
   column: number,
   styles: Styles,
   strings: SharedStrings,
 ): string {
-  const style = styles.indexOf(cell.z);
+  const style = styles.indexOf(cell);
   const s = style === undefined ? '' : ` s="${style}"`;
   switch (cell.t) {
     case 'n':
@@ -273,8 +285,8 @@ function zip(files: readonly { name: string; content: Deflated }[]): Uint8Array 
 }
 
 /**
- * Sheets of SheetJS cell objects (t 's', 'n' with optional z, 'b'; names already Excel-safe and
- * text already escaped where the XML cannot carry it) as xlsx bytes.
+ * Sheets of SheetJS cell objects (t 's' with optional quotePrefix, 'n' with optional z, 'b'; names
+ * already Excel-safe and text already escaped where the XML cannot carry it) as xlsx bytes.
  * @example writeXlsx([{ name: 'Sheet1', columns: 1, rowCount: 1, row: () => [{ t: 's', v: 'id' }], xmlSizeHint: 0 }])
  */
 export function writeXlsx(sheets: readonly CellRows[]): Uint8Array {

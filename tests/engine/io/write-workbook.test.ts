@@ -7,6 +7,7 @@ import {
   type Sheet,
   type Workbook,
 } from '../../../src/engine';
+import { readXlsxParts, xlsQuotePrefixedCells } from '../../support/spreadsheet-parts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const text = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
@@ -20,26 +21,21 @@ function book(
 }
 
 describe('formula-injection protection', () => {
-  const neutralized = [
+  /** Texts a spreadsheet could run to call something, some behind invisible characters. */
+  const formulas = [
     '=1+1',
     '=HYPERLINK("http://x","y")',
     '+cmd',
     "-2+3+cmd|' /C calc'!A0",
     '@SUM(A1)',
-    '\tx',
-    '\rx',
-    '\nx',
-    '\0x',
-    '-',
-    '+',
-    '-2-3',
-    '+1-555-123-4567',
-    '+1 555-123-4567',
-    '-(555) 123.4567',
-    '-1/0',
     '-1:2',
-    '- 1',
+    ' =space first',
+    '\t=1+1',
+    '\r@SUM(A1)',
+    '\0=1',
+    "'=1+1",
   ];
+  /** Numbers, phone numbers, arithmetic without names and plain text. */
   const untouched = [
     '-2.5',
     '+3',
@@ -49,37 +45,101 @@ describe('formula-injection protection', () => {
     '-1,234.50',
     '-1.234,50',
     '-10%',
+    '+44 20 7946 0958',
+    '+1 (555) 123-4567',
+    '+1-555-123-4567',
+    '+1 555-123-4567',
+    '-(555) 123.4567',
+    '-2-3',
+    '-1/0',
+    '- 1',
+    '-',
+    '+',
+    '\tx',
+    '\rx',
+    '\nx',
+    '\0x',
     'plain',
     '',
     "'already",
-    ' =space first',
     'a=b',
   ];
+  const everything = [...formulas, ...untouched];
 
-  describe.each(['csv', 'tsv', 'xlsx', 'xls'] as const)('in %s output', (format) => {
-    const readBack = (cells: string[], neutralizeFormulas?: boolean) => {
-      const bytes = writeWorkbook(
-        book(
-          cells.map((cell) => [cell]),
-          ['value'],
-        ),
-        format,
-        { neutralizeFormulas },
+  const written = (
+    format: 'csv' | 'tsv' | 'xlsx' | 'xls',
+    cells: string[],
+    neutralizeFormulas?: boolean,
+  ) =>
+    writeWorkbook(
+      book(
+        cells.map((cell) => [cell]),
+        ['value'],
+      ),
+      format,
+      { neutralizeFormulas },
+    );
+  const readBack = (format: 'csv' | 'tsv' | 'xlsx' | 'xls', bytes: Uint8Array) =>
+    readWorkbook(bytes, `out.${format}`).sheets[0]?.rows.map((row) => row[0]);
+
+  describe.each(['csv', 'tsv'] as const)('in %s output', (format) => {
+    it('puts a single quote before text that could call something', () => {
+      expect(readBack(format, written(format, formulas))).toEqual(
+        formulas.map((cell) => `'${cell}`),
       );
-      return readWorkbook(bytes, `out.${format}`).sheets[0]?.rows.map((row) => row[0]);
-    };
-
-    it('prefixes text that starts like a formula with a single quote', () => {
-      expect(readBack(neutralized)).toEqual(neutralized.map((cell) => `'${cell}`));
     });
 
-    it('leaves numbers, phone numbers and plain text alone', () => {
-      expect(readBack(untouched)).toEqual(untouched);
+    it('leaves numbers, phone numbers, arithmetic and plain text alone', () => {
+      expect(readBack(format, written(format, untouched))).toEqual(untouched);
     });
 
     it('writes text as is when protection is turned off', () => {
-      expect(readBack(neutralized, false)).toEqual(neutralized);
+      expect(readBack(format, written(format, formulas, false))).toEqual(formulas);
     });
+  });
+
+  describe.each(['xlsx', 'xls'] as const)('in %s output', (format) => {
+    it('writes every text as a text cell with no character added', () => {
+      expect(readBack(format, written(format, everything))).toEqual(everything);
+      expect(readBack(format, written(format, everything, false))).toEqual(everything);
+    });
+  });
+
+  it('gives xlsx text that could call something the quote-prefix style, and no other cell', () => {
+    const parts = readXlsxParts(written('xlsx', everything));
+    // Every text once, in order of use, exactly as it is.
+    expect(parts.sharedStrings).toEqual(['value', ...everything]);
+    const column = parts.sheets[0]?.map((row) => row[0]);
+    expect(column?.map((cell) => cell?.text)).toEqual(['value', ...everything]);
+    expect(column?.map((cell) => cell?.quotePrefix)).toEqual([
+      false,
+      ...formulas.map(() => true),
+      ...untouched.map(() => false),
+    ]);
+    expect(parts.xml.get('xl/worksheets/sheet1.xml')).not.toMatch(/<f[\s>]/);
+
+    const unprotected = readXlsxParts(written('xlsx', everything, false));
+    expect(unprotected.sharedStrings).toEqual(['value', ...everything]);
+    expect(unprotected.xml.get('xl/styles.xml')).not.toContain('quotePrefix');
+  });
+
+  it('keeps number formats and the quote prefix apart in one xlsx', () => {
+    const workbook = book([[1.5, '=1', 2.25, '+44 20 7946 0958']], ['a', 'b', 'c', 'd'], {
+      numberFormats: ['0.00', null, '0.000', null],
+    });
+    const bytes = writeWorkbook(workbook, 'xlsx');
+    const row = readXlsxParts(bytes).sheets[0]?.[1];
+    expect(row?.map((cell) => cell?.quotePrefix)).toEqual([false, true, false, false]);
+    const back = readWorkbook(bytes, 'out.xlsx').sheets[0];
+    expect(back?.rows).toEqual([[1.5, '=1', 2.25, '+44 20 7946 0958']]);
+    expect(back?.numberFormats).toEqual(['0.00', null, '0.000', null]);
+  });
+
+  it('gives xls text that could call something the quote-prefix flag, and no other cell', () => {
+    expect(xlsQuotePrefixedCells(written('xls', everything))).toEqual(
+      new Set(formulas.map((_, index) => `0:${index + 1}:0`)),
+    );
+    expect(xlsQuotePrefixedCells(written('xls', everything, false))).toEqual(new Set());
   });
 
   it('keeps real numbers as numbers in spreadsheets', () => {
