@@ -116,9 +116,58 @@ export const columnUpdateSchema = z
   .required({ name: true })
   .meta({ id: 'ColumnUpdate' });
 
-const tableSchema = z.object({
-  columns: z.array(z.string()),
-  rows: z.array(z.array(z.string())),
+/** One preview row: each column's display text under the column's name. */
+export type PreviewRow = Record<string, string>;
+/** A workbook's previews: each sheet's rows under the sheet's name. */
+export type WorkbookPreview = Record<string, PreviewRow[]>;
+/** A dataset's previews: a csv, tsv or json file's rows, or a workbook's sheets by name. */
+export type DatasetPreview = PreviewRow[] | WorkbookPreview;
+
+function isPreviewRow(value: unknown): value is PreviewRow {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((text) => typeof text === 'string');
+}
+
+function isWorkbookPreview(value: unknown): value is WorkbookPreview {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((rows) => Array.isArray(rows) && rows.every(isPreviewRow));
+}
+
+// Previews are checked, never rebuilt: zod's record parsing builds a new plain object, which
+// leaves out a key named __proto__ (a column or sheet may be named that) and which superjson
+// would walk and refuse (see dataset-view.ts). So they are z.custom, their OpenAPI shape written
+// out by hand.
+const previewRowSchema = z.custom<PreviewRow>(isPreviewRow, 'Expected an object of texts').meta({
+  id: 'PreviewRow',
+  description:
+    "One row: each column's display text under its name, in the order `schema` lists the " +
+    'columns, except that names that are whole numbers (such as "2024") come first, as ' +
+    'JavaScript orders object keys',
+  override: { type: 'object', additionalProperties: { type: 'string' } },
+});
+
+const sheetPreviewSchema = z.array(previewRowSchema).meta({
+  id: 'SheetPreview',
+  description: "A sheet's first rows as display text",
+});
+
+const workbookPreviewSchema = z
+  .custom<WorkbookPreview>(isWorkbookPreview, 'Expected an object of sheets')
+  .meta({
+    id: 'WorkbookPreview',
+    description:
+      "Every sheet's first rows, under the sheet's name (`sheetNames` gives their order)",
+    override: {
+      type: 'object',
+      additionalProperties: { $ref: '#/components/schemas/SheetPreview' },
+    },
+  });
+
+const datasetPreviewSchema = z.union([sheetPreviewSchema, workbookPreviewSchema]).meta({
+  id: 'DatasetPreview',
+  description:
+    'A csv, tsv or json dataset: its rows (`[0].email`). An xlsx or xls dataset: every sheet ' +
+    'under its name (`.Orders[0].email`)',
 });
 
 const statsSchema = z.object({
@@ -141,8 +190,17 @@ export const datasetViewSchema = z
     sheetNames: z.array(z.string()),
     selectedSheet: z.string(),
     schema: z.array(columnSchema.extend({ sample: z.string() })),
-    originalData: tableSchema.describe('The first rows of the selected sheet as display text'),
-    pseudonymizedData: tableSchema.nullable(),
+    originalData: datasetPreviewSchema.describe(
+      'The first rows as display text: for csv, tsv and json an array of row objects, for xlsx ' +
+        "and xls an object with every sheet's rows under its name. `?limit=` rows per sheet, " +
+        'fewer where the preview caps stop them',
+    ),
+    pseudonymizedData: datasetPreviewSchema
+      .nullable()
+      .describe(
+        'The same rows pseudonymized, in the shape of originalData; null before a run and ' +
+          'after a schema change discarded it',
+      ),
     mapping: z.object({ rowCount: z.number().int() }).nullable(),
     stats: statsSchema.nullable(),
     expiresAt: z.string().describe('When the dataset is discarded unless used again (ISO 8601)'),

@@ -1,5 +1,5 @@
 import { sampleValue, type ColumnSchema } from '../engine';
-import type { DatasetView } from './api-schemas';
+import type { DatasetPreview, DatasetView, PreviewRow, WorkbookPreview } from './api-schemas';
 import type { Dataset, DatasetStore, SheetState } from './dataset-store';
 
 /** The selected sheet of a dataset (the store keeps the index within range). */
@@ -25,11 +25,13 @@ function cachedSample(column: ColumnSchema): string {
   return sample;
 }
 
-/** What the API shows of a dataset: its summary, schema and the first `limit` rows. */
+/**
+ * What the API shows of a dataset: the selected sheet's summary and schema, and the first `limit`
+ * rows of every sheet.
+ */
 export function datasetView(store: DatasetStore, dataset: Dataset, limit: number): DatasetView {
   const sheet = selectedSheet(dataset);
   const run = dataset.run;
-  const pseudonymizedRows = run?.previews[dataset.selectedSheet];
   return {
     id: dataset.id,
     filename: dataset.filename,
@@ -40,12 +42,52 @@ export function datasetView(store: DatasetStore, dataset: Dataset, limit: number
     sheetNames: dataset.sheets.map((each) => each.name),
     selectedSheet: sheet.name,
     schema: sheet.schema.map((column) => ({ ...column, sample: cachedSample(column) })),
-    originalData: { columns: sheet.columns, rows: sheet.preview.slice(0, limit) },
-    pseudonymizedData: pseudonymizedRows
-      ? { columns: sheet.columns, rows: pseudonymizedRows.slice(0, limit) }
-      : null,
+    originalData: datasetPreview(
+      dataset,
+      dataset.sheets.map((each) => each.preview),
+      limit,
+    ),
+    pseudonymizedData: run ? datasetPreview(dataset, run.previews, limit) : null,
     mapping: run ? { rowCount: run.mappingRowCount } : null,
     stats: run ? run.stats : null,
     expiresAt: store.expiresAt(dataset).toISOString(),
   };
+}
+
+/**
+ * The prototype of preview rows and workbooks: an empty object without a prototype of its own.
+ * A column or sheet named __proto__, constructor or prototype is then an own key like any other,
+ * never a way to the object's prototype. And superjson, tRPC's transformer, walks plain objects
+ * only, refusing those three keys in them; an object of another prototype it leaves to
+ * JSON.stringify as it is, which also spares it a walk over every cell.
+ */
+const PREVIEW_PROTOTYPE = Object.freeze(Object.create(null) as object);
+
+/**
+ * Previews in the shape of the specification: a csv, tsv or json file's rows, or every sheet of
+ * a workbook under its name; `tables` holds each sheet's rows of display text, `limit` rows each.
+ */
+function datasetPreview(
+  dataset: Dataset,
+  tables: readonly (readonly string[][])[],
+  limit: number,
+): DatasetPreview {
+  const sheets = dataset.sheets.map((sheet, index) =>
+    (tables[index] ?? []).slice(0, limit).map((cells) => previewRow(sheet.columns, cells)),
+  );
+  if (dataset.format !== 'xlsx' && dataset.format !== 'xls') return sheets[0] ?? [];
+  const workbook = Object.create(PREVIEW_PROTOTYPE) as WorkbookPreview;
+  dataset.sheets.forEach((sheet, index) => {
+    workbook[sheet.name] = sheets[index] ?? [];
+  });
+  return workbook;
+}
+
+/** A row's cells under their columns' names, in column order. */
+function previewRow(columns: readonly string[], cells: readonly string[]): PreviewRow {
+  const row = Object.create(PREVIEW_PROTOTYPE) as PreviewRow;
+  columns.forEach((name, index) => {
+    row[name] = cells[index] ?? '';
+  });
+  return row;
 }

@@ -118,6 +118,7 @@ function previewSource(sheet: Sheet): PreviewSource {
   return {
     rowCount: sheet.rows.length,
     columnCount: sheet.columns.length,
+    nameCharacters: sheet.columns.reduce((sum, name) => sum + name.length, 0),
     text: (row, column) =>
       cellText(sheet.rows[row]?.[column] ?? null, cellNumberFormat(sheet, row, column)),
   };

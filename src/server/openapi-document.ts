@@ -15,10 +15,14 @@ Flow: upload a file (201 with the dataset and its detected schema) → optionall
 schema → pseudonymize → download the result and the mapping → delete.
 
 Datasets live in memory only and are discarded 30 minutes after their last use (an expired and
-an unknown id both answer 404). Answers show the first rows of the selected sheet (100, or
-\`?limit=\` up to 1000) as a preview, capped at 200,000 cells (a sheet of C columns shows at most
-200,000 / C rows) and about 4,000,000 characters; a cell shows at most 1,000 characters, then
-"…". The full data is the download; converted to csv, tsv or json it may be at most 512 MB. Every error is JSON \`{ "message": "..." }\`; bad input is a 400
+an unknown id both answer 404). Answers show the first rows of every sheet (100 each, or
+\`?limit=\` up to 1000) as display text: \`originalData\` is an array of row objects keyed by column
+name (\`originalData[0].email\`), for xlsx and xls an object of such arrays keyed by sheet name
+(\`originalData.Orders[0].email\`); \`pseudonymizedData\` has the same shape after a run. A sheet's
+preview is capped at 200,000 cells (a sheet of C columns shows at most 200,000 / C rows) and about
+4,000,000 characters, a workbook's sheets together at 1,000,000 cells and about 8,000,000
+characters; a cell shows at most 1,000 characters, then "…". The full data is the download;
+converted to csv, tsv or json it may be at most 512 MB. Every error is JSON \`{ "message": "..." }\`; bad input is a 400
 that also lists \`issues\`. Statuses: 400 invalid input or unreadable file, 404 unknown or expired
 dataset, 408 upload not received within the deadline, 409 download before pseudonymization, 413
 file over 50 MiB (52,428,800 bytes) or too large to process, 415 extension other than .csv, .tsv,

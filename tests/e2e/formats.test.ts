@@ -10,7 +10,13 @@ import {
   workbook,
 } from './fixtures';
 import { screenshots, useBrowserSession } from './harness';
-import { downloadBy, toastText, uploadThroughPage, type UploadedFile } from './harness-dataset';
+import {
+  downloadBy,
+  rowsOf,
+  toastText,
+  uploadThroughPage,
+  type UploadedFile,
+} from './harness-dataset';
 
 const session = useBrowserSession();
 let page: Page;
@@ -197,6 +203,16 @@ describe('a workbook with two sheets', { timeout: 90_000 }, () => {
     await page.getByText('Ready to Download').waitFor();
     const fake = page.getByRole('region', { name: 'Pseudonymized Data' });
     expect(await fake.locator('thead th').allInnerTexts()).toEqual(ORDER_COLUMNS);
+    // The selected sheet's rows, of the previews the server sends of every sheet.
+    const original = page.getByRole('region', { name: 'Original Data' });
+    expect((await rowsOf(original)).map((row) => row.slice(0, 2))).toEqual(
+      orderRows()
+        .slice(1, 6)
+        .map((row) => row.slice(0, 2)),
+    );
+    const fakeOrders = await rowsOf(fake);
+    expect(fakeOrders.map((row) => row[0])).toEqual(['', '', '', '', '']); // order_id blank
+    expect(fakeOrders.every((row) => /@/.test(row[1] ?? ''))).toBe(true);
     await screenshots(page, 'formats-sheets-03-preview');
 
     const download = await downloadBy(page, 'Download Pseudonymized Data');
@@ -217,6 +233,40 @@ describe('a workbook with two sheets', { timeout: 90_000 }, () => {
       expect(row[0]).toBe(''); // order_id was set to blank
       expect(row[1]).not.toBe(orderRows()[index + 1]?.[1]);
       expect(row[1]).toMatch(/@/);
+    }
+  });
+});
+
+describe('columns named like the workings of JavaScript objects', { timeout: 90_000 }, () => {
+  it('shows their values in the preview, original and pseudonymized', async () => {
+    page = await session.newPage();
+    await page.goto('/');
+    const columns = ['__proto__', 'constructor', 'prototype', 'email'];
+    const rows = Array.from({ length: 6 }, (_, index) => [
+      `proto text ${index}`,
+      `builder text ${index}`,
+      `shape text ${index}`,
+      `person${index}@example.org`,
+    ]);
+    await uploadThroughPage(page, {
+      name: 'odd.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([columns, ...rows].map((row) => row.join(',')).join('\n'), 'utf8'),
+    });
+    expect(await cardNames()).toEqual(columns);
+
+    await page.getByRole('button', { name: 'Generate Pseudonymized Data' }).click();
+    await page.getByText('Ready to Download').waitFor();
+    const original = page.getByRole('region', { name: 'Original Data' });
+    const fake = page.getByRole('region', { name: 'Pseudonymized Data' });
+    expect(await original.locator('thead th').allInnerTexts()).toEqual(columns);
+    expect(await rowsOf(original)).toEqual(rows.slice(0, 5));
+    const fakeRows = await rowsOf(fake);
+    expect(fakeRows).toHaveLength(5);
+    for (const [index, row] of fakeRows.entries()) {
+      expect(row).toHaveLength(columns.length);
+      for (const cell of row) expect(cell).not.toBe('');
+      expect(row[3]).not.toBe(rows[index]?.[3]);
     }
   });
 });

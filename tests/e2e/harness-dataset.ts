@@ -67,3 +67,12 @@ export async function holdCalls(
   });
   return { held, release };
 }
+
+/** The cells of a preview table as the page shows them, row by row. */
+export async function rowsOf(table: Locator): Promise<string[][]> {
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent ?? '')),
+    );
+}

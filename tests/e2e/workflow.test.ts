@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { delimited, peopleRows, PEOPLE_COLUMNS, readDownload } from './fixtures';
 import { screenshots, useBrowserSession } from './harness';
-import { downloadBy, toastText, uploadThroughPage } from './harness-dataset';
+import { downloadBy, rowsOf, toastText, uploadThroughPage } from './harness-dataset';
 
 const session = useBrowserSession({ keepPages: true });
 let page: Page;
@@ -252,11 +252,3 @@ describe('the three-step workflow in a real browser', () => {
     await screenshots(page, 'workflow-08-start-over');
   });
 });
-
-async function rowsOf(table: ReturnType<Page['getByRole']>): Promise<string[][]> {
-  return table
-    .locator('tbody tr')
-    .evaluateAll((rows) =>
-      rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent ?? '')),
-    );
-}

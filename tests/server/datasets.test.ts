@@ -4,7 +4,7 @@ import { readWorkbook, writeWorkbook, type FileFormat } from '../../src/engine';
 import type { DatasetView } from '../../src/server/api-schemas';
 import type { RunningServer } from '../../src/server/app';
 import { EVERY_FORMAT, fixtureFile, peopleSheet } from './fixtures';
-import { sendJson, startTestServer, uploadDataset, type ErrorBody } from './test-server';
+import { sendJson, sheetRows, startTestServer, uploadDataset, type ErrorBody } from './test-server';
 
 let server: RunningServer;
 
@@ -43,15 +43,11 @@ function download(id: string, query = '', kind = 'download'): Promise<Response> 
 describe('GET /api/datasets/{id}', () => {
   it('limits the preview to ?limit= rows, 100 by default', async () => {
     const { id } = await uploadDataset(server.url, 'long.csv', fixtureFile('csv', 250));
-    expect(
-      (await view(await fetch(`${server.url}/api/datasets/${id}`))).originalData.rows,
-    ).toHaveLength(100);
-    expect(
-      (await view(await fetch(`${server.url}/api/datasets/${id}?limit=7`))).originalData.rows,
-    ).toHaveLength(7);
-    expect(
-      (await view(await fetch(`${server.url}/api/datasets/${id}?limit=1000`))).originalData.rows,
-    ).toHaveLength(250);
+    const rowsAt = async (query: string) =>
+      sheetRows((await view(await fetch(`${server.url}/api/datasets/${id}${query}`))).originalData);
+    expect(await rowsAt('')).toHaveLength(100);
+    expect(await rowsAt('?limit=7')).toHaveLength(7);
+    expect(await rowsAt('?limit=1000')).toHaveLength(250);
   });
 
   it('caps the preview of a wide sheet at 200,000 cells, before and after a run', async () => {
@@ -62,12 +58,12 @@ describe('GET /api/datasets/{id}', () => {
     const uploaded = await uploadDataset(server.url, 'wide.csv', csv);
     // 200,000 cells / 10,000 columns: 20 rows of the 30, whatever ?limit= asks.
     expect(uploaded.rowCount).toBe(30);
-    expect(uploaded.originalData.rows).toHaveLength(20);
+    expect(sheetRows(uploaded.originalData)).toHaveLength(20);
     const fetched = await view(await fetch(`${server.url}/api/datasets/${uploaded.id}?limit=1000`));
-    expect(fetched.originalData.rows).toHaveLength(20);
-    expect(fetched.originalData.rows[0]).toHaveLength(columns);
+    expect(sheetRows(fetched.originalData)).toHaveLength(20);
+    expect(Object.keys(sheetRows(fetched.originalData)[0] ?? {})).toHaveLength(columns);
     const run = await view(await pseudonymize(uploaded.id));
-    expect(run.pseudonymizedData?.rows).toHaveLength(20);
+    expect(sheetRows(run.pseudonymizedData)).toHaveLength(20);
   }, 60_000);
 
   it('shows at most 1,000 characters of a cell, however long the text a workbook repeats', async () => {
@@ -75,11 +71,13 @@ describe('GET /api/datasets/{id}', () => {
     // characters of text.
     const uploaded = await uploadDataset(server.url, 'repeated.xlsx', repeatedTextWorkbook());
     const fetched = await view(await fetch(`${server.url}/api/datasets/${uploaded.id}?limit=1000`));
-    const cells = fetched.originalData.rows.flat();
+    const rows = sheetRows(fetched.originalData, 'Repeated');
+    const cells = rows.flatMap((row) => Object.values(row));
     expect(cells.length).toBeGreaterThan(0);
     for (const cell of cells) expect(cell).toBe(`${'x'.repeat(1000)}…`);
-    // A sheet's preview holds at most 4,000,000 characters: 199 rows of 20 × 1,001, not 1000.
-    expect(fetched.originalData.rows.length).toBe(199);
+    // A sheet's preview holds at most 4,000,000 characters: 199 rows of 20 × 1,001 (and the
+    // 50 characters of the column names each row repeats as keys), not 1000.
+    expect(rows.length).toBe(199);
   }, 60_000);
 
   it.each(['0', '1001', 'many'])('refuses ?limit=%s with 400 listing the issue', async (limit) => {
@@ -111,7 +109,9 @@ describe('PATCH /api/datasets/{id}/sheet', () => {
       'customer_email',
       'amount',
     ]);
-    expect(orders.originalData.rows[0]?.[0]).toBe('ORD-5000');
+    // The previews hold every sheet whichever is selected.
+    expect(Object.keys(orders.originalData)).toEqual(['People', 'Orders']);
+    expect(sheetRows(orders.originalData, 'Orders')[0]?.order_id).toBe('ORD-5000');
   });
 
   it('refuses an unknown sheet with 400', async () => {
@@ -340,12 +340,12 @@ describe('pseudonymize and download', () => {
       schema: [{ name: 'id', rule: { action: 'keep' } }],
     });
     const result = await view(await pseudonymize(id));
-    const original = result.originalData.rows;
-    const fake = result.pseudonymizedData?.rows ?? [];
+    const original = sheetRows(result.originalData);
+    const fake = sheetRows(result.pseudonymizedData);
     expect(fake).toHaveLength(40);
-    expect(fake.map((row) => row[0])).toEqual(original.map((row) => row[0]));
-    expect(fake.map((row) => row[3])).not.toEqual(original.map((row) => row[3]));
-    expect(fake.every((row) => /@/.test(row[3] ?? ''))).toBe(true);
+    expect(fake.map((row) => row.id)).toEqual(original.map((row) => row.id));
+    expect(fake.map((row) => row.email)).not.toEqual(original.map((row) => row.email));
+    expect(fake.every((row) => /@/.test(row.email ?? ''))).toBe(true);
     expect(result.mapping?.rowCount).toBeGreaterThan(0);
     expect(result.stats?.rowsProcessed).toBe(40);
     expect(result.stats?.schemaMatch).toBeGreaterThanOrEqual(0);
@@ -356,7 +356,7 @@ describe('pseudonymize and download', () => {
     const a = await uploadDataset(server.url, 'a.csv', file);
     const b = await uploadDataset(server.url, 'b.csv', file);
     const rowsOf = async (id: string, body?: unknown) =>
-      (await view(await pseudonymize(id, body))).pseudonymizedData?.rows;
+      sheetRows((await view(await pseudonymize(id, body))).pseudonymizedData);
     const withSecretA = await rowsOf(a.id, { secret: 'team-key' });
     expect(await rowsOf(b.id, { secret: 'team-key' })).toEqual(withSecretA);
     const ownA = await rowsOf(a.id);
@@ -450,7 +450,11 @@ describe('pseudonymize and download', () => {
 
     const csvOut = await sheetOf('', 'csv');
     expect(csvOut.rows.map((row) => row[0])).toEqual(["'=SUM(A1)", "''=1"]);
-    for (const row of csvOut.rows) expect(row[1]).toMatch(/^'\+\d/);
+    // Phone numbers call nothing, so they stay exactly as generated.
+    expect(csvOut.rows.map((row) => row[1])).toEqual(
+      (await sheetOf('?format=json', 'json')).rows.map((row) => row[1]),
+    );
+    for (const row of csvOut.rows) expect(row[1]).toMatch(/^\+\d/);
     // JSON has no formulas: exactly the values, also converted from the protected csv.
     const json = await sheetOf('?format=json', 'json');
     expect(json.rows.map((row) => row[0])).toEqual(['=SUM(A1)', "'=1"]);

@@ -32,7 +32,9 @@ export async function runFlow(baseUrl: string, file: Uint8Array<ArrayBuffer>) {
   const id: string = uploaded.data.id;
 
   const fetched = await client.GET('/api/datasets/{id}', { params: { path: { id }, query: { limit: 3 } } });
-  const previewRows: number = fetched.data?.originalData.rows.length ?? -1;
+  const original = fetched.data?.originalData;
+  const previewRows: number = Array.isArray(original) ? original.length : -1;
+  const firstEmail: string | undefined = Array.isArray(original) ? original[0]?.email : undefined;
 
   const patched = await client.PATCH('/api/datasets/{id}/schema', {
     params: { path: { id } },
@@ -59,6 +61,7 @@ export async function runFlow(baseUrl: string, file: Uint8Array<ArrayBuffer>) {
   const gone = await client.GET('/api/datasets/{id}', { params: { path: { id } } });
   return {
     previewRows,
+    firstEmail,
     emailRule,
     earlyStatus,
     rowsProcessed,
@@ -114,6 +117,7 @@ describe('a client generated from openapi.json', () => {
     const result = await runFlow(server.url, fixtureFile('csv'));
     expect(result).toMatchObject({
       previewRows: 3,
+      firstEmail: 'ada.lovelace0@example.com',
       emailRule: 'keep',
       earlyStatus: 409,
       rowsProcessed: 40,

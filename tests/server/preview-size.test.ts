@@ -58,9 +58,15 @@ describe('previewText', () => {
 });
 
 describe('previewTables', () => {
-  const sheet = (rowCount: number, columnCount: number, text: string): PreviewSource => ({
+  const sheet = (
+    rowCount: number,
+    columnCount: number,
+    text: string,
+    nameCharacters = 0,
+  ): PreviewSource => ({
     rowCount,
     columnCount,
+    nameCharacters,
     text: () => text,
   });
 
@@ -69,6 +75,25 @@ describe('previewTables', () => {
     const [rows] = previewTables([sheet(1000, 10, 'x'.repeat(5000))]);
     expect(rows).toHaveLength(399);
     expect(rows?.[0]?.[0]).toHaveLength(1001);
+  });
+
+  it('counts the column names each row repeats as its keys', () => {
+    // 10 cells of 1,001 characters and 9,990 characters of names a row: 200 rows fit.
+    const [rows] = previewTables([sheet(1000, 10, 'x'.repeat(5000), 9_990)]);
+    expect(rows).toHaveLength(200);
+  });
+
+  it('shows the first row of a sheet whatever its names cost', () => {
+    const [rows] = previewTables([sheet(5, 1, 'a', 5_000_000)]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('stops all sheets together near 8,000,000 characters', () => {
+    // 399 rows of 10,010 characters fill a sheet; the third sheet has 12,020 characters left
+    // (one row), the fourth shows its first row only, and the fifth none.
+    const long = 'x'.repeat(5000);
+    const tables = previewTables(Array.from({ length: 5 }, () => sheet(1000, 10, long)));
+    expect(tables.map((rows) => rows.length)).toEqual([399, 399, 1, 1, 0]);
   });
 
   it('keeps the row counts it is given, so a run lines up with the upload', () => {

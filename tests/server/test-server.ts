@@ -1,7 +1,7 @@
 /** Starting the real server in-process for API tests, and small request helpers. */
 import { startServer, type RunningServer, type StartOptions } from '../../src/server/app';
 import type { Clock } from '../../src/server/dataset-store';
-import type { DatasetView } from '../../src/server/api-schemas';
+import type { DatasetPreview, DatasetView, PreviewRow } from '../../src/server/api-schemas';
 
 /** A clock that only moves when a test moves it. */
 export class ManualClock implements Clock {
@@ -65,4 +65,16 @@ export async function sendJson(
 export interface ErrorBody {
   message: string;
   issues?: { code: string; path: (string | number)[]; message: string }[];
+}
+
+/**
+ * One sheet's preview rows: the rows of a csv, tsv or json dataset, or the named sheet's of a
+ * workbook (whose previews hold every sheet under its name). Fails loudly on a missing preview.
+ */
+export function sheetRows(preview: DatasetPreview | null, sheetName?: string): PreviewRow[] {
+  if (preview === null) throw new Error('the dataset has no preview of this kind (not run yet?)');
+  if (Array.isArray(preview)) return preview;
+  const rows = sheetName !== undefined && Object.hasOwn(preview, sheetName) && preview[sheetName];
+  if (!rows) throw new Error(`the workbook preview has no sheet named ${String(sheetName)}`);
+  return rows;
 }

@@ -12,17 +12,12 @@ import {
 } from '@chakra-ui/react';
 import { Maximize2, Minimize2, Rows3 } from 'lucide-react';
 import { useState } from 'react';
-import type { DatasetView } from '../trpc';
+import type { DatasetPreview, DatasetView, PreviewRow } from '../trpc';
 import { StatsTiles } from './StatsTiles';
 
 /** Spec §9: the preview shows the first 5 rows and the first 4 columns, unless asked for more. */
 const PREVIEW_ROWS = 5;
 const PREVIEW_COLUMNS = 4;
-
-interface TableData {
-  columns: string[];
-  rows: string[][];
-}
 
 interface DataPreviewProps {
   dataset: DatasetView;
@@ -34,13 +29,13 @@ export function DataPreview({ dataset }: DataPreviewProps) {
   const pseudonymized = dataset.pseudonymizedData;
   if (!pseudonymized) return null;
 
-  const original = dataset.originalData;
-  const rowLimit = showAll ? original.rows.length : PREVIEW_ROWS;
-  const columnLimit = showAll ? original.columns.length : PREVIEW_COLUMNS;
-  const shownRows = Math.min(rowLimit, original.rows.length);
-  const shownColumns = Math.min(columnLimit, original.columns.length);
-  const canShowMore =
-    original.rows.length > PREVIEW_ROWS || original.columns.length > PREVIEW_COLUMNS;
+  const columns = dataset.schema.map((column) => column.name);
+  const original = sheetRows(dataset.originalData, dataset.selectedSheet);
+  const rowLimit = showAll ? original.length : PREVIEW_ROWS;
+  const columnLimit = showAll ? columns.length : PREVIEW_COLUMNS;
+  const shownRows = Math.min(rowLimit, original.length);
+  const shownColumns = Math.min(columnLimit, columns.length);
+  const canShowMore = original.length > PREVIEW_ROWS || columns.length > PREVIEW_COLUMNS;
 
   return (
     <Stack as="section" aria-labelledby="preview-heading" gap="5" id="data-preview">
@@ -80,14 +75,16 @@ export function DataPreview({ dataset }: DataPreviewProps) {
       <SimpleGrid columns={{ base: 1, lg: expanded ? 1 : 2 }} gap="4">
         <PreviewTable
           title="Original Data"
-          data={original}
+          columns={columns}
+          rows={original}
           rowLimit={rowLimit}
           columnLimit={columnLimit}
           tall={showAll}
         />
         <PreviewTable
           title="Pseudonymized Data"
-          data={pseudonymized}
+          columns={columns}
+          rows={sheetRows(pseudonymized, dataset.selectedSheet)}
           rowLimit={rowLimit}
           columnLimit={columnLimit}
           tall={showAll}
@@ -100,18 +97,39 @@ export function DataPreview({ dataset }: DataPreviewProps) {
   );
 }
 
+/** The selected sheet's rows: a workbook's previews hold every sheet under its name. */
+function sheetRows(preview: DatasetPreview, sheetName: string): PreviewRow[] {
+  if (Array.isArray(preview)) return preview;
+  return Object.hasOwn(preview, sheetName) ? (preview[sheetName] ?? []) : [];
+}
+
+/** A row's text in a column; own keys only, as a column may be named like `constructor`. */
+function cellText(row: PreviewRow, column: string): string {
+  return Object.hasOwn(row, column) ? (row[column] ?? '') : '';
+}
+
 interface PreviewTableProps {
   title: string;
-  data: TableData;
+  /** Column names in the schema's order. */
+  columns: string[];
+  rows: PreviewRow[];
   rowLimit: number;
   columnLimit: number;
   tall: boolean;
   accent?: boolean;
 }
 
-function PreviewTable({ title, data, rowLimit, columnLimit, tall, accent }: PreviewTableProps) {
-  const columns = data.columns.slice(0, columnLimit);
-  const rows = data.rows.slice(0, rowLimit);
+function PreviewTable({
+  title,
+  columns: allColumns,
+  rows: allRows,
+  rowLimit,
+  columnLimit,
+  tall,
+  accent,
+}: PreviewTableProps) {
+  const columns = allColumns.slice(0, columnLimit);
+  const rows = allRows.slice(0, rowLimit);
   return (
     <Card.Root variant="outline" rounded="xl" overflow="hidden" minW="0">
       <Card.Header py="3" px="4" borderBottomWidth="1px" bg={accent ? 'teal.subtle' : 'bg.muted'}>
@@ -141,16 +159,16 @@ function PreviewTable({ title, data, rowLimit, columnLimit, tall, accent }: Prev
           <Table.Body>
             {rows.map((row, rowIndex) => (
               <Table.Row key={rowIndex}>
-                {columns.map((column, columnIndex) => (
+                {columns.map((column) => (
                   <Table.Cell
                     key={column}
                     whiteSpace="nowrap"
                     maxW="14rem"
                     overflow="hidden"
                     textOverflow="ellipsis"
-                    title={row[columnIndex]}
+                    title={cellText(row, column)}
                   >
-                    {row[columnIndex]}
+                    {cellText(row, column)}
                   </Table.Cell>
                 ))}
               </Table.Row>

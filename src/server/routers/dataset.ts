@@ -4,6 +4,7 @@ import { datasetView } from '../dataset-view';
 import {
   PREVIEW_CELL_CHARS,
   PREVIEW_CELLS_PER_SHEET,
+  PREVIEW_CELLS_PER_WORKBOOK,
   PREVIEW_ROWS_DEFAULT,
   PREVIEW_ROWS_MAX,
 } from '../preview-size';
@@ -21,7 +22,7 @@ export const datasetRouter = router({
         protect: false,
         path: '/api/datasets/{id}',
         tags: TAGS,
-        summary: 'A dataset: summary, schema of the selected sheet and its first rows',
+        summary: 'A dataset: summary and schema of the selected sheet, first rows of every sheet',
         errorResponses: { 400: 'Invalid input', 404: 'Unknown or expired dataset' },
       },
     })
@@ -34,10 +35,11 @@ export const datasetRouter = router({
           .max(PREVIEW_ROWS_MAX)
           .default(PREVIEW_ROWS_DEFAULT)
           .describe(
-            'Preview rows to include (the full data is the download). A preview holds at most ' +
-              `${PREVIEW_CELLS_PER_SHEET.toLocaleString('en-US')} cells, so a wide sheet shows ` +
-              'fewer rows: with C columns, at most that many cells / C rows. A cell shows at most ' +
-              `${PREVIEW_CELL_CHARS.toLocaleString('en-US')} characters, then "…".`,
+            "Preview rows to include of each sheet (the full data is the download). A sheet's " +
+              `preview holds at most ${PREVIEW_CELLS_PER_SHEET.toLocaleString('en-US')} cells, ` +
+              'so a wide sheet shows fewer rows: with C columns, at most that many cells / C rows; ' +
+              `a workbook's sheets together hold at most ${PREVIEW_CELLS_PER_WORKBOOK.toLocaleString('en-US')}. ` +
+              `A cell shows at most ${PREVIEW_CELL_CHARS.toLocaleString('en-US')} characters, then "…".`,
           ),
       }),
     )
