@@ -1,4 +1,4 @@
-import { inflateRawSync } from 'node:zlib';
+import { inflateRawSync } from '../platform/zlib';
 import { EngineError } from '../errors';
 import { countBiff12Cells } from './count-biff12-cells';
 import { countXmlCells, type CellCount } from './count-xml-cells';

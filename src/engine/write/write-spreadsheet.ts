@@ -1,8 +1,8 @@
-import type { CellObject } from '@e965/xlsx';
 import { cellNumberFormat, excelSerial, isDateNumberFormat } from '../cell';
 import { EngineError } from '../errors';
 import type { Cell, Sheet } from '../types';
 import { isFormulaLike, mayBeFormula } from './neutralize-formula';
+import type { CellRows, OutputCell } from './output-cells';
 import { writeXls } from './write-xls';
 import { writeXlsx } from './write-xlsx';
 
@@ -64,13 +64,6 @@ function escapeOoxml(text: string): string {
 }
 
 /**
- * A cell as the xlsx and xls writers take it: SheetJS's cell object, and for text whether it
- * carries Excel's quote prefix, the cell style that keeps Excel from reading the text as a
- * formula when someone edits the cell. The prefix is a style, not a character of the text.
- */
-export type OutputCell = CellObject & { quotePrefix?: boolean };
-
-/**
  * A text cell, always text and never a formula, with its characters as they are. Text that could
  * run as a formula gets the quote-prefix style when `neutralize` is on.
  */
@@ -79,16 +72,6 @@ function textCell(text: string, neutralize: boolean, ooxml: boolean): OutputCell
   return neutralize && mayBeFormula(text) && isFormulaLike(text)
     ? { t: 's', v: value, quotePrefix: true }
     : { t: 's', v: value };
-}
-
-/** A sheet as SheetJS cell objects, made a row at a time: row 0 is the header. */
-export interface CellRows {
-  name: string;
-  columns: number;
-  rowCount: number;
-  row(index: number): (OutputCell | undefined)[];
-  /** About how many characters the sheet's XML takes, to size its buffer once. */
-  xmlSizeHint: number;
 }
 
 /** Characters of XML per cell (`<c r="AB12345" t="s" s="2"><v>1234567</v></c>`, a number's digits). */

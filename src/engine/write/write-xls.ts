@@ -1,5 +1,5 @@
 import { CFB, write, type CellObject, type WorkBook } from '@e965/xlsx';
-import type { OutputCell } from './write-spreadsheet';
+import type { OutputCell } from './output-cells';
 
 /**
  * XLS (BIFF8) output. SheetJS's BIFF8 writer allocates a 16 KB buffer for every cell record it

@@ -1,5 +1,5 @@
-import { crc32, deflateRawSync } from 'node:zlib';
-import type { CellRows, OutputCell } from './write-spreadsheet';
+import { crc32, deflateRawSync } from '../platform/zlib';
+import type { CellRows, OutputCell } from './output-cells';
 
 /**
  * XLSX output written directly: one XML part per sheet built in chunks of text, each part
