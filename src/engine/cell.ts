@@ -1,5 +1,6 @@
 import { SSF } from '@e965/xlsx';
 import { excelFormatToPattern, formatDateText } from './formats/dates';
+import { isWholeDay, MS_PER_DAY } from './time/days';
 import type { Cell, Sheet } from './types';
 
 // SheetJS types SSF as `any`; these are the functions we use of it.
@@ -8,7 +9,6 @@ const ssf = SSF as {
   is_date: (format: string) => boolean;
 };
 
-const MS_PER_DAY = 86_400_000;
 /** Days between Excel's epoch (1899-12-30, 1900 date system) and 1970-01-01. */
 const EXCEL_EPOCH_OFFSET_DAYS = 25_569;
 
@@ -32,7 +32,7 @@ function pad(value: number, length = 2): string {
 /** ISO-like text of a date cell: `YYYY-MM-DD`, with ` HH:mm:ss` when it has a time of day. */
 function isoText(date: Date): string {
   const day = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-  if (date.getTime() % MS_PER_DAY === 0) return day;
+  if (isWholeDay(date.getTime())) return day;
   return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
 }
 

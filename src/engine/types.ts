@@ -134,6 +134,18 @@ export const SEMANTICS = [
 ] as const;
 export type Semantic = (typeof SEMANTICS)[number];
 
+/** The smallest and largest of some numbers (or wall-clock instants in milliseconds), both included. */
+export interface NumericRange {
+  min: number;
+  max: number;
+}
+
+/** The earliest and latest of some dates as ISO 8601 wall-clock text ('2023-04-17', '2023-04-17T10:00:00'). */
+export interface IsoDateRange {
+  min: string;
+  max: string;
+}
+
 /** How the numbers of a number column are written. */
 export interface NumberLayout {
   /** Largest count of fraction digits (0 for integers), at most 10. */
@@ -186,7 +198,7 @@ export interface ColumnSchema {
   suggestedMethod: string | null;
   rule: ColumnRule;
   /** Numbers: observed (or user-set) min and max. */
-  range?: { min: number; max: number };
+  range?: NumericRange;
   /**
    * Whether `range` (numbers) or `dateRange` (dates) was set by the user. Pseudonyms then stay
    * inside it exactly, even when it is too narrow to keep them off the originals (an observed
@@ -194,7 +206,7 @@ export interface ColumnSchema {
    */
   rangeSetByUser?: boolean;
   /** Dates/datetimes: observed (or user-set) range as ISO 8601 text. */
-  dateRange?: { min: string; max: string };
+  dateRange?: IsoDateRange;
   /** Dates/datetimes: the pattern name ('YYYY-MM-DD', 'M/D/YYYY h:mm:ss A', 'ISO 8601'...). */
   format?: string;
   /** Datetimes: the time zone written in the values ('Z', '+02:00'), when there is one. */

@@ -1,3 +1,4 @@
+import { isAsciiDigit, isAsciiLetter } from '../text/char-classes';
 import { isIpv4, isSsnText, isZipPlusFour } from './semantics';
 
 const ASCII_EMAIL_RE =
@@ -10,16 +11,15 @@ const LOCAL_PUNCTUATION = new Set("!#$%&'*+/=?^_`{|}~-".split(''));
 
 function isLetterOrDigit(code: number): boolean {
   return (
-    (code >= 48 && code <= 57) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
+    isAsciiDigit(code) ||
+    isAsciiLetter(code) ||
     // Letters of any script: addresses such as 'chloé@example.fr' are real (RFC 6531).
     (code >= 0xc0 && code !== 0xd7 && code !== 0xf7 && !(code >= 0x2000 && code <= 0x206f))
   );
 }
 
 function isAsciiLetterOrWide(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code >= 0xc0;
+  return isAsciiLetter(code) || code >= 0xc0;
 }
 
 /**
@@ -69,6 +69,16 @@ export function isEmailText(text: string): boolean {
   return true;
 }
 
+/**
+ * Whether text is a phone number written as bare digits ('5551234567', '0612345678'): 7 to 15
+ * digits. Only under a phone header, since plain integers look the same.
+ */
+export function isPhoneDigits(text: string): boolean {
+  if (text.length < 7 || text.length > 15) return false;
+  for (let i = 0; i < text.length; i++) if (!isAsciiDigit(text.charCodeAt(i))) return false;
+  return true;
+}
+
 const EXTENSION_RE = /\s*(?:x|ext\.?|extension|#)\s*\d{1,6}$/i;
 
 /**
@@ -83,7 +93,7 @@ export function isPhoneText(text: string): boolean {
   // 123-45-6789 (SSN) and 02134-1234 (ZIP+4) have phone punctuation but not phone grouping.
   if (isSsnText(text) || isZipPlusFour(text)) return false;
   const lastCode = text.charCodeAt(text.length - 1);
-  if (lastCode < 48 || lastCode > 57) return false;
+  if (!isAsciiDigit(lastCode)) return false;
   if (isDateOrReferenceShaped(text)) return false;
   const plain = phoneBodyFits(text, text.length);
   if (plain !== null) return plain;
@@ -106,7 +116,7 @@ function isDateOrReferenceShaped(text: string): boolean {
   let run = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 48 && code <= 57) {
+    if (isAsciiDigit(code)) {
       run++;
       continue;
     }
@@ -141,7 +151,7 @@ function isIsbn13(text: string): boolean {
   let digits = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code < 48 || code > 57) continue;
+    if (!isAsciiDigit(code)) continue;
     sum += (code - 48) * (digits % 2 === 0 ? 1 : 3);
     digits++;
   }
@@ -163,7 +173,7 @@ function phoneBodyFits(text: string, end: number): boolean | null {
   let onlyDots = true;
   for (let i = 0; i < end; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 48 && code <= 57) {
+    if (isAsciiDigit(code)) {
       digits++;
       previousSeparator = false;
       continue;
@@ -195,7 +205,7 @@ function phoneBodyFits(text: string, end: number): boolean | null {
   }
   if (open || digits < 7 || digits > 15) return false;
   const bodyLast = text.charCodeAt(end - 1);
-  if (bodyLast < 48 || bodyLast > 57) return false;
+  if (!isAsciiDigit(bodyLast)) return false;
   if (text[0] !== '+' && separators === 0 && parentheses === 0) return false;
   // Four dot-separated groups and nothing else may be an IPv4 address.
   const body = onlyDots && separators === 3 && text[0] !== '+' ? text.slice(0, end) : null;

@@ -1,5 +1,6 @@
 import type { Cell, ColumnSchema, Sheet } from '../types';
-import { detectColumnWithEvidence, type DecimalEvidence, type DetectOptions } from './column';
+import type { DecimalEvidence } from './cell-checker';
+import { detectColumnWithEvidence, type DetectOptions } from './column';
 
 /**
  * Describes every column of a sheet: type, format, meaning, examples and counts. Text numbers

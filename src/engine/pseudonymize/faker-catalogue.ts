@@ -1,23 +1,24 @@
 import type { Faker } from '@faker-js/faker';
 import { EngineError } from '../errors';
+import type { NumericRange } from '../types';
 
 /** What a Faker method gives: text, a number or a date. */
 export type FakerOutput = string | number | Date;
 
 /** Column facts a method may honour: a number range and precision. */
 export interface FakerHints {
-  range?: { min: number; max: number };
+  range?: NumericRange;
   precision?: number;
 }
 
 type Runner = (faker: Faker, hints: FakerHints) => FakerOutput;
 
-const DEFAULT_RANGE = { min: 1, max: 10_000 };
+const DEFAULT_RANGE: NumericRange = { min: 1, max: 10_000 };
 
 /**
  * Every method a `faker` rule may name, by its dotted name as users see it, with the Faker v10
- * call that runs it. The spec's names are kept where v10 renamed a method
- * (`internet.userName` → `internet.username`, `color.hex` → `color.rgb({ format: 'hex' })`).
+ * call that runs it. The names the Custom Format dialog offers are kept where v10 renamed a
+ * method (`internet.userName` → `internet.username`, `color.hex` → `color.rgb({ format: 'hex' })`).
  */
 const CATALOGUE_RUNNERS: Record<string, Record<string, Runner>> = {
   Person: {

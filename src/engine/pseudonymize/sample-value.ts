@@ -1,14 +1,17 @@
 import { cellText } from '../cell';
 import { formatDateText } from '../formats/dates';
 import { formatNumberText, plainNumberLayout } from '../formats/numbers';
+import { MS_PER_DAY } from '../time/days';
 import type { ColumnSchema } from '../types';
-import { dateRangeOf, numberRangeOf, planColumn } from './column-plan';
+import { planColumn } from './column-plan';
+import { dateRangeOf, defaultDatePattern } from './date-ranges';
 import { isFakerMethod } from './faker-catalogue';
 import { createKeyedFaker, type FakeSource } from './keyed-faker';
 import { KeyedRandom } from './keyed-random';
 import { fakeDate } from './generators/date';
 import { fakeNumber } from './generators/number';
 import { similarWord } from './generators/text';
+import { numberRangeOf } from './number-ranges';
 
 const SAMPLE_SECRET = new TextEncoder().encode('stand-in schema card sample');
 const SAMPLE_ATTEMPTS = 8;
@@ -23,7 +26,11 @@ function source(): FakeSource {
   return sampleSource;
 }
 
-/** A sample for a column without examples (spec §4): by type, names guessed from the header. */
+/**
+ * A sample for a column without examples, by type: a number or date from the column's range in
+ * its layout or pattern, a random email, phone or boolean, and for text a name, city or address
+ * when the header suggests one, else a random word.
+ */
 function sampleWithoutExample(column: ColumnSchema, { random, faker }: FakeSource): string {
   switch (column.type) {
     case 'number': {
@@ -37,8 +44,8 @@ function sampleWithoutExample(column: ColumnSchema, { random, faker }: FakeSourc
     case 'date':
     case 'datetime': {
       const withTime = column.type === 'datetime';
-      const draw = { ...dateRangeOf(column), stepMs: withTime ? 1000 : 86_400_000 };
-      const pattern = column.format ?? (withTime ? 'M/D/YYYY h:mm:ss A' : 'YYYY-MM-DD');
+      const draw = { ...dateRangeOf(column), stepMs: withTime ? 1000 : MS_PER_DAY };
+      const pattern = column.format ?? defaultDatePattern(column);
       return formatDateText(fakeDate(draw, random), pattern, column.timeZone);
     }
     case 'email':

@@ -1,4 +1,9 @@
-import type { ColumnSchema } from '../types';
+import { detectColumn } from '../detect/column';
+import type { Cell, ColumnSchema, Sheet } from '../types';
+import type { PlannedColumn } from './namespace';
+
+/** Rows re-detected per column for the schema match. */
+const VERIFY_SAMPLE = 5_000;
 
 /**
  * Whether a pseudonymized column re-detects as what it was: the same type and, for dates their
@@ -33,4 +38,40 @@ export function sameShape(before: ColumnSchema, after: ColumnSchema): boolean {
 function below1000(column: ColumnSchema): boolean {
   const range = column.range;
   return range !== undefined && Math.max(Math.abs(range.min), Math.abs(range.max)) < 1000;
+}
+
+/**
+ * A column's cells for re-detection: all of a small column, else an even spread of
+ * VERIFY_SAMPLE rows (the schema match is a share of columns, not a per-value check).
+ */
+function sampleCells(rows: Cell[][], columnIndex: number): Cell[] {
+  const stride = Math.max(1, Math.ceil(rows.length / VERIFY_SAMPLE));
+  const cells: Cell[] = [];
+  for (let row = 0; row < rows.length; row += stride) cells.push(rows[row]![columnIndex] ?? null);
+  return cells;
+}
+
+/**
+ * The share (0..1) of auto-rule columns whose pseudonymized output re-detects with the same
+ * type and format (1 when there are none).
+ */
+export function schemaMatchShare(
+  sheets: readonly Sheet[],
+  planned: readonly PlannedColumn[],
+): number {
+  const verified = planned.filter(
+    (column) => column.schema.rule.action === 'auto' && column.schema.type !== 'blank',
+  );
+  const matching = verified.filter((column) => {
+    const sheet = sheets[column.sheetIndex]!;
+    const cells = sampleCells(sheet.rows, column.columnIndex);
+    const format = sheet.numberFormats?.[column.columnIndex] ?? null;
+    // Numbers that read either way ('1.000') are settled as the input's column was.
+    const decimalSeparatorHint = column.schema.number?.decimalSeparator;
+    const again = detectColumn(column.schema.name, cells, format, {
+      ...(decimalSeparatorHint ? { decimalSeparatorHint } : {}),
+    });
+    return sameShape(column.schema, again);
+  }).length;
+  return verified.length === 0 ? 1 : matching / verified.length;
 }

@@ -3,6 +3,7 @@ import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
 import { cellText, isDateNumberFormat } from '../cell';
 import { EngineError } from '../errors';
 import { inspectContainer } from '../guard/inspect-container';
+import { MS_PER_DAY } from '../time/days';
 import type { Cell, Sheet } from '../types';
 import { uniqueColumnNames } from './column-names';
 import { findHeaderRow, HEADER_SEARCH_ROWS } from './find-header-row';
@@ -11,7 +12,6 @@ import { checkTableSize, type ReadLimits } from './read-limits';
 // Legacy xls (BIFF5 and older) store text in a Windows code page; SheetJS needs the tables.
 set_cptable(cptable);
 
-const MS_PER_DAY = 86_400_000;
 /** Days from Excel's 1900 epoch (serial 0 = 1899-12-30) to 1970-01-01. */
 const EPOCH_1900 = 25_569;
 /** Serial 0 of the 1904 date system (old Mac workbooks) is 1904-01-01. */

@@ -504,6 +504,16 @@ const CASES: Case[] = [
     expected: { type: 'number', precision: 3 },
   },
   {
+    description: 'a quoted ";" in a number format does not end its first section',
+    values: [1, 2, 3],
+    numberFormat: '0.00" days;"',
+    expected: {
+      type: 'number',
+      precision: 2,
+      number: expect.objectContaining({ precision: 2, suffix: ' days;' }) as NumberLayout,
+    },
+  },
+  {
     description: 'currency-formatted cells keep two decimals',
     values: [1234.5, 12],
     numberFormat: '#,##0.00 [$€-407]',

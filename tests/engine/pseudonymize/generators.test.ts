@@ -3,10 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createKeyedFaker, type FakeSource } from '../../../src/engine/pseudonymize/keyed-faker';
 import { KeyedRandom } from '../../../src/engine/pseudonymize/keyed-random';
 import { flipBoolean } from '../../../src/engine/pseudonymize/generators/boolean';
-import {
-  fakeCardNumber,
-  isLuhnValid,
-} from '../../../src/engine/pseudonymize/generators/card-number';
+import { isLuhnValid } from '../../../src/engine/checksums/luhn';
+import { fakeCardNumber } from '../../../src/engine/pseudonymize/generators/card-number';
 import { fakeDate } from '../../../src/engine/pseudonymize/generators/date';
 import { fakeEmail } from '../../../src/engine/pseudonymize/generators/email';
 import { fakeIban } from '../../../src/engine/pseudonymize/generators/iban';

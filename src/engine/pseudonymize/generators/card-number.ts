@@ -1,3 +1,4 @@
+import { luhnCheckDigit } from '../../checksums/luhn';
 import type { KeyedRandom } from '../keyed-random';
 
 /**
@@ -13,33 +14,7 @@ export function fakeCardNumber(original: string, random: KeyedRandom): string {
     if (char < '0' || char > '9') continue;
     digits.push(digits.length === 0 ? Number(char) : random.int(10));
   }
-  // Luhn: from the right, double every second digit; the check digit makes the sum end in 0.
-  let sum = 0;
-  for (let i = digits.length - 2, double = true; i >= 0; i--, double = !double) {
-    let value = digits[i]!;
-    if (double) {
-      value *= 2;
-      if (value > 9) value -= 9;
-    }
-    sum += value;
-  }
-  digits[digits.length - 1] = (10 - (sum % 10)) % 10;
+  digits[digits.length - 1] = luhnCheckDigit(digits.slice(0, -1));
   let index = 0;
   return original.replace(/\d/g, () => String(digits[index++]));
-}
-
-/** Whether a digit string passes the Luhn check. */
-export function isLuhnValid(text: string): boolean {
-  const digits = text.replace(/\D/g, '');
-  if (digits.length < 2) return false;
-  let sum = 0;
-  for (let i = digits.length - 1, double = false; i >= 0; i--, double = !double) {
-    let value = Number(digits[i]);
-    if (double) {
-      value *= 2;
-      if (value > 9) value -= 9;
-    }
-    sum += value;
-  }
-  return sum % 10 === 0;
 }

@@ -1,14 +1,15 @@
+import { MS_PER_DAY } from '../../time/days';
+import type { NumericRange } from '../../types';
 import type { KeyedRandom } from '../keyed-random';
 
-const MS_PER_DAY = 86_400_000;
+/** Dates of a column with none to learn a range from are drawn from 2020-01-01 to 2024-12-31. */
+export const DEFAULT_DATE_RANGE: NumericRange = {
+  min: Date.UTC(2020, 0, 1),
+  max: Date.UTC(2024, 11, 31),
+};
 
-/** The spec's default range when a column has no dates to learn one from. */
-export const DEFAULT_DATE_RANGE = { min: Date.UTC(2020, 0, 1), max: Date.UTC(2024, 11, 31) };
-
-export interface DateDraw {
-  /** Wall-clock milliseconds (UTC fields). */
-  min: number;
-  max: number;
+/** Wall-clock milliseconds (UTC fields) to draw a date between, and the step between draws. */
+export interface DateDraw extends NumericRange {
   /** Granularity: a day for dates, a second or minute or millisecond for datetimes. */
   stepMs: number;
 }

@@ -1,4 +1,5 @@
 import { en } from '@faker-js/faker';
+import { isAsciiDigit, isAsciiLower, isAsciiUpper } from '../../text/char-classes';
 import type { KeyedRandom } from '../keyed-random';
 
 function asciiNames(list: readonly string[] | undefined): string[] {
@@ -35,9 +36,9 @@ function localStyle(local: string): LocalStyle {
   let lower = 0;
   for (let i = 0; i < local.length; i++) {
     const code = local.charCodeAt(i);
-    if (code >= 65 && code <= 90) {
+    if (isAsciiUpper(code)) {
       upper++;
-    } else if (code >= 97 && code <= 122) {
+    } else if (isAsciiLower(code)) {
       lower++;
     } else {
       if (!separator && (code === 46 || code === 95 || code === 45)) separator = local[i]!;
@@ -46,7 +47,7 @@ function localStyle(local: string): LocalStyle {
   let trailingDigits = 0;
   for (let i = local.length - 1; i >= 0; i--) {
     const code = local.charCodeAt(i);
-    if (code < 48 || code > 57) break;
+    if (!isAsciiDigit(code)) break;
     trailingDigits++;
   }
   const letterCase = upper === 0 ? 'lower' : lower === 0 && upper > 1 ? 'upper' : 'title';

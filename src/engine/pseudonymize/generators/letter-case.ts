@@ -1,3 +1,5 @@
+import { isAsciiLower, isAsciiUpper } from '../../text/char-classes';
+
 /** How a text's letters are cased, so a replacement can be written the same way. */
 export type LetterCase = 'lower' | 'upper' | 'title' | 'other';
 
@@ -14,11 +16,11 @@ export function letterCaseOf(text: string): LetterCase {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code > 127) return letterCaseOfUnicode(text);
-    if (code >= 65 && code <= 90) {
+    if (isAsciiUpper(code)) {
       upperCount++;
       if (!wordStart) title = false;
       wordStart = false;
-    } else if (code >= 97 && code <= 122) {
+    } else if (isAsciiLower(code)) {
       lowerCount++;
       if (wordStart) title = false;
       wordStart = false;

@@ -1,16 +1,12 @@
+import type { NumericRange } from '../../types';
 import type { KeyedRandom } from '../keyed-random';
-
-export interface NumberRange {
-  min: number;
-  max: number;
-}
 
 /**
  * The range to draw from for one value: the column's range, on the value's side of zero when
  * the range allows (negatives stay negative, positives positive). A range of one value is
  * widened around it, so a constant column still changes.
  */
-function rangeForValue(original: number, range: NumberRange, step: number): NumberRange {
+function rangeForValue(original: number, range: NumericRange, step: number): NumericRange {
   let { min, max } = range;
   if (min === max) {
     const spread = Math.max(1, Math.abs(min));
@@ -31,7 +27,7 @@ function rangeForValue(original: number, range: NumberRange, step: number): Numb
 export function fakeNumber(
   original: number,
   decimals: number,
-  range: NumberRange,
+  range: NumericRange,
   random: KeyedRandom,
 ): number {
   const scale = 10 ** decimals;

@@ -1,12 +1,9 @@
+import { isAsciiDigit } from '../../text/char-classes';
 import type { KeyedRandom } from '../keyed-random';
 import { codeBuffer, codesToText } from './char-codes';
 
 const PLUS = 43;
 const ZERO = 48;
-
-function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57;
-}
 
 /** Two-digit country calling codes (ITU-T E.164); codes starting 1 or 7 have one digit, all others three. */
 const TWO_DIGIT_CALLING_CODES = new Set([
@@ -37,13 +34,13 @@ export function fakePhone(original: string, random: KeyedRandom): string {
   const international =
     plus ||
     (original.startsWith('00') &&
-      isDigit(original.charCodeAt(2)) &&
+      isAsciiDigit(original.charCodeAt(2)) &&
       original.charCodeAt(2) !== ZERO);
   if (international) {
     const prefix = plus ? 1 : 2;
     for (; i < prefix; i++) codes[i] = original.charCodeAt(i);
     let run = 0;
-    while (i + run < length && isDigit(original.charCodeAt(i + run))) run++;
+    while (i + run < length && isAsciiDigit(original.charCodeAt(i + run))) run++;
     // A country code written apart ('+44 20…') is the whole run; else it comes from the table.
     const country =
       run <= 3 && run < length - i ? run : Math.min(run, callingCodeLength(original, i));
@@ -53,7 +50,7 @@ export function fakePhone(original: string, random: KeyedRandom): string {
   let afterTrunk = false;
   for (; i < length; i++) {
     const code = original.charCodeAt(i);
-    if (!isDigit(code)) codes[i] = code;
+    if (!isAsciiDigit(code)) codes[i] = code;
     else if (national) {
       national = false;
       afterTrunk = code === ZERO;

@@ -1,18 +1,22 @@
 import { en } from '@faker-js/faker';
+import {
+  isAsciiDigit,
+  isAsciiLower,
+  isAsciiUpper,
+  isLetterAt,
+  isWhiteSpaceAt,
+} from '../../text/char-classes';
 import type { KeyedRandom } from '../keyed-random';
 import { codeBuffer, codesToText } from './char-codes';
 import { letterCaseOf } from './letter-case';
 
-/** Texts of this length or longer are never word-like (spec §5). */
+/** Texts of this length or longer are never word-like. */
 const WORD_LIKE_MAX_LENGTH = 100;
 
-function isAsciiDigit(code: number): boolean {
-  return code >= 48 && code <= 57;
-}
-
 /**
- * The spec's word-like rule: under 100 characters, at least 70% of the whitespace-separated
- * tokens are alphabetic words (no digits, not short all-caps), average token length at least 3.
+ * Whether text is word-like, and so replaced word by word: under 100 characters, at least 70% of
+ * the whitespace-separated tokens are alphabetic words (no digits, not short all-caps), and the
+ * average token length is at least 3.
  * @example isWordLike('Customer asked about a refund') // true
  */
 export function isWordLike(text: string): boolean {
@@ -23,27 +27,15 @@ export function isWordLike(text: string): boolean {
   let totalLength = 0;
   let i = 0;
   while (i < length) {
-    while (i < length && isSpace(text, i)) i++;
+    while (i < length && isWhiteSpaceAt(text, i)) i++;
     if (i >= length) break;
     const start = i;
-    while (i < length && !isSpace(text, i)) i++;
+    while (i < length && !isWhiteSpaceAt(text, i)) i++;
     tokens++;
     totalLength += i - start;
     if (isWordToken(text, start, i)) words++;
   }
   return tokens > 0 && words / tokens >= 0.7 && totalLength / tokens >= 3;
-}
-
-function isSpace(text: string, index: number): boolean {
-  const code = text.charCodeAt(index);
-  if (code === 32 || (code >= 9 && code <= 13)) return true;
-  return code > 127 && /\s/.test(text[index] as string);
-}
-
-function isLetterAt(text: string, index: number): boolean {
-  const code = text.charCodeAt(index);
-  if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90)) return true;
-  return code > 127 && /\p{L}/u.test(text[index] as string);
 }
 
 /**
@@ -60,7 +52,7 @@ function isWordToken(text: string, start: number, end: number): boolean {
   for (let i = from; i < to; i++) {
     if (isLetterAt(text, i)) {
       const code = text.charCodeAt(i);
-      if (code >= 97 && code <= 122) upper = false;
+      if (isAsciiLower(code)) upper = false;
       else if (code > 127 && text[i] !== (text[i] as string).toUpperCase()) upper = false;
       continue;
     }
@@ -121,7 +113,7 @@ export function substituteCharacters(text: string, random: KeyedRandom, attempt 
   let significant = false;
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 48 && code <= 57) {
+    if (isAsciiDigit(code)) {
       if (runStart) {
         runStart = false;
         significant = true;
@@ -149,8 +141,8 @@ export function substituteCharacters(text: string, random: KeyedRandom, attempt 
       continue;
     }
     runStart = true;
-    if (code >= 97 && code <= 122) codes[i] = LOWER_A + random.int(26);
-    else if (code >= 65 && code <= 90) codes[i] = A + random.int(26);
+    if (isAsciiLower(code)) codes[i] = LOWER_A + random.int(26);
+    else if (isAsciiUpper(code)) codes[i] = A + random.int(26);
     else if (code > 127 && !isSurrogate(code) && /\p{L}/u.test(text[i] as string)) {
       codes[i] = randomLetterLike(text[i] as string, code, random).charCodeAt(0);
     } else if (code > 127 && !isSurrogate(code) && isDecimalDigit(code)) {

@@ -1,3 +1,4 @@
+import { isAsciiDigit } from '../../text/char-classes';
 import type { KeyedRandom } from '../keyed-random';
 import { codeBuffer, codesToText } from './char-codes';
 
@@ -61,7 +62,7 @@ export function fakeUuid(original: string, random: KeyedRandom): string {
 }
 
 function hexValue(code: number): number {
-  if (code >= 48 && code <= 57) return code - 48;
+  if (isAsciiDigit(code)) return code - 48;
   if (code >= 97 && code <= 102) return code - 87;
   if (code >= 65 && code <= 70) return code - 55;
   return -1;

@@ -1,0 +1,46 @@
+import type { ColumnType, Semantic } from '../types';
+import { semanticFromValues } from './semantics';
+
+/**
+ * What a text column means. Strong value evidence (UUIDs, IPs, IBANs, card numbers, URLs,
+ * peptides) wins over the header; a header meaning applies only where it fits the type
+ * ('phone' means nothing on a column of free text).
+ */
+export function semanticOf(
+  type: ColumnType,
+  headerSemantic: Semantic | null,
+  texts: readonly string[],
+  name: string,
+): Semantic | null {
+  switch (type) {
+    case 'email':
+      return 'email';
+    case 'phone':
+      return 'phone';
+    case 'date':
+    case 'datetime':
+      return headerSemantic === 'birthDate' ? 'birthDate' : null;
+    case 'number':
+      return headerSemantic === 'latitude' || headerSemantic === 'longitude'
+        ? headerSemantic
+        : null;
+    case 'string': {
+      // The texts are the sample's usable values: markers are already left out.
+      const values = texts;
+      const fromValues = semanticFromValues(values, name);
+      if (fromValues) return fromValues;
+      if (
+        headerSemantic === null ||
+        headerSemantic === 'email' ||
+        headerSemantic === 'phone' ||
+        headerSemantic === 'birthDate' ||
+        headerSemantic === 'peptide'
+      ) {
+        return null;
+      }
+      return headerSemantic;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,78 @@
+import { formatDateText, parseDateTextLoosely, patternHasTime } from '../formats/dates';
+import { isWholeDay, MS_PER_DAY } from '../time/days';
+import type { Cell, ColumnSchema, NumericRange } from '../types';
+import type { FallbackValue, GenerateValue, PlanGrid, ValuePlan } from './column-plan';
+import { cellDraw, defaultDatePattern, roomyDateRange, stepOf } from './date-ranges';
+import { fakeDate, type DateDraw } from './generators/date';
+import type { KeyedRandom } from './keyed-random';
+
+/**
+ * How a date or date-time column's values get pseudonyms: an instant of the column's range on
+ * the step its pattern writes, in the original's pattern and zone. `columnRange` is the range
+ * the column draws from (its own or merged over joined columns); `override` a merged range,
+ * already widened. Dates without a time of day are days of a grid as well, walked when they
+ * fill much of it.
+ */
+export function planDateValues(
+  column: ColumnSchema,
+  columnRange: NumericRange,
+  override: NumericRange | undefined,
+  random: KeyedRandom,
+  fallback: FallbackValue,
+): ValuePlan {
+  const pattern = column.format ?? defaultDatePattern(column);
+  const withTime = column.type === 'datetime' || patternHasTime(pattern);
+  const stepMs = stepOf(pattern, withTime);
+  // Merged ranges come already widened (mergedRanges); a range the user set never is.
+  const range =
+    override ??
+    (column.rangeSetByUser
+      ? columnRange
+      : roomyDateRange(columnRange, column.distinctCount, stepMs));
+  const draw: DateDraw = { ...range, stepMs };
+  // Loosely, as detection accepted the column: fractions of any width, or none.
+  const fraction = { fractionDigits: 0 };
+  const readDate = (text: string) => parseDateTextLoosely(text, pattern, fraction);
+  const firstDay = Math.ceil(draw.min / MS_PER_DAY);
+  const dayOf = (original: Cell, text: string): number => {
+    const date =
+      original instanceof Date
+        ? original
+        : typeof original === 'string'
+          ? readDate(text)?.date
+          : undefined;
+    const time = date?.getTime() ?? NaN;
+    return isWholeDay(time) ? time / MS_PER_DAY : NaN;
+  };
+  const dayGrid: PlanGrid | undefined = withTime
+    ? undefined
+    : {
+        size: Math.floor(draw.max / MS_PER_DAY) - firstDay + 1,
+        indexOf: (original, text) => {
+          const index = dayOf(original, text) - firstDay;
+          return index >= 0 && index < Math.floor(draw.max / MS_PER_DAY) - firstDay + 1
+            ? index
+            : -1;
+        },
+        render: (index, original, text) => {
+          const date = new Date((firstDay + index) * MS_PER_DAY);
+          if (original instanceof Date) return date;
+          const zone = readDate(text)?.timeZone ?? column.timeZone;
+          return formatDateText(date, pattern, zone);
+        },
+      };
+  const generate: GenerateValue = (original, text) => {
+    if (original instanceof Date) {
+      return fakeDate(withTime ? draw : cellDraw(original, range), random);
+    }
+    if (typeof original !== 'string') return fallback(original, text);
+    const parsed = readDate(text);
+    if (!parsed) return fallback(original, text);
+    return formatDateText(fakeDate(draw, random), pattern, parsed.timeZone ?? column.timeZone);
+  };
+  return {
+    variant: `${pattern}|${JSON.stringify(draw)}`,
+    generate,
+    ...(dayGrid ? { grid: dayGrid } : {}),
+  };
+}

@@ -1,0 +1,51 @@
+import { cellNumberFormat, cellText } from '../cell';
+import type { Cell, Sheet } from '../types';
+import type { Namespace, PlannedColumn } from './namespace';
+
+/**
+ * The mapping sheet, its rows built on first read: a large file's mapping has millions of
+ * rows, and a run that never downloads it should not hold them. Reading `rows` (directly,
+ * through JSON or structured cloning) builds them once.
+ */
+export function lazyMapping(buildRows: () => Cell[][]): Sheet {
+  let rows: Cell[][] | null = null;
+  const sheet = { name: 'mapping', columns: ['sheet', 'column', 'original', 'pseudonym'] };
+  Object.defineProperty(sheet, 'rows', { enumerable: true, get: () => (rows ??= buildRows()) });
+  return sheet as Sheet;
+}
+
+function mappingText(cell: Cell, sheet: Sheet, row: number, column: number): string {
+  return cellText(cell, cellNumberFormat(sheet, row, column));
+}
+
+/** One row per distinct (sheet, column, original, pseudonym), in order of first appearance. */
+export function buildMappingRows(sheets: Sheet[], planned: PlannedColumn[]): Cell[][] {
+  const rows: Cell[][] = [];
+  const stamps = new Map<Namespace, Int32Array>();
+  planned.forEach((column, plannedIndex) => {
+    const sheet = sheets[column.sheetIndex]!;
+    const columnName = sheet.columns[column.columnIndex]!;
+    const { originals, pseudonyms } = column.namespace;
+    let stamp = stamps.get(column.namespace);
+    if (!stamp) {
+      stamp = new Int32Array(originals.length).fill(-1);
+      stamps.set(column.namespace, stamp);
+    }
+    const { rowIds, columnIndex } = column;
+    for (let row = 0; row < rowIds.length; row++) {
+      const id = rowIds[row]!;
+      if (id < 0 || stamp[id] === plannedIndex) continue;
+      stamp[id] = plannedIndex;
+      const original = originals[id]!;
+      const pseudonym = pseudonyms[id]!;
+      // Shown as the cell shows it: its own number format where it has one.
+      rows.push([
+        sheet.name,
+        columnName,
+        typeof original === 'string' ? original : mappingText(original, sheet, row, columnIndex),
+        typeof pseudonym === 'string' ? pseudonym : mappingText(pseudonym, sheet, row, columnIndex),
+      ]);
+    }
+  });
+  return rows;
+}

@@ -1,0 +1,134 @@
+import {
+  analyzeNumberText,
+  formatNumberText,
+  fractionDigitsOf,
+  readInLayout,
+  type NumberTextAnalysis,
+} from '../formats/numbers';
+import type { Cell, ColumnSchema, NumberLayout, NumericRange } from '../types';
+import type { FallbackValue, GenerateValue, PlanGrid, ValuePlan } from './column-plan';
+import { fakeNumber } from './generators/number';
+import type { KeyedRandom } from './keyed-random';
+import { numberRangeOf, roomyDecimals, roomyRange } from './number-ranges';
+
+/** A layout's optional sign fields, left out when they are the default. */
+function signStyle(style: {
+  signPosition: NumberLayout['signPosition'];
+  minusSign: NumberLayout['minusSign'];
+}): Pick<NumberLayout, 'signPosition' | 'minusSign'> {
+  return {
+    ...(style.signPosition ? { signPosition: style.signPosition } : {}),
+    ...(style.minusSign ? { minusSign: style.minusSign } : {}),
+  };
+}
+
+/** The layout to write one number in: the column's, with this value's own decimals and style. */
+function layoutForValue(
+  layout: NumberLayout | null,
+  analysis: NumberTextAnalysis,
+  decimals: number,
+): NumberLayout {
+  const grouped =
+    analysis.thousandsSeparator !== null ||
+    (analysis.ambiguousSeparator !== null &&
+      analysis.ambiguousSeparator === layout?.thousandsSeparator) ||
+    // A value under 1000 cannot show whether the column groups digits.
+    analysis.integerDigits.length <= 3;
+  return {
+    precision: decimals,
+    integer: decimals === 0,
+    decimalSeparator: analysis.decimalSeparator ?? layout?.decimalSeparator ?? '.',
+    thousandsSeparator: grouped
+      ? (analysis.thousandsSeparator ?? layout?.thousandsSeparator ?? null)
+      : null,
+    prefix: analysis.prefix,
+    suffix: analysis.suffix,
+    negative: analysis.negative,
+    negativeStyle: analysis.parentheses ? 'parentheses' : 'minus',
+    explicitPlus: analysis.plus,
+    // A value's own sign style when it has a sign; the column's for a value that turns negative.
+    ...signStyle(
+      analysis.negative
+        ? {
+            signPosition: analysis.signPosition ?? undefined,
+            minusSign: analysis.unicodeMinus ? '\u2212' : undefined,
+          }
+        : { signPosition: layout?.signPosition, minusSign: layout?.minusSign },
+    ),
+    ...(analysis.bareFraction || layout?.bareFraction ? { bareFraction: true } : {}),
+  };
+}
+
+/**
+ * How a number column's values get pseudonyms: a number of the same sign and decimals from the
+ * column's range (merged over joined columns, widened when too narrow to keep pseudonyms off
+ * the originals, never when the user set it), written like the original. Whole numbers are
+ * points of a grid as well, walked when they fill much of it.
+ */
+export function planNumberValues(
+  column: ColumnSchema,
+  override: NumericRange | undefined,
+  random: KeyedRandom,
+  fallback: FallbackValue,
+): ValuePlan {
+  const layout = column.number ?? null;
+  const range =
+    override ??
+    (column.rangeSetByUser ? numberRangeOf(column) : roomyRange(numberRangeOf(column), column));
+  const valueOf = (original: Cell, text: string): number | null => {
+    if (typeof original === 'number') return original;
+    if (typeof original !== 'string') return null;
+    const analysis = analyzeNumberText(text);
+    if (!analysis) return null;
+    return layout ? readInLayout(analysis, layout) : analysis.value;
+  };
+  const low = Math.ceil(range.min);
+  const integerGrid: PlanGrid | undefined =
+    layout?.integer !== false && Number.isSafeInteger(range.max - low)
+      ? {
+          size: Math.floor(range.max) - low + 1,
+          indexOf: (original, text) => {
+            const value = valueOf(original, text);
+            return value !== null && Number.isInteger(value) && value >= low && value <= range.max
+              ? value - low
+              : -1;
+          },
+          render: (index, original, text) => {
+            const value = low + index;
+            if (typeof original === 'number') return value;
+            const analysis = analyzeNumberText(text);
+            return analysis
+              ? formatNumberText(value, layoutForValue(layout, analysis, 0))
+              : String(value);
+          },
+        }
+      : undefined;
+  const fewestDecimals = roomyDecimals(range, column);
+  const generate: GenerateValue = (original, text) => {
+    if (typeof original === 'number') {
+      const decimals = Math.max(fractionDigitsOf(original), fewestDecimals);
+      return fakeNumber(original, decimals, range, random);
+    }
+    if (typeof original !== 'string') return fallback(original, text);
+    const analysis = analyzeNumberText(text);
+    const value = analysis && (layout ? readInLayout(analysis, layout) : analysis.value);
+    if (!analysis || value === null || value === undefined) return fallback(original, text);
+    // '2,000' in a column that groups with ',' has no fraction digits.
+    const grouped =
+      analysis.ambiguousSeparator !== null &&
+      analysis.ambiguousSeparator === layout?.thousandsSeparator;
+    const written = analysis.exponent
+      ? fractionDigitsOf(value)
+      : grouped
+        ? 0
+        : analysis.fractionDigits.length;
+    const decimals = Math.max(written, fewestDecimals);
+    const fake = fakeNumber(value, decimals, range, random);
+    return formatNumberText(fake, layoutForValue(layout, analysis, decimals));
+  };
+  return {
+    variant: JSON.stringify([layout, range]),
+    generate,
+    ...(integerGrid ? { grid: integerGrid } : {}),
+  };
+}
