@@ -10,7 +10,7 @@ const ssf = SSF as {
 };
 
 /** Days between Excel's epoch (1899-12-30, 1900 date system) and 1970-01-01. */
-const EXCEL_EPOCH_OFFSET_DAYS = 25_569;
+export const EXCEL_EPOCH_OFFSET_DAYS = 25_569;
 
 /** Whether a cell counts as empty: a missing cell or empty text. */
 export function isBlankCell(cell: Cell): cell is null | '' {

@@ -1,3 +1,4 @@
+import { isRegExpSpaceUnit } from './regexp-space';
 import { textLayouts, type TextLayout } from './text-layouts';
 
 /**
@@ -40,25 +41,17 @@ const SHEET_DATA = nameKey('sheetData');
 const SHARED_STRING = nameKey('si');
 const SHARED_STRING_OLD = nameKey('sstItem');
 
-const WORD = 1;
-const SPACE = 2;
-/** ASCII characters of a regular expression's `\w` (WORD) and `\s` (SPACE), as SheetJS uses them. */
-const ASCII_CLASS = (() => {
-  const classes = new Uint8Array(FIRST_NON_ASCII);
+/** ASCII characters of a regular expression's `\w`, as SheetJS uses them. */
+const ASCII_WORD = (() => {
+  const word = new Uint8Array(FIRST_NON_ASCII);
   for (let unit = 0; unit < FIRST_NON_ASCII; unit++) {
-    const char = String.fromCharCode(unit);
-    if (/\w/.test(char)) classes[unit] = WORD;
-    else if (/\s/.test(char)) classes[unit] = SPACE;
+    if (/\w/.test(String.fromCharCode(unit))) word[unit] = 1;
   }
-  return classes;
+  return word;
 })();
 
 function isWordUnit(unit: number): boolean {
-  return unit < FIRST_NON_ASCII && ASCII_CLASS[unit] === WORD;
-}
-
-function isSpaceUnit(unit: number): boolean {
-  return unit < FIRST_NON_ASCII && ASCII_CLASS[unit] === SPACE;
+  return unit < FIRST_NON_ASCII && ASCII_WORD[unit] === 1;
 }
 
 // Where an element name is being read: outside one, in its first run of word characters (after
@@ -152,7 +145,7 @@ function countInLayout(part: Uint8Array, layout: TextLayout, budget: CellCount):
       } else if (tag === AFTER_T || tag === BEFORE_EQUALS) {
         if (unit === EQUALS) {
           tag = BEFORE_VALUE;
-        } else if (isSpaceUnit(unit)) {
+        } else if (isRegExpSpaceUnit(unit)) {
           tag = BEFORE_EQUALS;
         } else if ((tag === AFTER_T && unit === UNDERSCORE) || unit >= FIRST_NON_ASCII) {
           // SheetJS reads `t_x` as `t`; a non-ASCII unit may be a space to its `\s`.
@@ -167,7 +160,7 @@ function countInLayout(part: Uint8Array, layout: TextLayout, budget: CellCount):
         if (unit === QUOTE) {
           valueLength = 0;
           tag = IN_QUOTED_VALUE;
-        } else if (!isSpaceUnit(unit)) {
+        } else if (!isRegExpSpaceUnit(unit)) {
           // An unquoted or single-quoted value: SheetJS's attribute pattern may run past its end
           // (`t='n' x=`), so assume it gives the cell a type.
           keep = true;
@@ -245,7 +238,7 @@ function countInLayout(part: Uint8Array, layout: TextLayout, budget: CellCount):
         awaitingRowTag = true;
       }
     } else if (nameLength === 1 && name === CELL) {
-      if (isSpaceUnit(unit) || unit === SLASH || unit === GREATER_THAN) {
+      if (isRegExpSpaceUnit(unit) || unit === SLASH || unit === GREATER_THAN) {
         pendingCell = true;
         tag = IN_ATTRIBUTES;
         previousIsWord = false;

@@ -1,3 +1,4 @@
+import { isRegExpSpaceUnit } from './regexp-space';
 import { textLayouts, unitAt } from './text-layouts';
 
 const LESS_THAN = 0x3c;
@@ -7,10 +8,6 @@ const COLON = 0x3a;
 /** Local names SheetJS takes for the root of a flat OpenDocument (or UOF) spreadsheet. */
 const ROOT_NAMES = ['document', 'uof'];
 const LONGEST_ROOT = Math.max(...ROOT_NAMES.map((name) => name.length));
-
-function isSpaceUnit(unit: number): boolean {
-  return unit === 0x20 || (unit >= 0x09 && unit <= 0x0d);
-}
 
 /**
  * Whether markup holds an element SheetJS would take for the root of a flat OpenDocument
@@ -31,7 +28,12 @@ export function findFlatOpenDocument(bytes: Uint8Array): boolean {
       let tooLong = false;
       for (; at < end; at += layout.unitBytes) {
         const unit = unitAt(bytes, at, layout);
-        if (isSpaceUnit(unit) || unit === SLASH || unit === GREATER_THAN || unit === LESS_THAN) {
+        if (
+          isRegExpSpaceUnit(unit) ||
+          unit === SLASH ||
+          unit === GREATER_THAN ||
+          unit === LESS_THAN
+        ) {
           break;
         }
         if (unit === COLON) {
@@ -45,7 +47,7 @@ export function findFlatOpenDocument(bytes: Uint8Array): boolean {
       }
       if (!tooLong && ROOT_NAMES.includes(name.toLowerCase())) {
         const unit = unitAt(bytes, at, layout);
-        if (isSpaceUnit(unit) || unit === SLASH || unit === GREATER_THAN) return true;
+        if (isRegExpSpaceUnit(unit) || unit === SLASH || unit === GREATER_THAN) return true;
       }
     }
     return false;

@@ -1,8 +1,9 @@
 import { read, set_cptable, type CellObject, type WorkBook, type WorkSheet } from '@e965/xlsx';
 import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
-import { cellText, isDateNumberFormat } from '../cell';
+import { cellText, EXCEL_EPOCH_OFFSET_DAYS, isDateNumberFormat } from '../cell';
 import { EngineError } from '../errors';
 import { inspectContainer } from '../guard/inspect-container';
+import { mostCommonKey } from '../key-counts';
 import { MS_PER_DAY } from '../time/days';
 import type { Cell, Sheet } from '../types';
 import { uniqueColumnNames } from './column-names';
@@ -12,10 +13,8 @@ import { checkTableSize, type ReadLimits } from './read-limits';
 // Legacy xls (BIFF5 and older) store text in a Windows code page; SheetJS needs the tables.
 set_cptable(cptable);
 
-/** Days from Excel's 1900 epoch (serial 0 = 1899-12-30) to 1970-01-01. */
-const EPOCH_1900 = 25_569;
 /** Serial 0 of the 1904 date system (old Mac workbooks) is 1904-01-01. */
-const EPOCH_1904 = EPOCH_1900 - 1_462;
+const EPOCH_1904 = EXCEL_EPOCH_OFFSET_DAYS - 1_462;
 
 /** Excel error codes as the sheet shows them. */
 const ERROR_TEXT: Record<number, string> = {
@@ -90,15 +89,7 @@ function formatOf(cell: CellObject): string {
 
 /** Most frequent number format of a column's numeric and date cells; null for General/none. */
 function columnNumberFormat(counts: Map<string, number> | undefined): string | null {
-  if (!counts) return null;
-  let best: string | null = null;
-  let bestCount = 0;
-  for (const [format, count] of counts) {
-    if (count > bestCount) {
-      best = format;
-      bestCount = count;
-    }
-  }
+  const best = counts ? mostCommonKey(counts, null) : null;
   return best === GENERAL ? null : best;
 }
 
@@ -260,7 +251,7 @@ export function readSpreadsheet(
   const workbook = parseWorkbook(bytes, limits, label);
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   const context: SheetReadContext = {
-    epoch: date1904 ? EPOCH_1904 : EPOCH_1900,
+    epoch: date1904 ? EPOCH_1904 : EXCEL_EPOCH_OFFSET_DAYS,
     limits,
   };
   if (workbook.SheetNames.length === 0) {

@@ -1,4 +1,5 @@
 import type { Cell, Sheet } from '../types';
+import { isWholeDay } from '../time/days';
 
 /** A key of the output objects: either a column's value or a nested object of more keys. */
 interface OutputKey {
@@ -78,7 +79,7 @@ function jsonValue(cell: Cell, jsonText: boolean): string {
   if (typeof cell === 'boolean') return cell ? 'true' : 'false';
   if (Number.isNaN(cell.getTime())) return 'null';
   const day = `${cell.getUTCFullYear()}-${pad(cell.getUTCMonth() + 1)}-${pad(cell.getUTCDate())}`;
-  if (cell.getTime() % 86_400_000 === 0) return `"${day}"`;
+  if (isWholeDay(cell.getTime())) return `"${day}"`;
   const seconds = cell.getUTCMilliseconds()
     ? `${pad(cell.getUTCSeconds())}.${pad(cell.getUTCMilliseconds(), 3)}`
     : pad(cell.getUTCSeconds());

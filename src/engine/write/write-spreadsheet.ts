@@ -1,6 +1,7 @@
 import { cellNumberFormat, excelSerial, isDateNumberFormat } from '../cell';
 import { EngineError } from '../errors';
 import type { Cell, Sheet } from '../types';
+import { isWholeDay } from '../time/days';
 import { isFormulaLike, mayBeFormula } from './neutralize-formula';
 import type { CellRows, OutputCell } from './output-cells';
 import { writeXls } from './write-xls';
@@ -42,7 +43,7 @@ export function excelSheetNames(names: readonly string[]): string[] {
 }
 
 function defaultDateFormat(date: Date): string {
-  return date.getTime() % 86_400_000 === 0 ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm:ss';
+  return isWholeDay(date.getTime()) ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm:ss';
 }
 
 /**
