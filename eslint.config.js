@@ -25,6 +25,72 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  // Layers: the engine is a pure library, the server reaches it through its entry only, and the
+  // client takes server code as types only (nothing of the server reaches the bundle).
+  {
+    files: ['src/engine/**'],
+    ignores: ['src/engine/platform/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/client/**'],
+              message: 'The engine imports neither the server nor the client.',
+            },
+            {
+              group: ['node:*'],
+              message:
+                'Platform pieces live behind src/engine/platform/, which the browser entry does not reach.',
+            },
+          ],
+          paths: ['express', 'busboy', 'react', 'react-dom', '@trpc/server', '@trpc/client'].map(
+            (name) => ({ name, message: 'The engine is a pure library: no HTTP, tRPC or React.' }),
+          ),
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/engine/*', '!**/engine/index'],
+              message: 'The server imports the engine through its entry, src/engine/index.ts.',
+            },
+            { group: ['**/client/**'], message: 'The server does not import the client.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              allowTypeImports: true,
+              message: 'The client imports server code as types only (`import type`).',
+            },
+            {
+              group: ['**/engine/*', '!**/engine/browser'],
+              message:
+                'The client imports the engine through its browser entry, src/engine/browser.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['scripts/**', 'tests/**'],

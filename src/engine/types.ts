@@ -7,6 +7,15 @@
 export const FILE_FORMATS = ['csv', 'tsv', 'json', 'xlsx', 'xls'] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
+/** The file name endings an upload is accepted with, one per format. */
+export const FILE_EXTENSIONS = FILE_FORMATS.map((format) => `.${format}` as const);
+
+/**
+ * The largest file the web upload takes, 50 MiB: the server refuses more with 413 and the page
+ * checks it before sending. It is the web's limit, not the engine's, which reads larger files.
+ */
+export const WEB_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
 /**
  * One cell as read:
  * - `string`: text exactly as written (every CSV/TSV value; JSON strings; spreadsheet text);

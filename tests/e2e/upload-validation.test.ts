@@ -58,7 +58,7 @@ async function expectZoneMessage(message: string): Promise<void> {
     .waitFor();
 }
 
-const WRONG_TYPE = 'File type must be .csv, .json, .xlsx, .xls, .tsv';
+const WRONG_TYPE = 'File type must be .csv, .tsv, .json, .xlsx, .xls';
 const TOO_LARGE = 'File is larger than 52,428,800 bytes';
 
 /** Counts the file choosers the page opens from now on. */

@@ -11,7 +11,7 @@ import {
 } from '@chakra-ui/react';
 import { ArrowRight, Eraser, Lock, WandSparkles } from 'lucide-react';
 import { useId } from 'react';
-import { COLUMN_TYPES, type ColumnSchema, type ColumnType } from '../../engine/types';
+import { COLUMN_TYPES, type ColumnSchema, type ColumnType } from '../../engine/browser';
 import type { SchemaColumn } from '../trpc';
 import { Tooltip } from './ui/tooltip';
 

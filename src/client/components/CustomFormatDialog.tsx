@@ -15,7 +15,7 @@ import {
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 // Pure data and checks (no Faker, no Node): the list and the check the server applies to a rule.
-import { FAKER_CATALOGUE, validateFakerMethod } from '../../engine/pseudonymize/faker-catalogue';
+import { FAKER_CATALOGUE, validateFakerMethod } from '../../engine/browser';
 
 interface CustomFormatDialogProps {
   /** The column being edited; the dialog is closed when null. */

@@ -1,14 +1,15 @@
 import { Box, Button, Container, Flex, Grid, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Download, FileKey2, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { FILE_FORMATS, type FileFormat } from '../../engine/types';
+import { FILE_FORMATS, type FileFormat } from '../../engine/browser';
+import type { DownloadKind } from '../hooks/useDatasetDownload';
 import { formatCount } from '../lib/format';
 import type { DatasetView } from '../trpc';
 import { Tooltip } from './ui/tooltip';
 
 interface DownloadBarProps {
   dataset: DatasetView;
-  downloading: 'data' | 'mapping' | null;
+  downloading: DownloadKind | null;
   onStartOver: () => void;
   onDownload: (format: FileFormat) => void;
   onDownloadMapping: (format: FileFormat) => void;

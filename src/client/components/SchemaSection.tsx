@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import type { ColumnSchema } from '../../engine/types';
+import type { ColumnSchema } from '../../engine/browser';
 import type { SchemaColumn } from '../trpc';
 import { ColumnCard, withoutSample } from './ColumnCard';
 import { CustomFormatDialog } from './CustomFormatDialog';

@@ -1,8 +1,13 @@
-/** Client-side upload limits and checks (spec §5). The server enforces the same limits. */
+/**
+ * The page's checks of a file before it is sent: at most 50 MB, a known extension, and the
+ * operating system's thumbnail caches ignored. The server enforces the same limits; both take
+ * them from the engine's browser entry.
+ */
+import { FILE_EXTENSIONS, WEB_UPLOAD_MAX_BYTES } from '../../engine/browser';
 
-export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+export const MAX_FILE_BYTES = WEB_UPLOAD_MAX_BYTES;
 
-export const ACCEPTED_EXTENSIONS = ['.csv', '.json', '.xlsx', '.xls', '.tsv'] as const;
+export const ACCEPTED_EXTENSIONS = FILE_EXTENSIONS;
 
 /** Content types per extension, for the drop zone and the file chooser's filter. */
 export const ACCEPTED_TYPES: Record<string, string[]> = {
