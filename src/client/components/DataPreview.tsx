@@ -12,6 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { Maximize2, Minimize2, Rows3 } from 'lucide-react';
 import { useState } from 'react';
+import { formatCount } from '../lib/format';
 import type { DatasetPreview, DatasetView, PreviewRow } from '../trpc';
 import { StatsTiles } from './StatsTiles';
 
@@ -50,8 +51,8 @@ export function DataPreview({ dataset }: DataPreviewProps) {
             Data Preview
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            Showing {shownRows} of {dataset.rowCount.toLocaleString('en-US')} rows and{' '}
-            {shownColumns} of {dataset.columnCount} columns
+            Showing {shownRows} of {formatCount(dataset.rowCount)} rows and {shownColumns} of{' '}
+            {dataset.columnCount} columns
           </Text>
         </Stack>
         <HStack gap="2">

@@ -1,10 +1,8 @@
 import { Box, Container, HStack, Icon, Separator, Stack, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import type { ColumnSchema, FileFormat } from '../../engine/types';
-import { downloadFile } from '../lib/downloadFile';
-import { trpc, type DatasetView } from '../trpc';
+import { useEffect, useState } from 'react';
+import { useDatasetDownload } from '../hooks/useDatasetDownload';
+import { useDatasetWorkflow } from '../hooks/useDatasetWorkflow';
 import { AppHeader } from './AppHeader';
 import { DataPreview } from './DataPreview';
 import { DownloadBar } from './DownloadBar';
@@ -12,57 +10,12 @@ import { FileSummaryCard } from './FileSummaryCard';
 import { SchemaSection } from './SchemaSection';
 import { StepIndicator } from './StepIndicator';
 import { UploadArea } from './UploadArea';
-import { notify, notifyError } from './ui/toaster';
 
+/** The three steps on one page; the flow itself lives in useDatasetWorkflow. */
 export function MainPage() {
-  const [datasetId, setDatasetId] = useState<string | null>(null);
-  const currentDatasetId = useRef(datasetId);
-  useEffect(() => {
-    currentDatasetId.current = datasetId;
-  }, [datasetId]);
-  const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
-  const dataset = trpc.getDataset.useQuery(
-    { id: datasetId ?? '' },
-    { enabled: datasetId !== null },
-  );
-  const view = datasetId !== null ? dataset.data : undefined;
-  // A schema change discards the last run on the server; from the edit on (before the server's
-  // answer too) the page is back at step 2 with a notice, until Generate runs again.
-  const [runOutdated, setRunOutdated] = useState(false);
-  const step: 1 | 2 | 3 = !view ? 1 : view.pseudonymizedData && !runOutdated ? 3 : 2;
-
-  const store = (next: DatasetView) => utils.getDataset.setData({ id: next.id }, next);
-
-  const setSheet = trpc.setSheet.useMutation({
-    onSuccess: (next) => {
-      store(next);
-      notify('Sheet changed', 'Schema detection updated for selected sheet.');
-    },
-    onError: (error) => notifyError('Error', error.message || 'Failed to switch sheet'),
-  });
-  const reanalyze = trpc.reanalyze.useMutation({
-    onSuccess: (next) => {
-      store(next);
-      notify('Schema re-analyzed', 'Column types were detected again for this sheet.');
-    },
-    onError: (error) => notifyError('Error', error.message || 'Failed to re-analyze the sheet'),
-  });
-  const pseudonymize = trpc.pseudonymize.useMutation({
-    onSuccess: (next) => {
-      store(next);
-      setRunOutdated(false);
-      notify('Success', 'Data has been successfully pseudonymized!');
-    },
-    onError: (error) => notifyError('Error', error.message || 'Failed to pseudonymize data'),
-  });
-  const updateSchema = trpc.updateSchema.useMutation();
-  const deleteDataset = trpc.deleteDataset.useMutation();
-  const latestSchemaSave = useRef(0);
-  // Schema saves still on their way: a run or re-analysis starts only once they have landed.
-  const pendingSaves = useRef(new Set<Promise<unknown>>());
-  const [waitingForSaves, setWaitingForSaves] = useState<'generate' | 'reanalyze' | null>(null);
-  const [downloading, setDownloading] = useState<'data' | 'mapping' | null>(null);
+  const workflow = useDatasetWorkflow();
+  const { dataset, step } = workflow;
+  const { downloading, download } = useDatasetDownload(dataset);
   const [focusUploadRequest, setFocusUploadRequest] = useState(0);
 
   // Bring the preview into view once a run finishes.
@@ -75,86 +28,12 @@ export function MainPage() {
     }
   }, [previewShown]);
 
-  function changeColumn(index: number, next: ColumnSchema) {
-    if (!view) return;
-    const schema = view.schema.map((column, i) =>
-      i === index ? { ...next, sample: column.sample } : column,
-    );
-    store({ ...view, schema });
-    if (view.pseudonymizedData) setRunOutdated(true);
-    const save = ++latestSchemaSave.current;
-    // Spec §8: a failed save is logged, never shown; the card then shows the server's state again.
-    // Only the edited column's editable fields: the server keeps every field left out.
-    const saving = updateSchema
-      .mutateAsync({ id: view.id, schema: [{ name: next.name, type: next.type, rule: next.rule }] })
-      .then((saved) => {
-        if (save === latestSchemaSave.current) store(saved);
-      })
-      .catch((error: unknown) => {
-        console.error('Saving the schema failed:', error instanceof Error ? error.message : error);
-        if (save === latestSchemaSave.current) void utils.getDataset.invalidate({ id: view.id });
-      })
-      .finally(() => pendingSaves.current.delete(saving));
-    pendingSaves.current.add(saving);
-  }
-
-  /** Runs `action` once every schema save sent so far has been answered. */
-  async function afterSaves(kind: 'generate' | 'reanalyze', action: () => void) {
-    if (pendingSaves.current.size > 0) {
-      const waitingFor = datasetId;
-      setWaitingForSaves(kind);
-      await Promise.all(pendingSaves.current);
-      setWaitingForSaves(null);
-      // ✕ or Start Over meanwhile: the dataset is gone.
-      if (currentDatasetId.current !== waitingFor) return;
-    }
-    action();
-  }
-
+  // The removed file's controls are gone: focus and view go back to the upload area.
   function startOver() {
-    if (datasetId !== null) {
-      deleteDataset.mutate(
-        { id: datasetId },
-        {
-          onError: (error) => console.error('Deleting the dataset failed:', error.message),
-        },
-      );
-    }
-    setDatasetId(null);
-    setRunOutdated(false);
-    queryClient.clear();
+    workflow.startOver();
     setFocusUploadRequest((request) => request + 1);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }
-
-  async function download(kind: 'data' | 'mapping', format: FileFormat) {
-    if (!view) return;
-    const base = `/api/datasets/${encodeURIComponent(view.id)}`;
-    const path = kind === 'data' ? 'download' : 'download-mapping';
-    const stem = view.filename.replace(/\.[^.]+$/, '');
-    setDownloading(kind);
-    try {
-      await downloadFile(
-        `${base}/${path}?format=${format}`,
-        `${stem}.${kind === 'data' ? 'pseudonymized' : 'mapping'}.${format}`,
-      );
-      notify(
-        'Download started',
-        kind === 'data'
-          ? `Pseudonymized data is being downloaded as ${format.toUpperCase()}.`
-          : `The value mapping is being downloaded as ${format.toUpperCase()}.`,
-      );
-    } catch (error) {
-      console.error('Download failed:', error instanceof Error ? error.message : error);
-      notifyError('Download failed', 'There was an error downloading your file.');
-    } finally {
-      setDownloading(null);
-    }
-  }
-
-  const generating = pseudonymize.isPending || waitingForSaves === 'generate';
-  const reanalyzing = reanalyze.isPending || waitingForSaves === 'reanalyze';
-  const busy = setSheet.isPending || reanalyzing || generating;
 
   return (
     <>
@@ -178,51 +57,32 @@ export function MainPage() {
             <UploadArea
               disabled={step !== 1}
               focusRequest={focusUploadRequest}
-              onUploaded={(uploaded) => {
-                store(uploaded);
-                setRunOutdated(false);
-                setDatasetId(uploaded.id);
-              }}
+              onUploaded={workflow.openUploaded}
             />
-            {view && (
+            {dataset && (
               <>
                 <FileSummaryCard
-                  dataset={view}
+                  dataset={dataset}
                   onRemove={startOver}
-                  sheetPending={setSheet.isPending}
-                  onSelectSheet={(sheetName) => setSheet.mutate({ id: view.id, sheetName })}
+                  sheetPending={workflow.sheetPending}
+                  onSelectSheet={workflow.selectSheet}
                 />
                 <SchemaSection
-                  schema={view.schema}
-                  busy={busy}
-                  generating={generating}
-                  reanalyzing={reanalyzing}
-                  runOutdated={runOutdated}
-                  onChangeColumn={changeColumn}
-                  onReanalyze={() =>
-                    void afterSaves('reanalyze', () =>
-                      reanalyze.mutate(
-                        { id: view.id },
-                        {
-                          onSuccess: (next) => {
-                            if (view.pseudonymizedData && !next.pseudonymizedData) {
-                              setRunOutdated(true);
-                            }
-                          },
-                        },
-                      ),
-                    )
-                  }
-                  onGenerate={() =>
-                    void afterSaves('generate', () => pseudonymize.mutate({ id: view.id }))
-                  }
+                  schema={dataset.schema}
+                  busy={workflow.busy}
+                  generating={workflow.generating}
+                  reanalyzing={workflow.reanalyzing}
+                  runOutdated={workflow.runOutdated}
+                  onChangeColumn={workflow.changeColumn}
+                  onReanalyze={workflow.reanalyze}
+                  onGenerate={workflow.generate}
                 />
               </>
             )}
-            {step === 3 && view && (
+            {step === 3 && dataset && (
               <>
                 <Separator />
-                <DataPreview dataset={view} />
+                <DataPreview dataset={dataset} />
               </>
             )}
           </Stack>
@@ -242,10 +102,10 @@ export function MainPage() {
           </HStack>
         </Stack>
       </Container>
-      {step === 3 && view && (
+      {step === 3 && dataset && (
         <DownloadBar
-          key={view.id}
-          dataset={view}
+          key={dataset.id}
+          dataset={dataset}
           downloading={downloading}
           onStartOver={startOver}
           onDownload={(format) => void download('data', format)}

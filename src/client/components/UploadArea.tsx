@@ -21,8 +21,11 @@ import {
   MAX_FILE_BYTES,
   checkFile,
   isIgnoredFile,
+  type FileProblem,
 } from '../lib/fileRules';
+import { formatCount } from '../lib/format';
 import { HttpError } from '../lib/httpError';
+import { logFailure } from '../lib/logFailure';
 import { uploadFile } from '../lib/uploadFile';
 import type { DatasetView } from '../trpc';
 import { notify, notifyError } from './ui/toaster';
@@ -59,7 +62,7 @@ async function filesFromEvent(event: DropEvent): Promise<(File | DataTransferIte
   return [];
 }
 
-function rejectionProblem(rejection: FileRejection): { title: string; description: string } {
+function rejectionProblem(rejection: FileRejection): FileProblem {
   const error = rejection.errors[0];
   if (error?.code === ErrorCode.FileTooLarge) return FILE_TOO_LARGE;
   if (error?.code === ErrorCode.FileInvalidType) return INVALID_FILE_TYPE;
@@ -70,7 +73,7 @@ function rejectionProblem(rejection: FileRejection): { title: string; descriptio
 }
 
 const WRONG_TYPE_MESSAGE = `File type must be ${ACCEPTED_EXTENSIONS.join(', ')}`;
-const TOO_LARGE_MESSAGE = `File is larger than ${new Intl.NumberFormat('en-US').format(MAX_FILE_BYTES)} bytes`;
+const TOO_LARGE_MESSAGE = `File is larger than ${formatCount(MAX_FILE_BYTES)} bytes`;
 
 /** Spec §5's drop rejection message, shown in the zone under the toast's explanation. */
 function rejectionMessage(rejection: FileRejection): string {
@@ -121,7 +124,7 @@ export function UploadArea({ disabled, onUploaded, focusRequest = 0 }: UploadAre
       // connection, an unreadable answer).
       const message = error instanceof HttpError ? error.serverMessage : null;
       if (!message) {
-        console.error('Upload failed:', error instanceof Error ? error.message : error);
+        logFailure('Upload', error);
       }
       notifyError('Upload failed', message ?? 'There was an error uploading your file.');
     } finally {
