@@ -6,7 +6,6 @@
  */
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { z } from 'zod';
 
 export interface AbuseLimits {
   /** Requests per minute one client address may make to /api (0 turns the limit off). */
@@ -48,36 +47,6 @@ export const NO_RATE_LIMITS: AbuseLimits = {
   uploadsPerMinute: 0,
   jobsPerClient: 0,
 };
-
-const count = z.coerce.number().int().min(0);
-
-const environmentSchema = z.object({
-  STANDIN_RATE_LIMIT_PER_MINUTE: count.optional(),
-  STANDIN_UPLOAD_RATE_LIMIT_PER_MINUTE: count.optional(),
-  STANDIN_UPLOAD_DEADLINE_SECONDS: count.positive().optional(),
-  STANDIN_JOBS_PER_CLIENT: count.optional(),
-  STANDIN_TRUSTED_PROXIES: count.optional(),
-});
-
-/** The abuse limits from environment variables (all optional); a malformed value stops the start. */
-export function abuseLimitsFromEnvironment(environment: NodeJS.ProcessEnv): AbuseLimits {
-  const parsed = environmentSchema.safeParse(environment);
-  if (!parsed.success) {
-    const names = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
-    throw new Error(`Invalid environment variable(s): ${names}`);
-  }
-  const env = parsed.data;
-  return {
-    requestsPerMinute: env.STANDIN_RATE_LIMIT_PER_MINUTE ?? DEFAULT_ABUSE_LIMITS.requestsPerMinute,
-    uploadsPerMinute:
-      env.STANDIN_UPLOAD_RATE_LIMIT_PER_MINUTE ?? DEFAULT_ABUSE_LIMITS.uploadsPerMinute,
-    uploadDeadlineMs: env.STANDIN_UPLOAD_DEADLINE_SECONDS
-      ? env.STANDIN_UPLOAD_DEADLINE_SECONDS * 1000
-      : DEFAULT_ABUSE_LIMITS.uploadDeadlineMs,
-    jobsPerClient: env.STANDIN_JOBS_PER_CLIENT ?? DEFAULT_ABUSE_LIMITS.jobsPerClient,
-    trustedProxies: env.STANDIN_TRUSTED_PROXIES ?? DEFAULT_ABUSE_LIMITS.trustedProxies,
-  };
-}
 
 const passThrough: RequestHandler = (_req, _res, next) => next();
 

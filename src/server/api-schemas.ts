@@ -13,6 +13,9 @@ export const datasetIdSchema = z
   .max(100)
   .describe('The id the upload answered with');
 
+/** The input of a call about one dataset. */
+export const datasetByIdSchema = z.object({ id: datasetIdSchema });
+
 const rangeSchema = z
   .object({ min: z.number(), max: z.number() })
   .refine((range) => range.min <= range.max, { message: 'range.min must not exceed range.max' });
@@ -115,6 +118,8 @@ export const columnUpdateSchema = z
   .partial()
   .required({ name: true })
   .meta({ id: 'ColumnUpdate' });
+
+export type ColumnUpdate = z.infer<typeof columnUpdateSchema>;
 
 /** One preview row: each column's display text under the column's name. */
 export type PreviewRow = Record<string, string>;

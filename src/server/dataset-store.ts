@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { ColumnSchema, FileFormat, PseudonymizeStats } from '../engine';
 import { ServerBusyError } from './api-errors';
+import type { ColumnUpdate } from './api-schemas';
+import { applyColumnUpdates } from './column-updates';
 
 /** Milliseconds since the epoch; tests pass a clock they move by hand. */
 export interface Clock {
@@ -11,28 +13,31 @@ export interface Clock {
 export const systemClock: Clock = { now: () => Date.now() };
 
 export interface SheetState {
-  name: string;
-  columns: string[];
-  rowCount: number;
-  schema: ColumnSchema[];
+  readonly name: string;
+  readonly columns: ReadonlyArray<string>;
+  readonly rowCount: number;
+  readonly schema: ReadonlyArray<Readonly<ColumnSchema>>;
   /** The first rows as display text (at most the store's preview length). */
-  preview: string[][];
+  readonly preview: ReadonlyArray<ReadonlyArray<string>>;
 }
 
 export interface PseudonymizedRun {
   /** The pseudonymized workbook written in the uploaded format. */
-  output: SharedArrayBuffer;
+  readonly output: SharedArrayBuffer;
   /** The mapping (sheet, column, original, pseudonym), written as mappingFormatOf says. */
-  mapping: SharedArrayBuffer;
-  mappingRowCount: number;
+  readonly mapping: SharedArrayBuffer;
+  readonly mappingRowCount: number;
   /** Per sheet, the first pseudonymized rows as display text. */
-  previews: string[][][];
-  stats: PseudonymizeStats;
+  readonly previews: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>;
+  readonly stats: Readonly<PseudonymizeStats>;
 }
 
 /**
- * One uploaded dataset. Bytes are kept as SharedArrayBuffers (never written after creation) so a
- * worker job reads them without a copy, and the main thread's heap holds no per-cell objects.
+ * One uploaded dataset, immutable: every change is a store operation that puts a new dataset in
+ * the old one's place, so a dataset once returned never changes (the view's sample cache relies on
+ * it), and the store freezes what it keeps to hold everyone to that. Bytes are kept as
+ * SharedArrayBuffers (never written after creation) so a worker job reads them without a copy, and
+ * the main thread's heap holds no per-cell objects.
  */
 export interface Dataset {
   readonly id: string;
@@ -41,16 +46,23 @@ export interface Dataset {
   /** Bytes of the uploaded file. */
   readonly size: number;
   readonly original: SharedArrayBuffer;
-  readonly sheets: SheetState[];
-  selectedSheet: number;
+  readonly sheets: ReadonlyArray<SheetState>;
+  /** The index in `sheets` of the sheet the schema and the downloads of one table are about. */
+  readonly selectedSheet: number;
   /** The key of this dataset's pseudonyms when a run gives no secret. Never leaves the store. */
   readonly secret: Uint8Array;
-  /** The last run, set through DatasetStore.storeRun so its size is counted. */
-  run: PseudonymizedRun | null;
-  lastAccessMs: number;
+  /** The last run, set through DatasetStore.recordRun so its size is counted. */
+  readonly run: PseudonymizedRun | null;
 }
 
-export type NewDataset = Omit<Dataset, 'id' | 'secret' | 'run' | 'lastAccessMs' | 'selectedSheet'>;
+export type NewDataset = Omit<Dataset, 'id' | 'secret' | 'run' | 'selectedSheet'>;
+
+/** The selected sheet of a dataset (the store keeps the index within range). */
+export function selectedSheet(dataset: Dataset): SheetState {
+  const sheet = dataset.sheets[dataset.selectedSheet];
+  if (!sheet) throw new Error('selected sheet out of range');
+  return sheet;
+}
 
 /** Room held for an upload while it is received and read, before it is a dataset. */
 export interface Reservation {
@@ -72,7 +84,10 @@ export interface Reservation {
 export const FOOTPRINT_FACTOR = 3;
 
 interface Entry {
+  /** The dataset as it is now; each change puts a new one here. */
   dataset: Dataset;
+  /** When the dataset was last used: it expires `ttlMs` after. */
+  lastAccessMs: number;
   /** The room the dataset's reservation held: its least footprint. */
   reservedBytes: number;
   /** What it really holds (upload, previews, last run), measured when it changes. */
@@ -138,16 +153,17 @@ export class DatasetStore {
 
   /** Stores a read upload under a new id; the reservation's room passes to the dataset. */
   add(init: NewDataset, reservation: Reservation): Dataset {
-    const dataset: Dataset = {
+    const dataset = frozenDataset({
       ...init,
+      sheets: init.sheets.map(frozenSheet),
       id: randomUUID(),
       secret: new Uint8Array(randomBytes(32)),
       selectedSheet: 0,
       run: null,
-      lastAccessMs: this.#clock.now(),
-    };
+    });
     this.#entries.set(dataset.id, {
       dataset,
+      lastAccessMs: this.#clock.now(),
       reservedBytes: reservation.bytes,
       heldBytes: heldBytes(dataset, null),
     });
@@ -155,16 +171,54 @@ export class DatasetStore {
     return dataset;
   }
 
+  /** The live dataset with this id, its expiry pushed back; 404 when unknown or expired. */
+  get(id: string): Dataset {
+    return this.#entry(id).dataset;
+  }
+
+  /** Selects the sheet the schema and previews are about; 400 when the dataset has none so named. */
+  selectSheet(id: string, sheetName: string): Dataset {
+    const entry = this.#entry(id);
+    const { sheets } = entry.dataset;
+    const index = sheets.findIndex((sheet) => sheet.name === sheetName);
+    if (index < 0) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: `The dataset has no sheet with that name (its sheets: ${sheets.length})`,
+      });
+    }
+    if (index === entry.dataset.selectedSheet) return entry.dataset;
+    entry.dataset = frozenDataset({ ...entry.dataset, selectedSheet: index });
+    return entry.dataset;
+  }
+
+  /**
+   * Changes columns of the selected sheet (see applyColumnUpdates: 400 for an unknown column, one
+   * listed twice, or a faker rule without a known method). A change discards the last run.
+   */
+  updateColumns(id: string, updates: ReadonlyArray<ColumnUpdate>): Dataset {
+    const entry = this.#entry(id);
+    const { dataset } = entry;
+    const schema = applyColumnUpdates(selectedSheet(dataset), updates);
+    return this.#setSchema(entry, dataset.selectedSheet, schema);
+  }
+
+  /**
+   * Puts a new schema (detected again) in place of a sheet's. When that changes it, the last run
+   * is discarded; a sheet the dataset does not have leaves it as it is.
+   */
+  replaceSchema(id: string, sheetIndex: number, schema: ReadonlyArray<ColumnSchema>): Dataset {
+    return this.#setSchema(this.#entry(id), sheetIndex, schema);
+  }
+
   /**
    * Keeps a run's result as the dataset's last run, counted at its real size. When that does not
    * fit in the budget: 503, and the dataset keeps its previous run (or none), still usable.
    */
-  storeRun(id: string, run: PseudonymizedRun): Dataset {
-    const dataset = this.get(id);
-    const entry = this.#entries.get(id);
-    if (!entry) throw new Error('dataset vanished between get and storeRun');
+  recordRun(id: string, run: PseudonymizedRun): Dataset {
+    const entry = this.#entry(id);
     const before = footprint(entry);
-    const held = heldBytes(dataset, run);
+    const held = heldBytes(entry.dataset, run);
     const after = Math.max(entry.reservedBytes, held);
     if (this.usedBytes - before + after > this.#budgetBytes) {
       throw new ServerBusyError(
@@ -172,52 +226,41 @@ export class DatasetStore {
         this.#secondsUntilRoom(),
       );
     }
-    dataset.run = run;
+    entry.dataset = frozenDataset({ ...entry.dataset, run: frozenRun(run) });
     entry.heldBytes = held;
-    return dataset;
+    return entry.dataset;
   }
 
   /**
    * Forgets a dataset's last run (its schema changed, so the result no longer matches it): the
    * memory is free at once, and downloads answer 409 until the next run.
    */
-  discardRun(id: string): void {
-    const dataset = this.get(id);
-    const entry = this.#entries.get(id);
-    if (!entry || !dataset.run) return;
-    dataset.run = null;
-    entry.heldBytes = heldBytes(dataset, null);
-  }
-
-  /** The live dataset with this id, its expiry pushed back; 404 when unknown or expired. */
-  get(id: string): Dataset {
-    this.sweep();
-    const entry = this.#entries.get(id);
-    if (!entry) {
-      throw new TRPCError({
-        code: 'NOT_FOUND',
-        message: 'Dataset not found (it may have expired)',
-      });
-    }
-    entry.dataset.lastAccessMs = this.#clock.now();
+  discardRun(id: string): Dataset {
+    const entry = this.#entry(id);
+    if (!entry.dataset.run) return entry.dataset;
+    entry.dataset = frozenDataset({ ...entry.dataset, run: null });
+    entry.heldBytes = heldBytes(entry.dataset, null);
     return entry.dataset;
   }
 
   /** Discards a dataset and everything derived from it at once. */
   delete(id: string): void {
-    this.get(id);
+    this.#entry(id);
     this.#entries.delete(id);
   }
 
+  /** When the dataset is discarded unless used again; 404 when it is gone already. */
   expiresAt(dataset: Dataset): Date {
-    return new Date(dataset.lastAccessMs + this.#ttlMs);
+    const entry = this.#entries.get(dataset.id);
+    if (!entry) throw notFound();
+    return new Date(entry.lastAccessMs + this.#ttlMs);
   }
 
   /** Drops every dataset untouched for longer than the time to live. */
   sweep(): void {
     const now = this.#clock.now();
-    for (const [id, { dataset }] of this.#entries) {
-      if (now - dataset.lastAccessMs >= this.#ttlMs) this.#entries.delete(id);
+    for (const [id, { lastAccessMs }] of this.#entries) {
+      if (now - lastAccessMs >= this.#ttlMs) this.#entries.delete(id);
     }
   }
 
@@ -225,13 +268,76 @@ export class DatasetStore {
     this.#entries.clear();
   }
 
+  /** The live entry with this id, its expiry pushed back; 404 when unknown or expired. */
+  #entry(id: string): Entry {
+    this.sweep();
+    const entry = this.#entries.get(id);
+    if (!entry) throw notFound();
+    entry.lastAccessMs = this.#clock.now();
+    return entry;
+  }
+
+  /**
+   * Puts `schema` in place of the schema of the sheet at `sheetIndex` and discards the last run,
+   * unless it is the same schema: one sent back unchanged keeps the run.
+   */
+  #setSchema(entry: Entry, sheetIndex: number, schema: ReadonlyArray<ColumnSchema>): Dataset {
+    const { dataset } = entry;
+    const sheet = dataset.sheets[sheetIndex];
+    if (!sheet || JSON.stringify(schema) === JSON.stringify(sheet.schema)) return dataset;
+    const changed = frozenSheet({ ...sheet, schema });
+    const sheets = dataset.sheets.map((each, index) => (index === sheetIndex ? changed : each));
+    entry.dataset = frozenDataset({ ...dataset, sheets, run: null });
+    entry.heldBytes = heldBytes(entry.dataset, null);
+    return entry.dataset;
+  }
+
   #secondsUntilRoom(): number {
     const now = this.#clock.now();
     let earliest = now + this.#ttlMs;
-    for (const { dataset } of this.#entries.values()) {
-      earliest = Math.min(earliest, dataset.lastAccessMs + this.#ttlMs);
+    for (const { lastAccessMs } of this.#entries.values()) {
+      earliest = Math.min(earliest, lastAccessMs + this.#ttlMs);
     }
     return (earliest - now) / 1000;
+  }
+}
+
+function notFound(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: 'Dataset not found (it may have expired)' });
+}
+
+/*
+ * What the store keeps is frozen where that is cheap: a dataset, its sheets and their arrays, each
+ * column through (small objects), a run and its arrays. The rows of previews are not, one by one:
+ * a workbook's previews hold up to a million cells, and only the view reads them, into new rows.
+ */
+
+function frozenDataset(dataset: Dataset): Dataset {
+  Object.freeze(dataset.sheets);
+  return Object.freeze(dataset);
+}
+
+function frozenSheet(sheet: SheetState): SheetState {
+  Object.freeze(sheet.columns);
+  Object.freeze(sheet.preview);
+  for (const column of sheet.schema) deepFreeze(column);
+  Object.freeze(sheet.schema);
+  return Object.freeze(sheet);
+}
+
+function frozenRun(run: PseudonymizedRun): PseudonymizedRun {
+  for (const preview of run.previews) Object.freeze(preview);
+  Object.freeze(run.previews);
+  deepFreeze(run.stats);
+  return Object.freeze(run);
+}
+
+/** Freezes an object and every object in it; one frozen already is taken to be frozen through. */
+function deepFreeze(value: object): void {
+  if (Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const each of Object.values(value as Record<string, unknown>)) {
+    if (typeof each === 'object' && each !== null) deepFreeze(each);
   }
 }
 
@@ -251,7 +357,7 @@ function heldBytes(dataset: Dataset, run: PseudonymizedRun | null): number {
 }
 
 /** Rough heap size of a preview: two bytes per UTF-16 unit plus a per-string overhead. */
-function textBytes(rows: string[][]): number {
+function textBytes(rows: ReadonlyArray<ReadonlyArray<string>>): number {
   let total = 0;
   for (const row of rows) for (const text of row) total += 16 + 2 * text.length;
   return total;

@@ -1,22 +1,16 @@
 import { sampleValue, type ColumnSchema } from '../engine';
 import type { DatasetPreview, DatasetView, PreviewRow, WorkbookPreview } from './api-schemas';
-import type { Dataset, DatasetStore, SheetState } from './dataset-store';
-
-/** The selected sheet of a dataset (the store keeps the index within range). */
-export function selectedSheet(dataset: Dataset): SheetState {
-  const sheet = dataset.sheets[dataset.selectedSheet];
-  if (!sheet) throw new Error('selected sheet out of range');
-  return sheet;
-}
+import { selectedSheet, type Dataset, type DatasetStore } from './dataset-store';
+import { PREVIEW_ROWS_DEFAULT } from './preview-size';
 
 /**
- * Each column's sample, computed once per column object: the store replaces a column's object
- * whenever it changes (schema update, reanalysis) and never edits one in place, and a sample
- * costs a Faker call, which adds up on a sheet of thousands of columns read again and again.
+ * Each column's sample, computed once per column object: a column the store keeps is frozen, so a
+ * change (schema update, reanalysis) comes as a new object, and a sample costs a Faker call, which
+ * adds up on a sheet of thousands of columns read again and again.
  */
-const samples = new WeakMap<ColumnSchema, string>();
+const samples = new WeakMap<Readonly<ColumnSchema>, string>();
 
-function cachedSample(column: ColumnSchema): string {
+function cachedSample(column: Readonly<ColumnSchema>): string {
   let sample = samples.get(column);
   if (sample === undefined) {
     sample = sampleValue(column);
@@ -27,9 +21,13 @@ function cachedSample(column: ColumnSchema): string {
 
 /**
  * What the API shows of a dataset: the selected sheet's summary and schema, and the first `limit`
- * rows of every sheet.
+ * rows of every sheet (100 unless a client asks otherwise).
  */
-export function datasetView(store: DatasetStore, dataset: Dataset, limit: number): DatasetView {
+export function datasetView(
+  store: DatasetStore,
+  dataset: Dataset,
+  limit = PREVIEW_ROWS_DEFAULT,
+): DatasetView {
   const sheet = selectedSheet(dataset);
   const run = dataset.run;
   return {
@@ -69,7 +67,7 @@ const PREVIEW_PROTOTYPE = Object.freeze(Object.create(null) as object);
  */
 function datasetPreview(
   dataset: Dataset,
-  tables: readonly (readonly string[][])[],
+  tables: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>,
   limit: number,
 ): DatasetPreview {
   const sheets = dataset.sheets.map((sheet, index) =>

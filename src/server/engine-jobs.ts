@@ -4,7 +4,7 @@
  * SharedArrayBuffers (shared, not copied) and small previews, never whole workbooks.
  */
 import type { ColumnSchema, EngineErrorCode, FileFormat } from '../engine';
-import type { PseudonymizedRun, SheetState } from './dataset-store';
+import type { Dataset, PseudonymizedRun, SheetState } from './dataset-store';
 
 export interface IngestJob {
   kind: 'ingest';
@@ -34,6 +34,31 @@ export interface PseudonymizeJob {
   secret: string | Uint8Array;
   /** Per sheet, the rows of the uploaded preview, so the run's previews line up with them. */
   previewRowCounts: number[];
+}
+
+/** The job that detects the schema of a dataset's selected sheet again. */
+export function detectJob(dataset: Dataset): DetectJob {
+  return {
+    kind: 'detect',
+    bytes: dataset.original,
+    fileName: dataset.filename,
+    sheetIndex: dataset.selectedSheet,
+  };
+}
+
+/**
+ * The job that pseudonymizes every sheet of a dataset with its schema, keyed by `secret` or, when
+ * there is none, by the dataset's own key.
+ */
+export function pseudonymizeJob(dataset: Dataset, secret: string | undefined): PseudonymizeJob {
+  return {
+    kind: 'pseudonymize',
+    bytes: dataset.original,
+    fileName: dataset.filename,
+    schemas: dataset.sheets.map((sheet) => [...sheet.schema]),
+    secret: secret ?? dataset.secret,
+    previewRowCounts: dataset.sheets.map((sheet) => sheet.preview.length),
+  };
 }
 
 /**

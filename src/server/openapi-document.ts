@@ -5,7 +5,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { z } from 'zod';
-import { datasetIdSchema, datasetViewSchema, errorBodySchema } from './api-schemas';
+import { datasetByIdSchema, datasetViewSchema, errorBodySchema } from './api-schemas';
 import { CONTENT_TYPES, downloadQuerySchema } from './download';
 import { appRouter } from './routers/_app';
 
@@ -34,8 +34,6 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: errorBodySchema } },
 });
 
-const idParameter = z.object({ id: datasetIdSchema });
-
 function downloadPath(kind: 'pseudonymized data' | 'mapping', fileSuffix: string) {
   const responses: ZodOpenApiResponsesObject = {
     200: {
@@ -62,7 +60,7 @@ function downloadPath(kind: 'pseudonymized data' | 'mapping', fileSuffix: string
           ? 'The mapping of the last run: sheet, column, original, pseudonym'
           : 'The pseudonymized data of the last run, every sheet included where the format allows',
       requestParams: {
-        path: idParameter,
+        path: datasetByIdSchema,
         query: downloadQuerySchema,
       },
       responses,

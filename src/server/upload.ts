@@ -7,7 +7,6 @@ import { datasetViewSchema } from './api-schemas';
 import type { DatasetStore, Reservation } from './dataset-store';
 import { datasetView } from './dataset-view';
 import type { EnginePool } from './engine-pool';
-import { PREVIEW_ROWS_DEFAULT } from './preview-size';
 
 export interface UploadDependencies {
   store: DatasetStore;
@@ -66,7 +65,7 @@ export function uploadHandler({
       res
         .status(201)
         .set('Cache-Control', 'no-store')
-        .json(datasetViewSchema.parse(datasetView(store, dataset, PREVIEW_ROWS_DEFAULT)));
+        .json(datasetViewSchema.parse(datasetView(store, dataset)));
     } catch (error) {
       reservation?.release();
       req.unpipe();

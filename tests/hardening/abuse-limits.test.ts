@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { abuseLimitsFromEnvironment, DEFAULT_ABUSE_LIMITS } from '../../src/server/abuse-limits';
+import { DEFAULT_ABUSE_LIMITS } from '../../src/server/abuse-limits';
+import { abuseLimitsFrom, parseEnv } from '../../src/server/env';
 
-describe('abuseLimitsFromEnvironment', () => {
+/** What main.ts does: parse the environment once, then derive the limits. */
+const abuseLimitsFromEnvironment = (source: NodeJS.ProcessEnv) => abuseLimitsFrom(parseEnv(source));
+
+describe('the abuse limits from the environment', () => {
   it('uses the defaults when nothing is set', () => {
     expect(abuseLimitsFromEnvironment({})).toEqual(DEFAULT_ABUSE_LIMITS);
     expect(DEFAULT_ABUSE_LIMITS).toEqual({

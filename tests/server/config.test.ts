@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  configFromEnvironment,
   DEFAULT_CONFIG,
   MIB,
   memoryPlanWarning,
   plannedMemoryBytes,
 } from '../../src/server/config';
+import { parseEnv, serverConfigFrom } from '../../src/server/env';
 
-describe('configFromEnvironment', () => {
+/** What main.ts does: parse the environment once, then derive the configuration. */
+const configFromEnvironment = (source: NodeJS.ProcessEnv) => serverConfigFrom(parseEnv(source));
+
+describe('the server configuration from the environment', () => {
   it('uses the defaults when nothing is set', () => {
     expect(configFromEnvironment({})).toEqual(DEFAULT_CONFIG);
     expect(DEFAULT_CONFIG).toMatchObject({
@@ -46,6 +49,12 @@ describe('configFromEnvironment', () => {
     ['STANDIN_MEMORY_BUDGET_MB', '-1'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => configFromEnvironment({ [name]: value })).toThrow(name);
+  });
+
+  it('names every malformed variable at once, server settings and abuse limits alike', () => {
+    expect(() => parseEnv({ PORT: 'x', STANDIN_TRUSTED_PROXIES: '-1', HOME: '/root' })).toThrow(
+      'Invalid environment variable(s): PORT, STANDIN_TRUSTED_PROXIES',
+    );
   });
 });
 

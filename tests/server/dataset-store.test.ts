@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { detectSchema } from '../../src/engine';
 import type { RunningServer } from '../../src/server/app';
-import { DatasetStore, FOOTPRINT_FACTOR } from '../../src/server/dataset-store';
-import { fixtureFile } from './fixtures';
+import {
+  DatasetStore,
+  FOOTPRINT_FACTOR,
+  type PseudonymizedRun,
+  type SheetState,
+} from '../../src/server/dataset-store';
+import { fixtureFile, ordersSheet, peopleSheet } from './fixtures';
 import { MIB } from '../../src/server/config';
 import { ManualClock, startTestServer, uploadDataset, uploadFile } from './test-server';
 
@@ -190,6 +196,166 @@ describe('DatasetStore', () => {
     }
     store.delete(dataset.id);
     expect(store.usedBytes).toBe(0);
+    expect(() => store.get(dataset.id)).toThrow(/not found/);
+  });
+});
+
+describe('DatasetStore operations', () => {
+  /** A sheet as the ingest job gives it: detected schema, preview rows of display text. */
+  function sheetState(sheet = peopleSheet(5)): SheetState {
+    return {
+      name: sheet.name,
+      columns: sheet.columns,
+      rowCount: sheet.rows.length,
+      schema: detectSchema(sheet),
+      preview: sheet.rows.map((row) => row.map((cell) => String(cell))),
+    };
+  }
+
+  function fakeRun(bytes = 100): PseudonymizedRun {
+    return {
+      output: new SharedArrayBuffer(bytes),
+      mapping: new SharedArrayBuffer(bytes),
+      mappingRowCount: 3,
+      previews: [[['x']], [['y']]],
+      stats: {
+        rowsProcessed: 5,
+        cellsProcessed: 40,
+        columnsPseudonymized: 8,
+        schemaMatch: 1,
+        timings: { generate: 1 },
+        durationMs: 2,
+      },
+    };
+  }
+
+  function storeWithWorkbook(clock = new ManualClock()) {
+    const store = new DatasetStore({ ttlMs: 10 * MINUTE, budgetBytes: 1e9, clock });
+    const original = new SharedArrayBuffer(1000);
+    const dataset = store.add(
+      {
+        filename: 'book.xlsx',
+        format: 'xlsx',
+        size: 1000,
+        original,
+        sheets: [sheetState(), sheetState(ordersSheet(4))],
+      },
+      store.reserve(1000),
+    );
+    return { store, dataset };
+  }
+
+  it('hands out frozen datasets, sheets and columns', () => {
+    const { dataset } = storeWithWorkbook();
+    const sheet = dataset.sheets[0]!;
+    for (const frozen of [dataset, dataset.sheets, sheet, sheet.columns, sheet.schema]) {
+      expect(Object.isFrozen(frozen)).toBe(true);
+    }
+    expect(sheet.schema.every((column) => Object.isFrozen(column))).toBe(true);
+    expect(() => {
+      (dataset as { selectedSheet: number }).selectedSheet = 1;
+    }).toThrow(TypeError);
+    expect(() => {
+      (sheet.schema[0] as { type: string }).type = 'string';
+    }).toThrow(TypeError);
+  });
+
+  it('selects a sheet in a new dataset, leaving the one returned before as it was', () => {
+    const { store, dataset } = storeWithWorkbook();
+    const selected = store.selectSheet(dataset.id, 'Orders');
+    expect(selected.selectedSheet).toBe(1);
+    expect(dataset.selectedSheet).toBe(0);
+    expect(store.get(dataset.id)).toBe(selected);
+    expect(selected.sheets).toBe(dataset.sheets);
+    expect(() => store.selectSheet(dataset.id, 'Nowhere')).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST' }),
+    );
+    expect(store.get(dataset.id)).toBe(selected);
+  });
+
+  it('updates columns in a new dataset: a new object for a changed column only', () => {
+    const { store, dataset } = storeWithWorkbook();
+    const before = dataset.sheets[0]!.schema;
+    const emailBefore = JSON.stringify(before.find((column) => column.name === 'email'));
+    const updated = store.updateColumns(dataset.id, [{ name: 'email', rule: { action: 'keep' } }]);
+
+    const after = updated.sheets[0]!.schema;
+    expect(after.find((column) => column.name === 'email')?.rule).toEqual({ action: 'keep' });
+    expect(JSON.stringify(before.find((column) => column.name === 'email'))).toBe(emailBefore);
+    expect(dataset.sheets[0]!.schema).toBe(before);
+    after.forEach((column, index) => {
+      if (column.name === 'email') expect(column).not.toBe(before[index]);
+      else expect(column).toBe(before[index]);
+    });
+    // The other sheet is the same object: nothing about it changed.
+    expect(updated.sheets[1]).toBe(dataset.sheets[1]);
+  });
+
+  it('refuses a bad update as a whole, leaving the dataset as it was', () => {
+    const { store, dataset } = storeWithWorkbook();
+    expect(() =>
+      store.updateColumns(dataset.id, [
+        { name: 'email', rule: { action: 'keep' } },
+        { name: 'missing', type: 'string' },
+      ]),
+    ).toThrow(/no column named "missing"/);
+    expect(store.get(dataset.id)).toBe(dataset);
+  });
+
+  it('records a run in a new dataset, counted at its size, and discards it on a schema change', () => {
+    const { store, dataset } = storeWithWorkbook();
+    const used = store.usedBytes;
+    const big = 5000;
+    const withRun = store.recordRun(dataset.id, fakeRun(big));
+    expect(dataset.run).toBeNull();
+    expect(withRun.run?.mappingRowCount).toBe(3);
+    expect(Object.isFrozen(withRun.run)).toBe(true);
+    expect(store.usedBytes).toBeGreaterThanOrEqual(1000 + 2 * big);
+    expect(used).toBeLessThan(1000 + 2 * big);
+
+    // The same values sent back change nothing: the run is kept, the dataset is the same object.
+    const email = withRun.sheets[0]!.schema.find((column) => column.name === 'email')!;
+    expect(store.updateColumns(dataset.id, [{ name: 'email', rule: email.rule }])).toBe(withRun);
+
+    const changed = store.updateColumns(dataset.id, [{ name: 'email', rule: { action: 'keep' } }]);
+    expect(changed.run).toBeNull();
+    expect(withRun.run).not.toBeNull();
+    expect(store.usedBytes).toBe(used);
+  });
+
+  it('replaces a schema detected again, discarding the run only when it differs', () => {
+    const { store, dataset } = storeWithWorkbook();
+    const withRun = store.recordRun(dataset.id, fakeRun());
+    const same = detectSchema(peopleSheet(5));
+    expect(store.replaceSchema(dataset.id, 0, same)).toBe(withRun);
+
+    const other = detectSchema(ordersSheet(4));
+    const replaced = store.replaceSchema(dataset.id, 0, other);
+    expect(replaced.sheets[0]!.schema).toEqual(other);
+    expect(replaced.run).toBeNull();
+    expect(withRun.sheets[0]!.schema).toEqual(same);
+  });
+
+  it('discards a run in a new dataset, freeing its memory at once', () => {
+    const { store, dataset } = storeWithWorkbook();
+    const used = store.usedBytes;
+    const withRun = store.recordRun(dataset.id, fakeRun(100_000));
+    expect(store.usedBytes).toBeGreaterThan(used);
+    const discarded = store.discardRun(dataset.id);
+    expect(discarded.run).toBeNull();
+    expect(withRun.run).not.toBeNull();
+    expect(store.usedBytes).toBe(used);
+    expect(store.discardRun(dataset.id)).toBe(discarded);
+  });
+
+  it('pushes expiry back on every use without changing the dataset', () => {
+    const clock = new ManualClock();
+    const { store, dataset } = storeWithWorkbook(clock);
+    expect(store.expiresAt(dataset).getTime()).toBe(clock.now() + 10 * MINUTE);
+    clock.advance(9 * MINUTE);
+    expect(store.get(dataset.id)).toBe(dataset);
+    expect(store.expiresAt(dataset).getTime()).toBe(clock.now() + 10 * MINUTE);
+    clock.advance(10 * MINUTE);
     expect(() => store.get(dataset.id)).toThrow(/not found/);
   });
 });

@@ -1,12 +1,8 @@
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
-import { TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/app';
-import { DatasetStore } from '../../src/server/dataset-store';
-import { EnginePool } from '../../src/server/engine-pool';
-import { appRouter, type AppRouter } from '../../src/server/routers/_app';
-import { createCallerFactory } from '../../src/server/trpc';
+import type { AppRouter } from '../../src/server/routers/_app';
 import { fixtureFile } from './fixtures';
 import { sheetRows, startTestServer, uploadDataset } from './test-server';
 
@@ -98,54 +94,5 @@ describe('tRPC over HTTP at /api/trpc', () => {
       .catch((caught: unknown) => caught)) as TRPCClientError<AppRouter>;
     expect(error.data?.httpStatus).toBe(400);
     expect(error.message).not.toMatch(/internal/i);
-  });
-});
-
-describe('the router in-process (createCaller)', () => {
-  const store = new DatasetStore({ ttlMs: 60_000, budgetBytes: 1e9 });
-  const pool = new EnginePool({ threads: 1, maxQueuedJobs: 4, deadlineMs: 60_000, heapMb: 1024 });
-  const caller = createCallerFactory(appRouter)({ store, pool, client: '127.0.0.1' });
-
-  afterAll(async () => {
-    await pool.close();
-  });
-
-  it('lists the Faker catalogue', async () => {
-    const catalogue = await caller.fakerMethods();
-    expect(catalogue.find((group) => group.methods.includes('person.firstName'))).toBeDefined();
-  });
-
-  it('throws NOT_FOUND for an unknown dataset', async () => {
-    await expect(caller.getDataset({ id: 'missing', limit: 1 })).rejects.toMatchObject({
-      code: 'NOT_FOUND',
-    });
-    await expect(caller.deleteDataset({ id: 'missing' })).rejects.toBeInstanceOf(TRPCError);
-  });
-
-  it('reanalyzes and pseudonymizes a stored dataset through the worker pool', async () => {
-    const bytes = new SharedArrayBuffer(fixtureFile('tsv').byteLength);
-    new Uint8Array(bytes).set(fixtureFile('tsv'));
-    const ingested = await pool.run({
-      kind: 'ingest',
-      bytes,
-      fileName: 'people.tsv',
-    });
-    const dataset = store.add(
-      {
-        filename: 'people.tsv',
-        format: ingested.format,
-        size: bytes.byteLength,
-        original: bytes,
-        sheets: ingested.sheets,
-      },
-      store.reserve(bytes.byteLength),
-    );
-    const reanalyzed = await caller.reanalyze({ id: dataset.id });
-    expect(reanalyzed.schema.map((column) => column.type)).toEqual(
-      ingested.sheets[0]?.schema.map((column) => column.type),
-    );
-    const result = await caller.pseudonymize({ id: dataset.id, secret: 'fixed' });
-    expect(result.fileType).toBe('tsv');
-    expect(result.mapping?.rowCount).toBeGreaterThan(0);
   });
 });
