@@ -1,3 +1,5 @@
+import { WEB_UPLOAD_MAX_BYTES } from '../engine';
+
 /**
  * Everything an operator can tune, with the defaults a single small server needs (env.ts reads
  * the environment's settings into one).
@@ -32,7 +34,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   port: 3000,
   datasetTtlMs: 30 * 60_000,
   memoryBudgetBytes: 2048 * MIB,
-  maxUploadBytes: 50 * MIB,
+  maxUploadBytes: WEB_UPLOAD_MAX_BYTES,
   jobDeadlineMs: 120_000,
   workerThreads: 2,
   maxQueuedJobs: 16,
