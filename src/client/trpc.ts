@@ -15,7 +15,7 @@ export type DatasetPreview = DatasetView['originalData'];
 export type PreviewRow = Extract<DatasetPreview, unknown[]>[number];
 
 /**
- * Spec §9: no automatic retries, no periodic refetch, no refetch on focus, data never stale. No
+ * No automatic retries, no periodic refetch, no refetch on focus, data never stale. No
  * structural sharing either: it copies a changed row into a new object key by key, and a key
  * named `__proto__` (a column's name) does not survive that copy.
  */

@@ -5,7 +5,7 @@ import { screenshots, useBrowserSession } from './harness';
 import { toastText, toastTitled, uploadThroughPage } from './harness-dataset';
 import { recordToastTitles } from './harness-files';
 
-// Spec §8: what a visitor sees when a call fails. Each test makes the server forget the dataset
+// What a visitor sees when a call fails. Each test makes the server forget the dataset
 // behind the page's back (as an expiry would), then acts on the page.
 
 const session = useBrowserSession();

@@ -50,7 +50,7 @@ async function expectRejected(title: string, description: string): Promise<void>
   expect(uploads()).toBe(0);
 }
 
-/** Spec §5's drop rejection message, shown in the upload area. */
+/** The drop rejection message, shown in the upload area. */
 async function expectZoneMessage(message: string): Promise<void> {
   await page
     .getByRole('region', { name: 'Upload Your Dataset' })

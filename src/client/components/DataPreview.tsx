@@ -16,7 +16,7 @@ import { formatCount } from '../lib/format';
 import type { DatasetPreview, DatasetView, PreviewRow } from '../trpc';
 import { StatsTiles } from './StatsTiles';
 
-/** Spec §9: the preview shows the first 5 rows and the first 4 columns, unless asked for more. */
+/** The preview shows the first 5 rows and the first 4 columns, unless asked for more. */
 const PREVIEW_ROWS = 5;
 const PREVIEW_COLUMNS = 4;
 

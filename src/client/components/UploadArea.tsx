@@ -75,7 +75,7 @@ function rejectionProblem(rejection: FileRejection): FileProblem {
 const WRONG_TYPE_MESSAGE = `File type must be ${ACCEPTED_EXTENSIONS.join(', ')}`;
 const TOO_LARGE_MESSAGE = `File is larger than ${formatCount(MAX_FILE_BYTES)} bytes`;
 
-/** Spec §5's drop rejection message, shown in the zone under the toast's explanation. */
+/** The drop rejection message ('File type must be …', 'Too many files'), shown in the zone under the toast's explanation. */
 function rejectionMessage(rejection: FileRejection): string {
   const error = rejection.errors[0];
   switch (error?.code) {
@@ -120,7 +120,7 @@ export function UploadArea({ disabled, onUploaded, focusRequest = 0 }: UploadAre
       onUploaded(dataset);
     } catch (error) {
       setProgress(0);
-      // Spec §8: the server's message, or the generic text when there is none (a lost
+      // The server's message, or the generic text when there is none (a lost
       // connection, an unreadable answer).
       const message = error instanceof HttpError ? error.serverMessage : null;
       if (!message) {

@@ -24,12 +24,12 @@ export interface DatasetWorkflow {
   startOver: () => void;
 }
 
-/** Spec §8: a failed call's toast shows the server's message, or the call's own text. */
+/** A failed call's toast shows the server's message, or the call's own text. */
 function notifyFailure(fallback: string) {
   return (error: { message: string }) => notifyError('Error', error.message || fallback);
 }
 
-/** The main page's flow (spec §4): one dataset from upload to run, and the toasts it answers with. */
+/** The main page's flow: one dataset from upload to run, and the toasts it answers with. */
 export function useDatasetWorkflow(): DatasetWorkflow {
   const [datasetId, setDatasetId] = useState<string | null>(null);
   const currentDatasetId = useRef(datasetId);
@@ -84,7 +84,7 @@ export function useDatasetWorkflow(): DatasetWorkflow {
     store({ ...dataset, schema });
     if (dataset.pseudonymizedData) setRunOutdated(true);
     const save = ++latestSchemaSave.current;
-    // Spec §8: a failed save is logged, never shown; the card then shows the server's state again.
+    // A failed save is logged, never shown; the card then shows the server's state again.
     // Only the edited column's editable fields: the server keeps every field left out.
     const saving = schemaSave
       .mutateAsync({

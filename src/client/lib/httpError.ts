@@ -1,5 +1,5 @@
 /**
- * Spec §8: a non-success response becomes an error whose message is "status: body", the body
+ * A non-success response becomes an error whose message is "status: body", the body
  * falling back to the status text. `serverMessage` keeps the JSON `{ message }` the server sends,
  * for toasts that show it.
  */

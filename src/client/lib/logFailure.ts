@@ -1,4 +1,4 @@
-/** For failures shown without detail or not at all (spec §8): what failed, and the message only. */
+/** For failures shown without detail or not at all: what failed, and the message only. */
 export function logFailure(what: string, error: unknown): void {
   console.error(`${what} failed:`, error instanceof Error ? error.message : error);
 }

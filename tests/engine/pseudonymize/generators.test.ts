@@ -397,7 +397,7 @@ describe('generator formats (any seed)', () => {
   });
 });
 
-describe('isWordLike (spec §5)', () => {
+describe('isWordLike: at least 70% alphabetic words, 3+ letters on average, under 100 characters', () => {
   it.each([
     ['Customer asked about a refund', true],
     ['late delivery, call back', true],

@@ -1,7 +1,7 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 
 /**
- * One toast at a time (spec §2, §9); F8 moves focus to the notification region; a dismissed toast
+ * One toast at a time; F8 moves focus to the notification region; a dismissed toast
  * stays in the store long enough for its exit animation.
  */
 export const toaster = createToaster({

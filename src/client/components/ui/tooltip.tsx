@@ -16,7 +16,7 @@ const SKIP_DELAY_MS = 300;
  */
 let lastClosedAt = Number.NEGATIVE_INFINITY;
 
-/** Spec §4/§9: opens after 700 ms of hover or focus (skip delay 300 ms), on top with a 4 px gap;
+/** Opens after 700 ms of hover or focus (skip delay 300 ms), on top with a 4 px gap;
  * closes on leave, press, click, scroll or Escape. */
 export function Tooltip({ content, children }: TooltipProps) {
   const shown = useRef(false);
