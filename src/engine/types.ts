@@ -258,6 +258,13 @@ export interface PseudonymizeStats {
   columnsPseudonymized: number;
   /** Share (0..1) of pseudonymized columns whose output re-detects with the same type and format. */
   schemaMatch: number;
+  /**
+   * Distinct values (per namespace) whose pseudonym depends on the file's other values: their
+   * first keyed candidate was refused because another value of the file has it (a name drawn
+   * from a finite list, a grid point taken, an image that is a name, email or phone of the
+   * file). Under the same key, every other value gets the same pseudonym in any file.
+   */
+  fileDependentPseudonyms: number;
   /** Milliseconds per phase, e.g. { generate: 812, verify: 40 }. */
   timings: Record<string, number>;
   durationMs: number;

@@ -1,4 +1,5 @@
 import type { Cell, ColumnSchema, NumericRange } from '../types';
+import { CodePermutation } from './code-permutation';
 import { planDateValues } from './date-column-plan';
 import { cellDraw, dateRangeOf } from './date-ranges';
 import { planFakerColumn } from './faker-column-plan';
@@ -7,16 +8,25 @@ import { flipBoolean } from './generators/boolean';
 import { fakeDate } from './generators/date';
 import { fakeEmail } from './generators/email';
 import { fakePhone } from './generators/phone';
-import { SEMANTIC_GENERATORS } from './generators/semantic';
+import { SEMANTIC_GENERATORS, semanticGeneratorTakes } from './generators/semantic';
 import { pseudonymizeText } from './generators/text';
+import { isIdentifierColumn } from './identifier-columns';
+import { planIdentifierValues } from './identifier-values';
 import { planNumberValues } from './number-column-plan';
-import { withPadding } from './with-padding';
+import { permuteWithPadding, withPadding } from './with-padding';
 
 /** The pseudonym of one non-blank cell; the caller has reseeded the source for it. */
 export type GenerateValue = (original: Cell, text: string, attempt: number) => Cell;
 
 /** The string rules for a value that fits no better rule, keeping the cell's type. */
 export type FallbackValue = (original: Cell, text: string, attempt?: number) => Cell;
+
+/**
+ * The image of one non-blank cell under its plan's keyed bijection (identifiers, digit codes,
+ * alphanumeric codes): it depends on the key and the value alone, no other value of its pattern
+ * has it, and it is never the value itself. Null for a value without one (`generate` applies).
+ */
+export type PermuteValue = (original: Cell, text: string) => Cell | null;
 
 /** How to pseudonymize one column's values. */
 export interface ColumnPlan {
@@ -29,6 +39,8 @@ export interface ColumnPlan {
   /** Booleans: a keyed swap-or-keep of a two-value domain; retries cannot help. */
   tinyDomain: boolean;
   generate: GenerateValue;
+  /** Identifiers and codes: the keyed bijection tried before `generate` (see PermuteValue). */
+  permute?: PermuteValue;
   /** Integer and date columns: their values as points of a finite grid (see PlanGrid). */
   grid?: PlanGrid;
 }
@@ -51,6 +63,7 @@ export interface ValuePlan {
   /** What sets the column's namespace apart from others of its kind (layout, pattern, range). */
   variant: string;
   generate: GenerateValue;
+  permute?: PermuteValue;
   grid?: PlanGrid;
 }
 
@@ -112,7 +125,7 @@ export function planColumn(
   const plan = (
     namespace: string,
     generate: GenerateValue,
-    options: { tinyDomain?: boolean; grid?: PlanGrid } = {},
+    options: { tinyDomain?: boolean; grid?: PlanGrid; permute?: PermuteValue } = {},
   ): ColumnAction => ({
     action: 'generate',
     plan: {
@@ -121,17 +134,26 @@ export function planColumn(
       sensitive,
       tinyDomain: options.tinyDomain ?? false,
       generate: withPadding(generate),
+      ...(options.permute ? { permute: permuteWithPadding(options.permute) } : {}),
       ...(options.grid ? { grid: options.grid } : {}),
     },
   });
-  const planValues = ({ variant, generate, grid }: ValuePlan): ColumnAction =>
-    plan(`${kind}|${variant}`, generate, grid ? { grid } : {});
+  const planValues = ({ variant, generate, grid, permute }: ValuePlan): ColumnAction =>
+    plan(`${kind}|${variant}`, generate, {
+      ...(grid ? { grid } : {}),
+      ...(permute ? { permute } : {}),
+    });
 
   switch (column.type) {
     case 'blank':
       return { action: 'blank' };
     case 'number':
-      return planValues(planNumberValues(column, overrides.range, random, fallback));
+      // Identifiers share one permutation whatever their column's kind, so ids join anywhere.
+      return planValues(
+        isIdentifierColumn(column)
+          ? planIdentifierValues(random.permutation('identifier'), fallback)
+          : planNumberValues(column, overrides.range, random, fallback),
+      );
     case 'date':
     case 'datetime':
       return planValues(
@@ -160,14 +182,25 @@ export function planColumn(
           : fallback(original, text),
       );
     case 'string': {
-      const generator = column.semantic ? SEMANTIC_GENERATORS[column.semantic] : undefined;
-      return plan(kind, (original, text, attempt) => {
-        if (generator && typeof original === 'string') {
-          const fake = generator(text, source, attempt);
-          if (fake !== null) return fake;
-        }
-        return fallback(original, text, attempt);
-      });
+      const { semantic } = column;
+      const generator = semantic ? SEMANTIC_GENERATORS[semantic] : undefined;
+      // Texts the string rules take as codes (digit codes, 'AB-1234-X') are permuted.
+      const codes = new CodePermutation(random.permutation(kind));
+      const permute: PermuteValue = (original, text) =>
+        typeof original === 'string' && !(semantic && semanticGeneratorTakes(semantic, text))
+          ? codes.pseudonym(text)
+          : null;
+      return plan(
+        kind,
+        (original, text, attempt) => {
+          if (generator && typeof original === 'string') {
+            const fake = generator(text, source, attempt);
+            if (fake !== null) return fake;
+          }
+          return fallback(original, text, attempt);
+        },
+        { permute },
+      );
     }
   }
 }

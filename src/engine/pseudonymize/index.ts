@@ -2,3 +2,4 @@
 export { pseudonymize } from './pseudonymize';
 export { sampleValue } from './sample-value';
 export { FAKER_CATALOGUE, validateFakerMethod, isFakerMethod } from './faker-catalogue';
+export { PSEUDONYM_SCHEME_VERSION } from './scheme-version';

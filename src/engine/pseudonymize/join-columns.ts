@@ -1,20 +1,15 @@
 import type { ColumnSchema, NumericRange } from '../types';
 import type { RangeOverrides } from './column-plan';
 import { dateRangeOf, dateStepOf, roomyDateRange } from './date-ranges';
+import { isIdentifierColumn, isIdName } from './identifier-columns';
 import { roomyRange } from './number-ranges';
 
 const normalizedName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
-/** An identifier column's name: `id`, `customer_id`, `customerId`, `Customer ID`, `OrderID`. */
-function isIdName(name: string): boolean {
-  const text = name.trim();
-  // 'paid', 'valid' and 'PAID' are no identifiers.
-  return /^id$/i.test(text) || /(?:[^a-zA-Z0-9](?:id|ID|Id)|[a-z0-9](?:ID|Id))$/.test(text);
-}
-
 /**
  * What joins columns into one namespace: same-named columns of a kind on any sheet, and every
- * integer identifier column (`customers.id` joins `orders.customer_id`).
+ * id-named integer column that is no plain identifier (`customers.id` joins
+ * `orders.customer_id` when they are written '#1,024').
  */
 function joinKey(column: ColumnSchema): string {
   const name =
@@ -33,14 +28,16 @@ function unionOf(ranges: readonly NumericRange[]): NumericRange {
 }
 
 /**
- * Number and date columns that join (see joinKey) draw from the union of their ranges, so they
- * share one namespace and a value joins to the same pseudonym everywhere.
+ * Number and date measures that join (see joinKey) draw from the union of their ranges, so they
+ * share one namespace and a value joins to the same pseudonym everywhere in the file. Plain
+ * integer identifiers need no range: their keyed permutation joins them in every file.
  */
 export function mergedRanges(schemas: ColumnSchema[][]): Map<ColumnSchema, RangeOverrides> {
   const groups = new Map<string, ColumnSchema[]>();
   for (const column of schemas.flat()) {
     if (column.rule.action !== 'auto' || column.rangeSetByUser) continue;
     if (column.type !== 'number' && column.type !== 'date' && column.type !== 'datetime') continue;
+    if (isIdentifierColumn(column)) continue;
     const key = joinKey(column);
     groups.set(key, [...(groups.get(key) ?? []), column]);
   }

@@ -1,10 +1,20 @@
 import type { Randomizer } from '@faker-js/faker';
 import { HmacSha256 } from './hmac-sha256';
+import { MixedRadixPermutation } from './mixed-radix-permutation';
 import { SipHash128 } from './siphash';
 
 const TWO_POW_32 = 4_294_967_296;
 /** HMAC input before a kind's name: the kind keys are HMAC-SHA-256(secret, "kind" ␀ kind). */
 const KIND_KEY_PREFIX = new TextEncoder().encode('kind\u0000');
+/** HMAC input before a kind's name for its permutation key, apart from its hash key. */
+const PERMUTATION_KEY_PREFIX = new TextEncoder().encode('permutation\u0000');
+
+/** The first 16 bytes of a digest's eight big-endian words. */
+function keyBytes(words: Int32Array): Uint8Array {
+  const key = new Uint8Array(16);
+  for (let i = 0; i < 16; i++) key[i] = words[i >> 2]! >>> (24 - 8 * (i & 3));
+  return key;
+}
 
 /**
  * The randomness behind every pseudonym: `reseed(kind, original)` computes a keyed hash of the
@@ -20,6 +30,7 @@ export class KeyedRandom implements Randomizer {
   private readonly digest = new Int32Array(8);
   /** The SipHash of each kind, its key derived once. */
   private readonly hashes = new Map<string, SipHash128>();
+  private readonly permutations = new Map<string, MixedRadixPermutation>();
   private lastKind = '';
   private lastHash: SipHash128 | null = null;
   private a = 0;
@@ -50,15 +61,29 @@ export class KeyedRandom implements Randomizer {
     if (this.lastHash && kind === this.lastKind) return this.lastHash;
     let hash = this.hashes.get(kind);
     if (!hash) {
-      const words = this.hmac.digestInto(KIND_KEY_PREFIX, kind, '', new Int32Array(8));
-      const key = new Uint8Array(16);
-      for (let i = 0; i < 16; i++) key[i] = words[i >> 2]! >>> (24 - 8 * (i & 3));
-      hash = new SipHash128(key);
+      hash = new SipHash128(
+        keyBytes(this.hmac.digestInto(KIND_KEY_PREFIX, kind, '', new Int32Array(8))),
+      );
       this.hashes.set(kind, hash);
     }
     this.lastKind = kind;
     this.lastHash = hash;
     return hash;
+  }
+
+  /**
+   * The keyed permutation of a kind's identifiers and codes (see MixedRadixPermutation), under
+   * HMAC-SHA-256(secret, "permutation" ␀ kind): a key of its own, apart from the kind's hash key.
+   * @example random.permutation('zipCode') // the same permutation for every zip code column
+   */
+  permutation(kind: string): MixedRadixPermutation {
+    let permutation = this.permutations.get(kind);
+    if (!permutation) {
+      const words = this.hmac.digestInto(PERMUTATION_KEY_PREFIX, kind, '', new Int32Array(8));
+      permutation = new MixedRadixPermutation(keyBytes(words));
+      this.permutations.set(kind, permutation);
+    }
+    return permutation;
   }
 
   /** Faker's `Randomizer.seed`: numeric seeds, used only by Faker's own API. */

@@ -1,7 +1,6 @@
 import type { Cell, ColumnSchema } from '../types';
 import type { ColumnPlan } from './column-plan';
 import type { KeyIndex } from './key-index';
-import type { StringHashSet } from './string-hash-set';
 
 /**
  * Columns that share pseudonyms: the same kind and format, across columns and sheets. Its
@@ -24,8 +23,6 @@ export interface Namespace {
    */
   originals: Cell[];
   pseudonyms: Cell[];
-  /** Keys of the pseudonyms handed out. */
-  used: StringHashSet;
 }
 
 /** One column to pseudonymize and what the scan learned about it. */

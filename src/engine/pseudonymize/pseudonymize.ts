@@ -18,35 +18,59 @@ import { buildMappingRows, lazyMapping } from './mapping-sheet';
 import { keptMarkers, type Namespace, type PlannedColumn } from './namespace';
 import { scanOriginals } from './scan-originals';
 import { schemaMatchShare } from './schema-match';
-import { StringHashSet } from './string-hash-set';
+import { SensitiveOriginals } from './sensitive-originals';
 
 /*
  * How pseudonyms are chosen, and the few places the promises bend.
  *
- * Every distinct original of a namespace (columns of one kind and format, across sheets) gets
- * one pseudonym: a keyed hash of the original (SipHash-2-4 under HMAC-SHA-256(secret, kind), see
- * KeyedRandom) seeds the generator, so the same secret gives the same pseudonym in every file and
- * run. A candidate that equals an original of the namespace (or any name, email or phone
- * original of the file, in whatever column) or a pseudonym already handed out is redrawn with a
- * counter in the hash input; the first that fits wins.
- * A collision resolved this way depends on the file's other values, so only such values may
- * differ between files.
+ * Under one key (the secret), a value's pseudonym depends only on the key, the value's kind and
+ * format (its column's semantic or type, and for numbers and dates the layout and range), and
+ * the value itself: never on which other values share the file, except where a collision forces
+ * a retry (below). So the same secret gives the same pseudonym in every file and run, and joins
+ * survive across files. PSEUDONYM_SCHEME_VERSION names these rules.
+ *
+ * Two ways to a pseudonym:
+ * - Keyed bijections (ColumnPlan.permute), where one exists. Integer identifiers (plain integers
+ *   under an id-like name, isIdentifierColumn) are a keyed format-preserving permutation of the
+ *   integers of their digit count, sign kept, whatever the column's range; digit codes keep their
+ *   length and whether they start with a zero; other codes the string rules would substitute
+ *   character by character ('AB-1234-X') are permuted among the texts of their pattern (upper
+ *   letters among upper letters, digits among digits, punctuation kept; see permuteCode). A
+ *   bijection needs no retries: distinct values get distinct pseudonyms and none is its own.
+ *   A pseudonym may equal ANOTHER original of the column, as any bijection on a small space
+ *   must (ids 1 to 200 map among 0 to 999, each within its digit count).
+ * - Keyed draws elsewhere (names, emails, phones, addresses, companies, IBANs, cards, UUIDs,
+ *   words, measures): a keyed hash of the value (SipHash-2-4 under HMAC-SHA-256(secret, kind),
+ *   see KeyedRandom) seeds the generator. A candidate that equals an original of the namespace
+ *   (columns of one kind and format, across sheets), any name, email or phone original of the
+ *   file (in whatever column), or a pseudonym already handed out is redrawn with a counter in
+ *   the hash input; the first that fits wins. UUIDs keep their version and variant and draw 122
+ *   bits, so they collide in theory only.
+ *
+ * Where the promise bends (stats.fileDependentPseudonyms counts the values concerned):
+ * - a redrawn candidate depends on the file's other values, so a value that collided may get
+ *   another pseudonym in another file (names drawn from a finite list collide most). Every
+ *   check compares the values themselves, not only their hashes, so only a real collision
+ *   costs a redraw;
+ * - a bijection's image that is a name, email or phone of the file is refused too: the value
+ *   takes the next image along the bijection's cycle that is free, else a draw;
+ * - integers and dates that are measures (not identifiers) whose distinct values fill more than
+ *   a third of their range: pseudonyms are a keyed walk over the range (unique, never the value
+ *   itself, off the originals while they fill at most half of it; an observed date range holding
+ *   fewer than twice as many instants is widened evenly, roomyDateRange); the sign of a value is
+ *   not kept in that case. Measures also depend on the range they are drawn from, which is the
+ *   column's (or, for same-named columns of a file, their union), so they are per file.
  *
  * Exceptions, all in domains too small for the promises:
  * - booleans: two values, so the secret picks "keep" or "swap" for the whole kind; a boolean
  *   may equal its original (half the time, for every boolean column alike);
- * - integers and dates whose distinct values fill more than a third of their range: pseudonyms
- *   are a keyed walk over the range (unique, never the value itself, off the originals while
- *   they fill at most half of it; an observed date range holding fewer than twice as many
- *   instants is widened evenly, roomyDateRange); the sign of a value is not kept in that case;
  * - a column of one constant value draws from a widened range around it, and a number range
  *   too narrow to hold four values per distinct original at the column's precision is widened
  *   away from zero (roomyRange, room on each side of zero), and whole values of such a decimal
  *   column get decimals (roomyDecimals), so pseudonyms can stay off the originals;
- * - digit codes keep their leading zeros while there is room; in a crowded code space
- *   ('0000001'…'0000009') retries free them one by one, so a code keeps only its length;
  * - tiny text domains (states, genders, 2-letter codes): after 32 tries a pseudonym may repeat
  *   or equal another original, but never its own value while another exists;
+ * - text with no letter or digit ('---') has no pseudonym other than itself;
  * - missing-value markers detection reports ('NaN', 'NULL', 'N/A') are kept, like blanks.
  */
 
@@ -135,7 +159,6 @@ export function pseudonymize(
           ids: new KeyIndex(),
           originals: [],
           pseudonyms: [],
-          used: new StringHashSet(),
         };
         namespaces.set(action.plan.namespace, namespace);
       }
@@ -156,23 +179,19 @@ export function pseudonymize(
   scanOriginals(workbook, planned);
   timings.scan = elapsed(phase);
 
-  // Generate: one pseudonym per distinct original and namespace, in order of first appearance.
+  // Generate: one pseudonym per distinct original and namespace. The sensitive namespaces'
+  // indexes stay until the end, so a hash that merely collides with a name, email or phone is
+  // told from one in every namespace (a refusal would make that pseudonym depend on the file).
   phase = performance.now();
-  const sensitiveCount = [...namespaces.values()].reduce(
-    (sum, namespace) => sum + (namespace.plan.sensitive ? namespace.originals.length : 0),
-    0,
-  );
-  const sensitiveOriginals = new StringHashSet(sensitiveCount);
+  const sensitiveOriginals = new SensitiveOriginals(namespaces.values());
+  let fileDependentPseudonyms = 0;
   for (const namespace of namespaces.values()) {
-    if (namespace.plan.sensitive) namespace.ids.addHashesTo(sensitiveOriginals);
-  }
-  for (const namespace of namespaces.values()) {
-    choosePseudonyms(namespace, random, sensitiveOriginals);
+    fileDependentPseudonyms += choosePseudonyms(namespace, random, sensitiveOriginals);
     // Its lookup tables are done with (other namespaces look only at their own, or at the
-    // sensitive originals' hashes); the mapping needs only originals and pseudonyms.
-    namespace.ids = new KeyIndex();
-    namespace.used = new StringHashSet();
+    // sensitive originals); the mapping needs only originals and pseudonyms.
+    if (!namespace.plan.sensitive) namespace.ids = new KeyIndex();
   }
+  for (const namespace of namespaces.values()) namespace.ids = new KeyIndex();
   timings.generate = elapsed(phase);
 
   // Write: new rows, blank and missing cells as they were, kept columns untouched.
@@ -220,6 +239,7 @@ export function pseudonymize(
       cellsProcessed,
       columnsPseudonymized: pseudonymizedColumns.size + blanked.size,
       schemaMatch,
+      fileDependentPseudonyms,
       timings,
       durationMs: elapsed(started),
     },

@@ -93,6 +93,9 @@ export function sampleValue(column: ColumnSchema): string {
     }
     const action = planColumn(column, fakeSource);
     if (action.action !== 'generate') return '(blank)';
+    // Identifiers and codes: their keyed permutation, as in a run.
+    const image = action.plan.permute?.(example, example);
+    if (image !== undefined && image !== null) return cellText(image);
     let sample = example;
     for (let attempt = 0; attempt < SAMPLE_ATTEMPTS && sample === example; attempt++) {
       fakeSource.random.reseed(kind, example, attempt);

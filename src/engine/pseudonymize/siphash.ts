@@ -65,9 +65,11 @@ export class SipHash128 {
 
   /**
    * The hash of `bytes[0..length)` as four 32-bit words (the 16 output bytes, little-endian).
+   * `words` 2 stops after the first 64 bits (SipHash-128's first half, a pseudorandom function
+   * too), saving the second finalization's four rounds where 64 bits are enough.
    * @example sip.hash(new Uint8Array([0, 1, 2]), 3, out)
    */
-  hash(bytes: Uint8Array, length: number, out: Int32Array): Int32Array {
+  hash(bytes: Uint8Array, length: number, out: Int32Array, words: 2 | 4 = 4): Int32Array {
     let v0l = this.k0l ^ 0x70736575;
     let v0h = this.k0h ^ 0x736f6d65;
     // ^ 0xee: the 128-bit output variant.
@@ -148,6 +150,7 @@ export class SipHash128 {
       if (offset === whole + 8) {
         out[0] = v0l ^ v1l ^ v2l ^ v3l;
         out[1] = v0h ^ v1h ^ v2h ^ v3h;
+        if (words === 2) return out;
       } else if (offset === whole + 16) {
         out[2] = v0l ^ v1l ^ v2l ^ v3l;
         out[3] = v0h ^ v1h ^ v2h ^ v3h;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DigitPermutation,
+  digitCodeDomain,
   type DigitDomain,
 } from '../../../src/engine/pseudonymize/digit-permutation';
 
@@ -9,9 +10,8 @@ const key = (seed: number) => Uint8Array.from({ length: 16 }, (_, i) => (seed * 
 
 function allOfLength(length: number, domain: DigitDomain): string[] {
   const start = domain === 'noLeadingZero' && length > 1 ? 10 ** (length - 1) : 0;
-  return Array.from({ length: 10 ** length - start }, (_, i) =>
-    String(start + i).padStart(length, '0'),
-  );
+  const end = domain === 'leadingZero' ? 10 ** (length - 1) : 10 ** length;
+  return Array.from({ length: end - start }, (_, i) => String(start + i).padStart(length, '0'));
 }
 
 describe('DigitPermutation', () => {
@@ -30,6 +30,25 @@ describe('DigitPermutation', () => {
       });
     }
   }
+
+  for (const length of [2, 3, 4]) {
+    it(`is a bijection without fixed points on leadingZero of length ${length} (exhaustive)`, () => {
+      const permutation = new DigitPermutation(key(length + 10));
+      const values = allOfLength(length, 'leadingZero');
+      const pseudonyms = values.map((value) => permutation.pseudonym(value, 'leadingZero'));
+      expect(new Set(pseudonyms)).toEqual(new Set(values));
+      pseudonyms.forEach((pseudonym, index) => expect(pseudonym).not.toBe(values[index]));
+    });
+  }
+
+  it.each([
+    ['7', 'digits'],
+    ['0', 'digits'],
+    ['00417', 'leadingZero'],
+    ['90210', 'noLeadingZero'],
+  ] as const)('maps the digit code %s within %s', (code, domain) => {
+    expect(digitCodeDomain(code)).toBe(domain);
+  });
 
   it('keeps length and leading zeros, and never maps a long code to itself', () => {
     fc.assert(

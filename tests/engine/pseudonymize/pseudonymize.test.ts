@@ -241,7 +241,9 @@ describe('pseudonymize', () => {
       const outRow = out.sheets[1]!.rows[i]!;
       expect(outRow[1]).toBe(pseudonymOf.get(row[1] as string));
       expect(outRow[2]).toBe(pseudonymOf.get(row[2] as string));
-      expect(ids).not.toContain(outRow[1]);
+      // A keyed permutation of the 4-digit integers: never the id itself, its digit count kept.
+      expect(outRow[1]).not.toBe(row[1]);
+      expect(outRow[1]).toMatch(/^[1-9]\d{3}$/);
     });
     // 'paid' is no identifier: it keeps its own, much smaller range.
     for (const row of out.sheets[0]!.rows) expect(Number(row[1])).toBeLessThan(1000);

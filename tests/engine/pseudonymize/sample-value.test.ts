@@ -14,6 +14,8 @@ describe('sampleValue', () => {
     ['amount', ['12.50', '7.25'], /^\d+\.\d{2}$/],
     ['id', ['3f2504e0-4f89-41d3-9a0c-0305e82c3301'], /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/],
     ['note', ['Customer asked about a refund'], /^[A-Z][a-z]+( [a-z]+){4}$/],
+    ['customer_id', ['17', '42'], /^[1-9]\d$/],
+    ['sku', ['AB-0042-X', 'QZ-1234-B'], /^[A-Z]{2}-0\d{3}-[A-Z]$/],
   ])('%s: shaped like the first example, and different from it', (name, values, shape) => {
     const schema = column(name, values);
     const sample = sampleValue(schema);

@@ -34,6 +34,38 @@ function fractionDigits(text: string): number {
 }
 
 const digitCount = (text: string): number => text.replace(/\D/g, '').length;
+const isPlainDecimal = (text: string): boolean => /^-?\d+(?:\.\d+)?$/.test(text);
+
+/**
+ * The texts a semantic's generator takes, for the semantics whose generator takes only some;
+ * the others are left to the string rules (a UUID column's 'n/a-17' is a code, not a UUID).
+ */
+const SEMANTIC_SHAPES: Partial<Record<Semantic, (text: string) => boolean>> = {
+  email: (text) => text.includes('@'),
+  phone: (text) => digitCount(text) >= 3,
+  latitude: isPlainDecimal,
+  longitude: isPlainDecimal,
+  iban: (text) => /^[A-Za-z]{2}\d{2}/.test(text),
+  creditCard: (text) => digitCount(text) >= 12,
+  uuid: isUuid,
+  peptide: (text) => /^[A-Za-z*-]+$/.test(text),
+};
+
+/**
+ * Whether the auto rule's generator for a semantic makes the pseudonym of `text` (else the
+ * string rules do).
+ * @example semanticGeneratorTakes('uuid', 'n/a-17') // false
+ */
+export function semanticGeneratorTakes(semantic: Semantic, text: string): boolean {
+  if (!SEMANTIC_GENERATORS[semantic]) return false;
+  return SEMANTIC_SHAPES[semantic]?.(text) ?? true;
+}
+
+/** The generator for texts of its shape (see SEMANTIC_SHAPES), null for the others. */
+function forShape(semantic: Semantic, generate: SemanticGenerator): SemanticGenerator {
+  const shape = SEMANTIC_SHAPES[semantic]!;
+  return (text, source, attempt) => (shape(text) ? generate(text, source, attempt) : null);
+}
 
 /**
  * The auto rule's generator per semantic. Semantics whose values have a format of their own
@@ -55,9 +87,8 @@ export const SEMANTIC_GENERATORS: Partial<Record<Semantic, SemanticGenerator>> =
     const sex = faker.person.sex();
     return inCaseOf(text, text.length === 1 ? sex[0]! : sex);
   },
-  email: (text, { random }, attempt) =>
-    text.includes('@') ? fakeEmail(text, random, attempt) : null,
-  phone: (text, { random }) => (digitCount(text) >= 3 ? fakePhone(text, random) : null),
+  email: forShape('email', (text, { random }, attempt) => fakeEmail(text, random, attempt)),
+  phone: forShape('phone', (text, { random }) => fakePhone(text, random)),
   username: (_text, { faker }) => faker.internet.username(),
   password: (text, { faker }) => faker.internet.password({ length: Math.max(text.length, 4) }),
   url: (text, { faker }) =>
@@ -83,22 +114,20 @@ export const SEMANTIC_GENERATORS: Partial<Record<Semantic, SemanticGenerator>> =
   country: (text, { faker }) => inCaseOf(text, faker.location.country()),
   countryCode: (text, { faker }) =>
     inCaseOf(text, faker.location.countryCode(text.length === 3 ? 'alpha-3' : 'alpha-2')),
-  latitude: (text, { faker }) => {
-    if (!/^-?\d+(?:\.\d+)?$/.test(text)) return null;
-    return faker.location.latitude().toFixed(fractionDigits(text));
-  },
-  longitude: (text, { faker }) => {
-    if (!/^-?\d+(?:\.\d+)?$/.test(text)) return null;
-    return faker.location.longitude().toFixed(fractionDigits(text));
-  },
+  latitude: forShape('latitude', (text, { faker }) =>
+    faker.location.latitude().toFixed(fractionDigits(text)),
+  ),
+  longitude: forShape('longitude', (text, { faker }) =>
+    faker.location.longitude().toFixed(fractionDigits(text)),
+  ),
   company: (text, { faker }) => inCaseOf(text, faker.company.name()),
   jobTitle: (text, { faker }) => inCaseOf(text, faker.person.jobTitle()),
   department: (text, { faker }) => inCaseOf(text, faker.commerce.department()),
-  iban: (text, { faker }) => (/^[A-Za-z]{2}\d{2}/.test(text) ? fakeIban(text, faker) : null),
+  iban: forShape('iban', (text, { faker }) => fakeIban(text, faker)),
   bic: (text, { faker }) =>
     inCaseOf(text, faker.finance.bic({ includeBranchCode: text.length > 8 })),
-  creditCard: (text, { random }) => (digitCount(text) >= 12 ? fakeCardNumber(text, random) : null),
-  uuid: (text, { random }) => (isUuid(text) ? fakeUuid(text, random) : null),
-  peptide: (text, { random }) => (/^[A-Za-z*-]+$/.test(text) ? fakePeptide(text, random) : null),
+  creditCard: forShape('creditCard', (text, { random }) => fakeCardNumber(text, random)),
+  uuid: forShape('uuid', (text, { random }) => fakeUuid(text, random)),
+  peptide: forShape('peptide', (text, { random }) => fakePeptide(text, random)),
   currencyCode: (text, { faker }) => inCaseOf(text, faker.finance.currencyCode()),
 };

@@ -153,16 +153,18 @@ export function substituteCharacters(text: string, random: KeyedRandom, attempt 
   return codesToText(codes, length);
 }
 
-function isSurrogate(code: number): boolean {
+/** Half of a UTF-16 surrogate pair (a character outside the Basic Multilingual Plane). */
+export function isSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdfff;
 }
 
-function isDecimalDigit(code: number): boolean {
+/** A decimal digit of any script ('٣', '३', '３'). */
+export function isDecimalDigit(code: number): boolean {
   return /\p{Nd}/u.test(String.fromCharCode(code));
 }
 
 /** The zero of a decimal digit's script: Unicode writes each script's ten digits in a row. */
-function zeroOfDigit(code: number): number {
+export function zeroOfDigit(code: number): number {
   let zero = code;
   while (code - zero < 9 && isDecimalDigit(zero - 1)) zero--;
   return zero;
