@@ -1,6 +1,7 @@
 // The engine's browser-safe entry: what the page may use of it (the data model's types and
-// constants, the Faker catalogue and the sample generator). It reaches no platform module
-// (src/engine/platform/), so it bundles for the browser; tests/architecture checks that.
+// constants, the Faker catalogue, the sample generator, the recipe's schema and types). It
+// reaches no platform module (src/engine/platform/), so it bundles for the browser;
+// tests/architecture checks that.
 export * from './types';
 export {
   FAKER_CATALOGUE,
@@ -8,3 +9,12 @@ export {
   isFakerMethod,
 } from './pseudonymize/faker-catalogue';
 export { sampleValue } from './pseudonymize/sample-value';
+export { PSEUDONYM_SCHEME_VERSION } from './pseudonymize/scheme-version';
+export {
+  recipeSchema,
+  RECIPE_FORMAT_VERSION,
+  type Recipe,
+  type RecipeSheet,
+  type RecipeColumn,
+} from './recipe/recipe-schema';
+export type { RecipeReport, SheetColumn } from './recipe/apply-recipe';

@@ -43,4 +43,22 @@ export {
   FAKER_CATALOGUE,
   validateFakerMethod,
   isFakerMethod,
+  PSEUDONYM_SCHEME_VERSION,
 } from './pseudonymize';
+export {
+  recipeSchema,
+  recipeSheetSchema,
+  recipeColumnSchema,
+  RECIPE_FORMAT_VERSION,
+  type Recipe,
+  type RecipeSheet,
+  type RecipeColumn,
+} from './recipe/recipe-schema';
+export { userNumberRangeSchema, userDateRangeSchema } from './recipe/range-schemas';
+export { recipeFromSchemas, type SchemaOfSheet } from './recipe/recipe-from-schemas';
+export {
+  applyRecipe,
+  type AppliedRecipe,
+  type RecipeReport,
+  type SheetColumn,
+} from './recipe/apply-recipe';

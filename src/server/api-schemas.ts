@@ -3,7 +3,14 @@
  * OpenAPI document. One-off inputs sit next to their procedure instead.
  */
 import { z } from 'zod';
-import { COLUMN_TYPES, FILE_FORMATS, RULE_ACTIONS, SEMANTICS } from '../engine';
+import {
+  COLUMN_TYPES,
+  FILE_FORMATS,
+  RULE_ACTIONS,
+  SEMANTICS,
+  userDateRangeSchema,
+  userNumberRangeSchema,
+} from '../engine';
 
 export const fileFormatSchema = z.enum(FILE_FORMATS);
 
@@ -16,27 +23,8 @@ export const datasetIdSchema = z
 /** The input of a call about one dataset. */
 export const datasetByIdSchema = z.object({ id: datasetIdSchema });
 
-const rangeSchema = z
-  .object({ min: z.number(), max: z.number() })
-  .refine((range) => range.min <= range.max, { message: 'range.min must not exceed range.max' });
-
 /** A date range as detection writes it (ISO 8601 wall-clock text). */
 const dateRangeSchema = z.object({ min: z.string(), max: z.string() });
-
-/** ISO 8601 date or date-time text; a zone is allowed and, as the engine reads it, ignored. */
-const isoDateText = z.union([z.iso.date(), z.iso.datetime({ local: true, offset: true })]);
-
-/** The wall-clock part of ISO text, which orders like the dates it names. */
-function wallClock(text: string): string {
-  return text.replace(/(?:Z|[+-]\d{2}(?::?\d{2})?)$/, '');
-}
-
-/** A date range a client sets: both ends ISO 8601 text that exists, min not after max. */
-const dateRangeUpdateSchema = z
-  .object({ min: isoDateText, max: isoDateText })
-  .refine((range) => wallClock(range.min) <= wallClock(range.max), {
-    message: 'dateRange.min must not be after dateRange.max',
-  });
 
 const ruleSchema = z.object({
   action: z.enum(RULE_ACTIONS),
@@ -67,8 +55,8 @@ const editableColumnFields = {
   type: z.enum(COLUMN_TYPES),
   rule: ruleSchema,
   semantic: z.enum(SEMANTICS).nullable(),
-  range: rangeSchema,
-  dateRange: dateRangeUpdateSchema,
+  range: userNumberRangeSchema,
+  dateRange: userDateRangeSchema,
   format: z.string().max(100),
   timeZone: z.string().max(20),
   precision: z.number().int().min(0).max(10),
@@ -180,6 +168,7 @@ const statsSchema = z.object({
   cellsProcessed: z.number().int(),
   columnsPseudonymized: z.number().int(),
   schemaMatch: z.number().min(0).max(1),
+  fileDependentPseudonyms: z.number().int().min(0),
   timings: z.record(z.string(), z.number()),
   durationMs: z.number(),
 });
@@ -213,6 +202,39 @@ export const datasetViewSchema = z
   .meta({ id: 'DatasetView' });
 
 export type DatasetView = z.infer<typeof datasetViewSchema>;
+
+const sheetColumnSchema = z.object({ sheet: z.string(), column: z.string() });
+
+/** What applying a recipe did (the engine's RecipeReport). */
+export const recipeReportSchema = z
+  .object({
+    applied: z
+      .array(sheetColumnSchema)
+      .describe("The dataset's columns that took the recipe's choices"),
+    notFound: z
+      .array(sheetColumnSchema)
+      .describe("The recipe's columns the dataset has no column for (named as in the recipe)"),
+    notCovered: z
+      .array(sheetColumnSchema)
+      .describe("The dataset's columns the recipe says nothing of: they keep their detected rules"),
+  })
+  .meta({ id: 'RecipeReport' });
+
+/** The answer of applying a recipe: the dataset as it is now, and what the recipe did. */
+export const datasetWithRecipeReportSchema = datasetViewSchema
+  .extend({ recipeReport: recipeReportSchema })
+  .meta({ id: 'DatasetWithRecipeReport' });
+
+/** The answer of an upload: the new dataset, and what its recipe did when it came with one. */
+export const uploadedDatasetSchema = datasetViewSchema
+  .extend({
+    recipeReport: recipeReportSchema
+      .optional()
+      .describe('Present when the upload came with a recipe: what applying it did'),
+  })
+  .meta({ id: 'UploadedDataset' });
+
+export type UploadedDataset = z.infer<typeof uploadedDatasetSchema>;
 
 export const errorBodySchema = z
   .object({

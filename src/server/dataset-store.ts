@@ -1,6 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import type { ColumnSchema, FileFormat, PseudonymizeStats } from '../engine';
+import {
+  applyRecipe,
+  type ColumnSchema,
+  type FileFormat,
+  type PseudonymizeStats,
+  type Recipe,
+  type RecipeReport,
+} from '../engine';
 import { ServerBusyError } from './api-errors';
 import type { ColumnUpdate } from './api-schemas';
 import { applyColumnUpdates } from './column-updates';
@@ -212,11 +219,31 @@ export class DatasetStore {
   }
 
   /**
-   * Keeps a run's result as the dataset's last run, counted at its real size. When that does not
+   * Applies a recipe to every sheet (see the engine's applyRecipe: sheets matched by name, or the
+   * only one to the only one; columns by name). When that changes a schema, the last run is
+   * discarded; a recipe that changes nothing keeps it.
+   */
+  applyRecipe(id: string, recipe: Recipe): { dataset: Dataset; report: RecipeReport } {
+    const entry = this.#entry(id);
+    const { schemas, report } = applyRecipe(recipe, entry.dataset.sheets);
+    return { dataset: this.#setSchemas(entry, schemas), report };
+  }
+
+  /**
+   * Keeps a run's result as the dataset's last run, counted at its real size. `from` is the
+   * dataset the run was made from: when its sheets have changed since (a schema update while the
+   * run was going), the result no longer matches them and is refused with 409. When it does not
    * fit in the budget: 503, and the dataset keeps its previous run (or none), still usable.
    */
-  recordRun(id: string, run: PseudonymizedRun): Dataset {
+  recordRun(id: string, run: PseudonymizedRun, from: Dataset): Dataset {
     const entry = this.#entry(id);
+    // Datasets are immutable: the same sheets object is the same schemas.
+    if (entry.dataset.sheets !== from.sheets) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: 'The schema changed while the run was going; run it again',
+      });
+    }
     const before = footprint(entry);
     const held = heldBytes(entry.dataset, run);
     const after = Math.max(entry.reservedBytes, held);
@@ -277,16 +304,29 @@ export class DatasetStore {
     return entry;
   }
 
-  /**
-   * Puts `schema` in place of the schema of the sheet at `sheetIndex` and discards the last run,
-   * unless it is the same schema: one sent back unchanged keeps the run.
-   */
+  /** Puts `schema` in place of the schema of the sheet at `sheetIndex` (see #setSchemas). */
   #setSchema(entry: Entry, sheetIndex: number, schema: ReadonlyArray<ColumnSchema>): Dataset {
+    const schemas = entry.dataset.sheets.map((sheet, index) =>
+      index === sheetIndex ? schema : sheet.schema,
+    );
+    return this.#setSchemas(entry, schemas);
+  }
+
+  /**
+   * Puts `schemas` (one per sheet, in order) in place of the sheets' schemas and discards the last
+   * run, unless they are the same schemas: ones sent back unchanged keep the run, and a sheet
+   * whose schema is unchanged keeps its object.
+   */
+  #setSchemas(entry: Entry, schemas: ReadonlyArray<ReadonlyArray<ColumnSchema>>): Dataset {
     const { dataset } = entry;
-    const sheet = dataset.sheets[sheetIndex];
-    if (!sheet || JSON.stringify(schema) === JSON.stringify(sheet.schema)) return dataset;
-    const changed = frozenSheet({ ...sheet, schema });
-    const sheets = dataset.sheets.map((each, index) => (index === sheetIndex ? changed : each));
+    let changed = false;
+    const sheets = dataset.sheets.map((sheet, index) => {
+      const schema = schemas[index];
+      if (!schema || sameSchema(schema, sheet.schema)) return sheet;
+      changed = true;
+      return frozenSheet({ ...sheet, schema });
+    });
+    if (!changed) return dataset;
     entry.dataset = frozenDataset({ ...dataset, sheets, run: null });
     entry.heldBytes = heldBytes(entry.dataset, null);
     return entry.dataset;
@@ -300,6 +340,17 @@ export class DatasetStore {
     }
     return (earliest - now) / 1000;
   }
+}
+
+/** Whether two schemas say the same: the same column objects, or columns equal as JSON. */
+function sameSchema(
+  schema: ReadonlyArray<ColumnSchema>,
+  other: ReadonlyArray<Readonly<ColumnSchema>>,
+): boolean {
+  if (schema.length === other.length && schema.every((column, index) => column === other[index])) {
+    return true;
+  }
+  return JSON.stringify(schema) === JSON.stringify(other);
 }
 
 function notFound(): TRPCError {

@@ -5,14 +5,16 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { z } from 'zod';
-import { datasetByIdSchema, datasetViewSchema, errorBodySchema } from './api-schemas';
+import { datasetByIdSchema, errorBodySchema, uploadedDatasetSchema } from './api-schemas';
 import { CONTENT_TYPES, downloadQuerySchema } from './download';
 import { appRouter } from './routers/_app';
+import { MAX_RECIPE_BYTES } from './upload';
 
 const DESCRIPTION = `Stand-in pseudonymizes tabular datasets (CSV, TSV, JSON, XLSX, XLS).
 
 Flow: upload a file (201 with the dataset and its detected schema) → optionally change the
-schema → pseudonymize → download the result and the mapping → delete.
+schema, or apply a recipe saved from an earlier export (GET and PUT /api/datasets/{id}/recipe, or
+the upload's \`recipe\` field) → pseudonymize → download the result and the mapping → delete.
 
 Datasets live in memory only and are discarded 30 minutes after their last use (an expired and
 an unknown id both answer 404). Answers show the first rows of every sheet (100 each, or
@@ -24,7 +26,8 @@ preview is capped at 200,000 cells (a sheet of C columns shows at most 200,000 /
 characters; a cell shows at most 1,000 characters, then "…". The full data is the download;
 converted to csv, tsv or json it may be at most 512 MB. Every error is JSON \`{ "message": "..." }\`; bad input is a 400
 that also lists \`issues\`. Statuses: 400 invalid input or unreadable file, 404 unknown or expired
-dataset, 408 upload not received within the deadline, 409 download before pseudonymization, 413
+dataset, 408 upload not received within the deadline, 409 download before pseudonymization (or
+the schema changed while a run was going), 413
 file over 50 MiB (52,428,800 bytes) or too large to process, 415 extension other than .csv, .tsv,
 .json, .xlsx, .xls, 429 rate limit or this address's share of jobs reached (with Retry-After), 503
 server full or busy (with Retry-After).`;
@@ -79,7 +82,17 @@ const handWrittenPaths: ZodOpenApiPathsObject = {
           'multipart/form-data': {
             schema: {
               type: 'object',
-              properties: { file: { type: 'string', format: 'binary' } },
+              properties: {
+                file: { type: 'string', format: 'binary' },
+                recipe: {
+                  type: 'string',
+                  description:
+                    'Optional: a recipe (the JSON document GET /api/datasets/{id}/recipe gives, ' +
+                    `at most ${MAX_RECIPE_BYTES / (1024 * 1024)} MB), as text or a file part, ` +
+                    'applied right after detection. The answer then lists what it did in ' +
+                    '`recipeReport`; a recipe that does not validate is a 400 and no dataset is kept',
+                },
+              },
               required: ['file'],
             },
           },
@@ -87,12 +100,16 @@ const handWrittenPaths: ZodOpenApiPathsObject = {
       },
       responses: {
         201: {
-          description: 'The new dataset with its detected schema',
-          content: { 'application/json': { schema: datasetViewSchema } },
+          description:
+            'The new dataset with its detected schema (with the recipe applied, when one came)',
+          content: { 'application/json': { schema: uploadedDatasetSchema } },
         },
-        400: errorResponse('Missing file, malformed form or unreadable content'),
+        400: errorResponse(
+          'Missing file, malformed form, unreadable content, or a recipe that does not validate ' +
+            '(the issues name its field, their paths starting with `recipe`)',
+        ),
         408: errorResponse('Not received within the upload deadline; the connection is closed'),
-        413: errorResponse('Over 50 MiB, or too large to process'),
+        413: errorResponse('Over 50 MiB, a recipe over 1 MB, or too large to process'),
         415: errorResponse('Extension other than .csv, .tsv, .json, .xlsx, .xls'),
         503: errorResponse('Memory budget or job queue full'),
       },

@@ -2,9 +2,17 @@ import path from 'node:path';
 import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
 import { TRPCError } from '@trpc/server';
-import { EngineError, FILE_FORMATS, type FileFormat } from '../engine';
-import { datasetViewSchema } from './api-schemas';
-import type { DatasetStore, Reservation } from './dataset-store';
+import { z } from 'zod';
+import {
+  EngineError,
+  FILE_FORMATS,
+  recipeSchema,
+  type FileFormat,
+  type Recipe,
+  type RecipeReport,
+} from '../engine';
+import { uploadedDatasetSchema } from './api-schemas';
+import type { Dataset, DatasetStore, Reservation } from './dataset-store';
 import { datasetView } from './dataset-view';
 import type { EnginePool } from './engine-pool';
 
@@ -19,14 +27,22 @@ export interface UploadDependencies {
 interface ReceivedFile {
   fileName: string;
   bytes: SharedArrayBuffer;
+  /** The text of the form's `recipe` field, when it has one. */
+  recipeText?: string;
 }
 
 /** Room for the multipart framing around the file (boundaries, part headers). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
+/** The largest recipe an upload may carry: thousands of columns' choices fit in far less. */
+export const MAX_RECIPE_BYTES = 1024 * 1024;
+
 /**
- * POST /api/upload: one multipart field `file`, read by busboy within limits, then read and
- * detected by a worker. 201 with the dataset; errors go to the shared error middleware.
+ * POST /api/upload: one multipart field `file` and optionally a `recipe` (JSON text, as a field or
+ * a file part), read by busboy within limits; the file is then read and detected by a worker, and
+ * the recipe applied to what detection found. 201 with the dataset (and what the recipe did);
+ * errors go to the shared error middleware. A recipe that does not validate is refused with 400
+ * before the file is read, so no dataset is kept.
  */
 export function uploadHandler({
   store,
@@ -38,12 +54,15 @@ export function uploadHandler({
     let reservation: Reservation | null = null;
     try {
       const declared = Number(req.headers['content-length'] ?? Number.NaN);
-      if (declared > maxUploadBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maxUploadBytes);
+      if (declared > maxUploadBytes + MAX_RECIPE_BYTES + MULTIPART_OVERHEAD_BYTES) {
+        throw tooLarge(maxUploadBytes);
+      }
       reservation = store.reserve(
         Number.isFinite(declared) ? Math.min(declared, maxUploadBytes) : maxUploadBytes,
       );
       const file = await receiveFile(req, maxUploadBytes, receiveDeadlineMs);
       reservation.shrinkTo(file.bytes.byteLength);
+      const recipe = file.recipeText === undefined ? undefined : parseRecipe(file.recipeText);
       const result = await pool.run(
         {
           kind: 'ingest',
@@ -62,10 +81,16 @@ export function uploadHandler({
         },
         reservation,
       );
+      const applied = recipe ? withRecipe(store, dataset, recipe) : { dataset };
       res
         .status(201)
         .set('Cache-Control', 'no-store')
-        .json(datasetViewSchema.parse(datasetView(store, dataset)));
+        .json(
+          uploadedDatasetSchema.parse({
+            ...datasetView(store, applied.dataset),
+            ...(applied.report ? { recipeReport: applied.report } : {}),
+          }),
+        );
     } catch (error) {
       reservation?.release();
       req.unpipe();
@@ -79,6 +104,45 @@ export function uploadHandler({
       next(error);
     }
   };
+}
+
+/**
+ * A new dataset with its recipe applied. Should that fail, the dataset is discarded: an upload
+ * whose recipe was not applied keeps nothing.
+ */
+function withRecipe(
+  store: DatasetStore,
+  dataset: Dataset,
+  recipe: Recipe,
+): { dataset: Dataset; report?: RecipeReport } {
+  try {
+    return store.applyRecipe(dataset.id, recipe);
+  } catch (error) {
+    store.delete(dataset.id);
+    throw error;
+  }
+}
+
+/** The form's `recipe` field: its issues' paths start with `recipe`, naming the form's field. */
+const recipeFieldSchema = z.object({ recipe: recipeSchema });
+
+/** The recipe of the upload's `recipe` field, or a 400 naming what is wrong where. */
+function parseRecipe(text: string): Recipe {
+  let json: unknown;
+  try {
+    // An editor may have saved the file with a byte-order mark, which JSON.parse refuses.
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    throw badRequest('The recipe is not valid JSON');
+  }
+  return recipeFieldSchema.parse({ recipe: json }).recipe;
+}
+
+function recipeTooLarge(): EngineError {
+  return new EngineError(
+    'TOO_LARGE',
+    `The recipe is larger than the ${MAX_RECIPE_BYTES / (1024 * 1024)} MB limit`,
+  );
 }
 
 function tooLarge(maxUploadBytes: number): EngineError {
@@ -110,7 +174,8 @@ function baseName(fileName: string): string {
 }
 
 /**
- * Reads the one file of a multipart body into shared memory, enforcing every limit. Settles
+ * Reads the one file of a multipart body into shared memory, and the recipe beside it when there
+ * is one, enforcing every limit. Settles
  * exactly once, whatever happens to the request: received, refused, cut off at the deadline (408)
  * or interrupted by the client; the caller's reservation is released in every case but the first.
  */
@@ -128,10 +193,11 @@ function receiveFile(
         defParamCharset: 'utf8',
         limits: {
           fileSize: maxUploadBytes,
-          files: 1,
+          // The file and a recipe sent as a file part (curl -F recipe=@recipe.json).
+          files: 2,
           fields: 4,
           parts: 6,
-          fieldSize: 1024,
+          fieldSize: MAX_RECIPE_BYTES,
           headerPairs: 20,
         },
       });
@@ -141,7 +207,9 @@ function receiveFile(
     }
     let failed = false;
     let received: ReceivedFile | null = null;
-    let fileDone: Promise<void> = Promise.resolve();
+    let fileSeen = false;
+    let recipeText: string | undefined;
+    const partsDone: Promise<void>[] = [];
     const fail = (error: Error) => {
       if (failed) return;
       failed = true;
@@ -158,7 +226,22 @@ function receiveFile(
       );
     }, deadlineMs);
 
+    const takeRecipe = (text: string) => {
+      if (recipeText !== undefined) fail(badRequest('Send one recipe per upload'));
+      recipeText = text;
+    };
+
+    parser.on('field', (field, value, info) => {
+      if (field !== 'recipe') return;
+      if (info.valueTruncated) fail(recipeTooLarge());
+      else takeRecipe(value);
+    });
+
     parser.on('file', (field, stream, info) => {
+      if (field === 'recipe') {
+        partsDone.push(receiveRecipePart(stream, fail, takeRecipe));
+        return;
+      }
       if (field !== 'file') {
         stream.resume();
         fail(
@@ -166,6 +249,12 @@ function receiveFile(
         );
         return;
       }
+      if (fileSeen) {
+        stream.resume();
+        fail(badRequest('Send one file per upload'));
+        return;
+      }
+      fileSeen = true;
       const fileName = baseName(info.filename ?? '');
       try {
         formatOfName(fileName);
@@ -176,7 +265,7 @@ function receiveFile(
       }
       const chunks: Buffer[] = [];
       let total = 0;
-      fileDone = new Promise((done) => {
+      const fileDone = new Promise<void>((done) => {
         stream.on('data', (chunk: Buffer) => {
           total += chunk.length;
           if (!failed) chunks.push(chunk);
@@ -191,13 +280,14 @@ function receiveFile(
           done();
         });
       });
+      partsDone.push(fileDone);
     });
     parser.on('filesLimit', () => fail(badRequest('Send one file per upload')));
     parser.on('partsLimit', () => fail(badRequest('Too many parts in the upload form')));
     parser.on('fieldsLimit', () => fail(badRequest('Too many fields in the upload form')));
     parser.on('error', () => fail(badRequest('The upload is not a well-formed multipart body')));
     parser.on('close', () => {
-      void fileDone.then(() => {
+      void Promise.all(partsDone).then(() => {
         if (failed) return;
         if (!received) {
           fail(badRequest('No file: send it in a multipart field named "file"'));
@@ -208,7 +298,7 @@ function receiveFile(
           return;
         }
         clearTimeout(deadline);
-        resolve(received);
+        resolve(recipeText === undefined ? received : { ...received, recipeText });
       });
     });
     // 'close' before the whole body arrived: the client went away (or the deadline closed it).
@@ -216,6 +306,31 @@ function receiveFile(
       if (!req.complete) fail(badRequest('The upload was interrupted'));
     });
     req.pipe(parser);
+  });
+}
+
+/** Reads a recipe sent as a file part as UTF-8 text, refusing one over MAX_RECIPE_BYTES. */
+function receiveRecipePart(
+  stream: NodeJS.ReadableStream,
+  fail: (error: Error) => void,
+  take: (text: string) => void,
+): Promise<void> {
+  return new Promise((done) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    stream.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total <= MAX_RECIPE_BYTES) chunks.push(chunk);
+    });
+    stream.on('error', () => {
+      fail(badRequest('The upload is not a well-formed multipart body'));
+      done();
+    });
+    stream.on('end', () => {
+      if (total > MAX_RECIPE_BYTES) fail(recipeTooLarge());
+      else take(Buffer.concat(chunks).toString('utf8'));
+      done();
+    });
   });
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { detectSchema } from '../../src/engine';
+import { detectSchema, recipeFromSchemas } from '../../src/engine';
 import type { RunningServer } from '../../src/server/app';
 import {
   DatasetStore,
@@ -223,6 +223,7 @@ describe('DatasetStore operations', () => {
         cellsProcessed: 40,
         columnsPseudonymized: 8,
         schemaMatch: 1,
+        fileDependentPseudonyms: 0,
         timings: { generate: 1 },
         durationMs: 2,
       },
@@ -306,7 +307,7 @@ describe('DatasetStore operations', () => {
     const { store, dataset } = storeWithWorkbook();
     const used = store.usedBytes;
     const big = 5000;
-    const withRun = store.recordRun(dataset.id, fakeRun(big));
+    const withRun = store.recordRun(dataset.id, fakeRun(big), dataset);
     expect(dataset.run).toBeNull();
     expect(withRun.run?.mappingRowCount).toBe(3);
     expect(Object.isFrozen(withRun.run)).toBe(true);
@@ -325,7 +326,7 @@ describe('DatasetStore operations', () => {
 
   it('replaces a schema detected again, discarding the run only when it differs', () => {
     const { store, dataset } = storeWithWorkbook();
-    const withRun = store.recordRun(dataset.id, fakeRun());
+    const withRun = store.recordRun(dataset.id, fakeRun(), dataset);
     const same = detectSchema(peopleSheet(5));
     expect(store.replaceSchema(dataset.id, 0, same)).toBe(withRun);
 
@@ -336,10 +337,48 @@ describe('DatasetStore operations', () => {
     expect(withRun.sheets[0]!.schema).toEqual(same);
   });
 
+  it('refuses with 409 a run made from sheets that changed while it was going', () => {
+    const { store, dataset } = storeWithWorkbook();
+    // A sheet selected meanwhile changes no schema: the run is kept.
+    store.selectSheet(dataset.id, 'Orders');
+    expect(store.recordRun(dataset.id, fakeRun(), dataset).run).not.toBeNull();
+
+    const changed = store.updateColumns(dataset.id, [
+      { name: 'order_id', rule: { action: 'keep' } },
+    ]);
+    expect(() => store.recordRun(dataset.id, fakeRun(), dataset)).toThrow(
+      expect.objectContaining({
+        code: 'CONFLICT',
+        message: 'The schema changed while the run was going; run it again',
+      }),
+    );
+    expect(store.get(dataset.id)).toBe(changed);
+    expect(changed.run).toBeNull();
+  });
+
+  it('applies a recipe to every sheet in a new dataset, discarding the run on a change only', () => {
+    const { store, dataset } = storeWithWorkbook();
+    const withRun = store.recordRun(dataset.id, fakeRun(), dataset);
+    const own = recipeFromSchemas(withRun.sheets);
+    const unchanged = store.applyRecipe(dataset.id, own);
+    expect(unchanged.dataset).toBe(withRun);
+    expect(unchanged.report.applied).toHaveLength(8 + 3);
+
+    const keepOrderIds = structuredClone(own);
+    keepOrderIds.sheets[1]!.columns[0]!.rule = { action: 'keep' };
+    const { dataset: applied, report } = store.applyRecipe(dataset.id, keepOrderIds);
+    expect(applied.run).toBeNull();
+    expect(applied.sheets[0]).toBe(withRun.sheets[0]);
+    expect(applied.sheets[1]!.schema[0]!.rule).toEqual({ action: 'keep' });
+    expect(Object.isFrozen(applied.sheets[1]!.schema[0])).toBe(true);
+    expect(report.notFound).toEqual([]);
+    expect(withRun.sheets[1]!.schema[0]!.rule).not.toEqual({ action: 'keep' });
+  });
+
   it('discards a run in a new dataset, freeing its memory at once', () => {
     const { store, dataset } = storeWithWorkbook();
     const used = store.usedBytes;
-    const withRun = store.recordRun(dataset.id, fakeRun(100_000));
+    const withRun = store.recordRun(dataset.id, fakeRun(100_000), dataset);
     expect(store.usedBytes).toBeGreaterThan(used);
     const discarded = store.discardRun(dataset.id);
     expect(discarded.run).toBeNull();

@@ -234,3 +234,50 @@ describe('pseudonymize and reanalyze', () => {
     expect(reanalyzed.pseudonymizedData).toEqual(run.pseudonymizedData);
   });
 });
+
+describe('getRecipe and applyRecipe', () => {
+  it("applies one workbook's recipe to another, sheet by sheet", async () => {
+    const march = await addDataset('xlsx');
+    await caller.setSheet({ id: march, sheetName: 'Orders' });
+    await caller.updateSchema({
+      id: march,
+      schema: [{ name: 'order_id', rule: { action: 'keep' } }],
+    });
+    const recipe = await caller.getRecipe({ id: march });
+    expect(recipe.sheets.map((sheet) => sheet.name)).toEqual(['People', 'Orders']);
+
+    const april = await addDataset('xlsx');
+    const applied = await caller.applyRecipe({ id: april, ...recipe });
+
+    // The view is of the selected sheet, People; the change is in Orders.
+    expect(applied.selectedSheet).toBe('People');
+    expect(applied.recipeReport.applied).toHaveLength(8 + 3);
+    expect(applied.recipeReport.notFound).toEqual([]);
+    expect(applied.recipeReport.notCovered).toEqual([]);
+    const orders = await caller.setSheet({ id: april, sheetName: 'Orders' });
+    expect(orders.schema.find((column) => column.name === 'order_id')?.rule).toEqual({
+      action: 'keep',
+    });
+    expect(await caller.getRecipe({ id: april })).toEqual(recipe);
+  });
+
+  it('refuses an invalid recipe with BAD_REQUEST, the issue naming the field', async () => {
+    const id = await addDataset('csv');
+    const recipe = await caller.getRecipe({ id });
+    const column = recipe.sheets[0]!.columns[0]!;
+    column.rule = { action: 'faker', fakerMethod: 'nope.nothing' };
+    const refusal = caller.applyRecipe({ id, ...recipe });
+    await expect(refusal).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    const error = (await refusal.catch((thrown: unknown) => thrown)) as TRPCError;
+    const issues = (error.cause as { issues?: { path: unknown[] }[] } | undefined)?.issues;
+    expect(issues?.[0]?.path).toEqual(['sheets', 0, 'columns', 0, 'rule', 'fakerMethod']);
+  });
+
+  it('throws NOT_FOUND for an unknown dataset', async () => {
+    const recipe = await caller.getRecipe({ id: await addDataset('csv') });
+    await expect(caller.getRecipe({ id: 'missing' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller.applyRecipe({ id: 'missing', ...recipe })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});

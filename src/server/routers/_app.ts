@@ -1,11 +1,18 @@
 import { datasetRouter } from './dataset';
 import { fakerRouter } from './faker';
 import { healthRouter } from './health';
+import { recipeRouter } from './recipe';
 import { schemaRouter } from './schema';
 import { createCallerFactory, mergeRouters } from '../trpc';
 
 /** Every procedure, served over tRPC at /api/trpc and as REST under /api. */
-export const appRouter = mergeRouters(datasetRouter, schemaRouter, fakerRouter, healthRouter);
+export const appRouter = mergeRouters(
+  datasetRouter,
+  schemaRouter,
+  recipeRouter,
+  fakerRouter,
+  healthRouter,
+);
 
 export type AppRouter = typeof appRouter;
 

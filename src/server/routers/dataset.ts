@@ -53,6 +53,7 @@ export const datasetRouter = router({
         errors: {
           400: 'Invalid rule',
           404: 'Unknown or expired dataset',
+          409: 'The schema changed while the run was going (nothing is kept): run it again',
           413: 'Too large to process within the limits',
           503: 'Job queue full, or no room in the memory budget to keep the result',
         },
@@ -63,7 +64,7 @@ export const datasetRouter = router({
     .mutation(async ({ ctx, input }) => {
       const dataset = ctx.store.get(input.id);
       const run = await ctx.pool.run(pseudonymizeJob(dataset, input.secret), ctx.client);
-      return datasetView(ctx.store, ctx.store.recordRun(input.id, run));
+      return datasetView(ctx.store, ctx.store.recordRun(input.id, run, dataset));
     }),
 
   deleteDataset: publicProcedure

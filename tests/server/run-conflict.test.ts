@@ -1,0 +1,52 @@
+// A schema change that lands while a run is going: the run, made with the old schema, is not kept.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatasetView } from '../../src/server/api-schemas';
+import type { RunningServer } from '../../src/server/app';
+import { fixtureFile } from './fixtures';
+import { sendJson, startTestServer, uploadDataset, type ErrorBody } from './test-server';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('POST /api/datasets/{id}/pseudonymize while the schema changes', () => {
+  it('answers 409 and records no run made with the old schema', async () => {
+    // Large enough that the run takes a moment, well past the schema update.
+    const { id } = await uploadDataset(server.url, 'many.csv', fixtureFile('csv', 60_000));
+    const running = sendJson(server.url, 'POST', `/api/datasets/${id}/pseudonymize`, {});
+    await until(() => server.pool.pending > 0);
+
+    const updated = await sendJson(server.url, 'PATCH', `/api/datasets/${id}/schema`, {
+      schema: [{ name: 'email', rule: { action: 'keep' } }],
+    });
+    expect(updated.status).toBe(200);
+
+    const response = await running;
+    expect(response.status).toBe(409);
+    const body = (await response.json()) as ErrorBody;
+    expect(body.message).toBe('The schema changed while the run was going; run it again');
+
+    const after = (await (
+      await fetch(`${server.url}/api/datasets/${id}?limit=1`)
+    ).json()) as DatasetView;
+    expect(after.pseudonymizedData).toBeNull();
+    expect(after.schema.find((column) => column.name === 'email')?.rule).toEqual({
+      action: 'keep',
+    });
+    expect((await fetch(`${server.url}/api/datasets/${id}/download`)).status).toBe(409);
+
+    // Run again, it is kept.
+    const again = await sendJson(server.url, 'POST', `/api/datasets/${id}/pseudonymize`, {});
+    expect(again.status).toBe(200);
+  }, 120_000);
+});
