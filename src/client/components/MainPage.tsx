@@ -4,9 +4,11 @@ import { useEffect, useState } from 'react';
 import { useDatasetDownload } from '../hooks/useDatasetDownload';
 import { useDatasetWorkflow } from '../hooks/useDatasetWorkflow';
 import { AppHeader } from './AppHeader';
+import { ConsistencyKeyField } from './ConsistencyKeyField';
 import { DataPreview } from './DataPreview';
 import { DownloadBar } from './DownloadBar';
 import { FileSummaryCard } from './FileSummaryCard';
+import { RecipeButtons } from './RecipeButtons';
 import { SchemaSection } from './SchemaSection';
 import { StepIndicator } from './StepIndicator';
 import { UploadArea } from './UploadArea';
@@ -15,7 +17,7 @@ import { UploadArea } from './UploadArea';
 export function MainPage() {
   const workflow = useDatasetWorkflow();
   const { dataset, step } = workflow;
-  const { downloading, download } = useDatasetDownload(dataset);
+  const { downloading, download, saveRecipe } = useDatasetDownload(dataset, workflow.savesLanded);
   const [focusUploadRequest, setFocusUploadRequest] = useState(0);
 
   // Bring the preview into view once a run finishes.
@@ -73,6 +75,22 @@ export function MainPage() {
                   generating={workflow.generating}
                   reanalyzing={workflow.reanalyzing}
                   runOutdated={workflow.runOutdated}
+                  recipeButtons={
+                    <RecipeButtons
+                      disabled={workflow.busy}
+                      saving={downloading === 'recipe'}
+                      applying={workflow.applyingRecipe}
+                      onSave={() => void saveRecipe()}
+                      onApply={(file) => void workflow.applyRecipe(file)}
+                    />
+                  }
+                  runSettings={
+                    <ConsistencyKeyField
+                      value={workflow.consistencyKey}
+                      onChange={workflow.setConsistencyKey}
+                      disabled={workflow.busy}
+                    />
+                  }
                   onChangeColumn={workflow.changeColumn}
                   onReanalyze={workflow.reanalyze}
                   onGenerate={workflow.generate}

@@ -1,7 +1,8 @@
 import { Alert, Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { RefreshCw, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ColumnSchema } from '../../engine/browser';
+import type { RunOutdatedBy } from '../hooks/useDatasetWorkflow';
 import type { SchemaColumn } from '../trpc';
 import { ColumnCard, withoutSample } from './ColumnCard';
 import { CustomFormatDialog } from './CustomFormatDialog';
@@ -12,8 +13,12 @@ interface SchemaSectionProps {
   busy: boolean;
   generating: boolean;
   reanalyzing: boolean;
-  /** The schema changed since the last run: its preview and download are withdrawn. */
-  runOutdated: boolean;
+  /** What changed since the last run, withdrawing its preview and download. */
+  runOutdated: RunOutdatedBy | null;
+  /** Settings of the run itself, shown above Generate. */
+  runSettings?: ReactNode;
+  /** Saving and applying the schema's rules as a recipe, shown next to Re-analyze. */
+  recipeButtons?: ReactNode;
   onChangeColumn: (index: number, next: ColumnSchema) => void;
   onReanalyze: () => void;
   onGenerate: () => void;
@@ -25,6 +30,8 @@ export function SchemaSection({
   generating,
   reanalyzing,
   runOutdated,
+  runSettings,
+  recipeButtons,
   onChangeColumn,
   onReanalyze,
   onGenerate,
@@ -49,17 +56,20 @@ export function SchemaSection({
             replaced
           </Text>
         </Stack>
-        <Tooltip content="Detect the column types of this sheet again">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={onReanalyze}
-            loading={reanalyzing}
-            disabled={busy}
-          >
-            <RefreshCw /> Re-analyze
-          </Button>
-        </Tooltip>
+        <HStack gap="2" wrap="wrap">
+          {recipeButtons}
+          <Tooltip content="Detect the column types of this sheet again">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onReanalyze}
+              loading={reanalyzing}
+              disabled={busy}
+            >
+              <RefreshCw /> Re-analyze
+            </Button>
+          </Tooltip>
+        </HStack>
       </Flex>
 
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
@@ -74,13 +84,21 @@ export function SchemaSection({
         ))}
       </SimpleGrid>
 
+      {runSettings}
+
       {runOutdated && (
         <Alert.Root status="info" variant="surface" rounded="xl">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>The schema changed since the last run</Alert.Title>
+            <Alert.Title>
+              {runOutdated === 'key'
+                ? 'The consistency key changed since the last run'
+                : 'The schema changed since the last run'}
+            </Alert.Title>
             <Alert.Description>
-              Generate again to preview and download the data with these rules.
+              {runOutdated === 'key'
+                ? 'Generate again to preview and download the data with this key.'
+                : 'Generate again to preview and download the data with these rules.'}
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

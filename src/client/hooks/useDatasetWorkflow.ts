@@ -2,15 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ColumnSchema } from '../../engine/browser';
 import { notify, notifyError } from '../components/ui/toaster';
+import { formatCount } from '../lib/format';
 import { logFailure } from '../lib/logFailure';
-import { trpc, type DatasetView } from '../trpc';
+import { readRecipeFile, type RecipeDocument } from '../lib/readRecipeFile';
+import { trpc, type DatasetView, type RouterInputs } from '../trpc';
 
 export interface DatasetWorkflow {
   /** The uploaded dataset as last answered or edited; undefined in step 1. */
   dataset: DatasetView | undefined;
   step: 1 | 2 | 3;
-  /** The schema changed since the last run: its preview and download are withdrawn. */
-  runOutdated: boolean;
+  /** What changed since the last run, withdrawing its preview and download; null when nothing. */
+  runOutdated: RunOutdatedBy | null;
+  /** The consistency key as typed; kept for the whole page visit, across Start Over. */
+  consistencyKey: string;
+  setConsistencyKey: (key: string) => void;
   sheetPending: boolean;
   generating: boolean;
   reanalyzing: boolean;
@@ -20,8 +25,30 @@ export interface DatasetWorkflow {
   selectSheet: (sheetName: string) => void;
   changeColumn: (index: number, next: ColumnSchema) => void;
   reanalyze: () => void;
+  /** A recipe file's types and rules applied to the dataset's sheets. */
+  applyRecipe: (file: File) => Promise<void>;
+  applyingRecipe: boolean;
+  /** Resolves once the schema edits made so far are saved; false if the dataset went meanwhile. */
+  savesLanded: () => Promise<boolean>;
   generate: () => void;
   startOver: () => void;
+}
+
+export type RunOutdatedBy = 'schema' | 'key';
+
+/** What waits for the schema saves on their way before it starts. */
+type SavesWaiter = 'generate' | 'reanalyze' | 'recipe';
+
+/** '6 columns applied · 1 not found · 2 not covered', leaving out the lists that are empty. */
+function recipeSummary(report: { applied: unknown[]; notFound: unknown[]; notCovered: unknown[] }) {
+  const parts = [
+    `${formatCount(report.applied.length)} ${report.applied.length === 1 ? 'column' : 'columns'} applied`,
+  ];
+  if (report.notFound.length > 0) parts.push(`${formatCount(report.notFound.length)} not found`);
+  if (report.notCovered.length > 0) {
+    parts.push(`${formatCount(report.notCovered.length)} not covered`);
+  }
+  return parts.join(' · ');
 }
 
 /** A failed call's toast shows the server's message, or the call's own text. */
@@ -42,7 +69,15 @@ export function useDatasetWorkflow(): DatasetWorkflow {
   const dataset = datasetId !== null ? query.data : undefined;
   // A schema change discards the last run on the server; from the edit on (before the server's
   // answer too) the page is back at step 2 with a notice, until Generate runs again.
-  const [runOutdated, setRunOutdated] = useState(false);
+  const [schemaChanged, setSchemaChanged] = useState(false);
+  // Only in React state: the key is never stored, logged or put in a URL (a mutation's body).
+  const [consistencyKey, setConsistencyKey] = useState('');
+  // Surrounding white space is a copy-and-paste accident, not part of a key.
+  const secret = consistencyKey.trim();
+  // The key the shown run was made with ('' for none): another key makes that run outdated too.
+  const [secretOfRun, setSecretOfRun] = useState<string | null>(null);
+  const keyChanged = secretOfRun !== null && secretOfRun !== secret;
+  const runOutdated: RunOutdatedBy | null = schemaChanged ? 'schema' : keyChanged ? 'key' : null;
   const step = !dataset ? 1 : dataset.pseudonymizedData && !runOutdated ? 3 : 2;
 
   const store = (next: DatasetView) => utils.getDataset.setData({ id: next.id }, next);
@@ -62,19 +97,35 @@ export function useDatasetWorkflow(): DatasetWorkflow {
     onError: notifyFailure('Failed to re-analyze the sheet'),
   });
   const run = trpc.pseudonymize.useMutation({
-    onSuccess: (next) => {
+    onSuccess: (next, { secret: sent }) => {
       store(next);
-      setRunOutdated(false);
+      setSchemaChanged(false);
+      setSecretOfRun(sent ?? '');
       notify('Success', 'Data has been successfully pseudonymized!');
     },
     onError: notifyFailure('Failed to pseudonymize data'),
+  });
+  const recipeApplication = trpc.applyRecipe.useMutation({
+    onSuccess: ({ recipeReport: report, ...next }) => {
+      store(next);
+      if (report.applied.length > 0) {
+        notify('Recipe applied', recipeSummary(report));
+      } else {
+        notifyError(
+          'Recipe not applied',
+          `No column of this file is in it: ${recipeSummary(report)}`,
+        );
+      }
+    },
+    onError: (error) =>
+      notifyError('Recipe not applied', error.message || 'The server refused the recipe.'),
   });
   const schemaSave = trpc.updateSchema.useMutation();
   const deletion = trpc.deleteDataset.useMutation();
   const latestSchemaSave = useRef(0);
   // Schema saves still on their way: a run or re-analysis starts only once they have landed.
   const pendingSaves = useRef(new Set<Promise<unknown>>());
-  const [waitingForSaves, setWaitingForSaves] = useState<'generate' | 'reanalyze' | null>(null);
+  const [waitingForSaves, setWaitingForSaves] = useState<SavesWaiter | null>(null);
 
   function changeColumn(index: number, next: ColumnSchema) {
     if (!dataset) return;
@@ -82,7 +133,7 @@ export function useDatasetWorkflow(): DatasetWorkflow {
       i === index ? { ...next, sample: column.sample } : column,
     );
     store({ ...dataset, schema });
-    if (dataset.pseudonymizedData) setRunOutdated(true);
+    if (dataset.pseudonymizedData) setSchemaChanged(true);
     const save = ++latestSchemaSave.current;
     // A failed save is logged, never shown; the card then shows the server's state again.
     // Only the edited column's editable fields: the server keeps every field left out.
@@ -102,17 +153,47 @@ export function useDatasetWorkflow(): DatasetWorkflow {
     pendingSaves.current.add(saving);
   }
 
+  /**
+   * Resolves once every schema save sent so far has been answered: true, or false when the
+   * dataset went meanwhile (✕ or Start Over).
+   */
+  async function savesLanded(): Promise<boolean> {
+    if (pendingSaves.current.size === 0) return true;
+    const waitingFor = currentDatasetId.current;
+    await Promise.all(pendingSaves.current);
+    return currentDatasetId.current === waitingFor;
+  }
+
   /** Runs `action` once every schema save sent so far has been answered. */
-  async function afterSaves(kind: 'generate' | 'reanalyze', action: () => void) {
+  async function afterSaves(kind: SavesWaiter, action: () => void) {
     if (pendingSaves.current.size > 0) {
-      const waitingFor = datasetId;
       setWaitingForSaves(kind);
-      await Promise.all(pendingSaves.current);
+      const landed = await savesLanded();
       setWaitingForSaves(null);
-      // ✕ or Start Over meanwhile: the dataset is gone.
-      if (currentDatasetId.current !== waitingFor) return;
+      if (!landed) return;
     }
     action();
+  }
+
+  async function applyRecipe(file: File) {
+    if (!dataset) return;
+    let recipe: RecipeDocument;
+    try {
+      recipe = await readRecipeFile(file);
+    } catch (error) {
+      notifyError('Recipe not applied', error instanceof Error ? error.message : String(error));
+      return;
+    }
+    // Passed on as read: the server checks the document and names what is wrong. The dataset's
+    // own id last, so a field of the file cannot point the recipe at another dataset.
+    const input = { ...recipe, id: dataset.id } as RouterInputs['applyRecipe'];
+    void afterSaves('recipe', () =>
+      recipeApplication.mutate(input, {
+        onSuccess: (next) => {
+          if (dataset.pseudonymizedData && !next.pseudonymizedData) setSchemaChanged(true);
+        },
+      }),
+    );
   }
 
   function reanalyze() {
@@ -122,7 +203,7 @@ export function useDatasetWorkflow(): DatasetWorkflow {
         { id: dataset.id },
         {
           onSuccess: (next) => {
-            if (dataset.pseudonymizedData && !next.pseudonymizedData) setRunOutdated(true);
+            if (dataset.pseudonymizedData && !next.pseudonymizedData) setSchemaChanged(true);
           },
         },
       ),
@@ -131,7 +212,10 @@ export function useDatasetWorkflow(): DatasetWorkflow {
 
   function generate() {
     if (!dataset) return;
-    void afterSaves('generate', () => run.mutate({ id: dataset.id }));
+    // An empty field sends no secret: the dataset's own random key is used.
+    void afterSaves('generate', () =>
+      run.mutate({ id: dataset.id, ...(secret !== '' && { secret }) }),
+    );
   }
 
   function startOver() {
@@ -142,23 +226,28 @@ export function useDatasetWorkflow(): DatasetWorkflow {
       );
     }
     setDatasetId(null);
-    setRunOutdated(false);
+    setSchemaChanged(false);
+    setSecretOfRun(null);
     queryClient.clear();
   }
 
   const generating = run.isPending || waitingForSaves === 'generate';
   const reanalyzing = reanalysis.isPending || waitingForSaves === 'reanalyze';
+  const applyingRecipe = recipeApplication.isPending || waitingForSaves === 'recipe';
   return {
     dataset,
     step,
     runOutdated,
+    consistencyKey,
+    setConsistencyKey,
     sheetPending: sheetSwitch.isPending,
     generating,
     reanalyzing,
-    busy: sheetSwitch.isPending || reanalyzing || generating,
+    busy: sheetSwitch.isPending || reanalyzing || generating || applyingRecipe,
     openUploaded: (uploaded) => {
       store(uploaded);
-      setRunOutdated(false);
+      setSchemaChanged(false);
+      setSecretOfRun(null);
       setDatasetId(uploaded.id);
     },
     selectSheet: (sheetName) => {
@@ -166,6 +255,9 @@ export function useDatasetWorkflow(): DatasetWorkflow {
     },
     changeColumn,
     reanalyze,
+    applyRecipe,
+    applyingRecipe,
+    savesLanded,
     generate,
     startOver,
   };

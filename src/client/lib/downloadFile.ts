@@ -9,11 +9,18 @@ export async function downloadFile(url: string, fallbackName: string): Promise<v
   if (!response.ok) {
     throw httpErrorFrom(response.status, response.statusText, await response.text());
   }
-  const blob = await response.blob();
+  saveFile(
+    await response.blob(),
+    fileNameFrom(response.headers.get('content-disposition')) ?? fallbackName,
+  );
+}
+
+/** Hands data the page already holds to the browser as a download named `name`. */
+export function saveFile(blob: Blob, name: string): void {
   const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;
-  link.download = fileNameFrom(response.headers.get('content-disposition')) ?? fallbackName;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
