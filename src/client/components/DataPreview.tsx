@@ -1,19 +1,9 @@
-import {
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Table } from '@chakra-ui/react';
 import { Maximize2, Minimize2, Rows3 } from 'lucide-react';
 import { useState } from 'react';
 import { formatCount } from '../lib/format';
 import type { DatasetPreview, DatasetView, PreviewRow } from '../trpc';
+import { SectionHeader } from './SectionHeader';
 import { StatsTiles } from './StatsTiles';
 
 /** The preview shows the first 5 rows and the first 4 columns, unless asked for more. */
@@ -40,38 +30,34 @@ export function DataPreview({ dataset }: DataPreviewProps) {
 
   return (
     <Stack as="section" aria-labelledby="preview-heading" gap="5" id="data-preview">
-      <Flex
-        align={{ base: 'flex-start', sm: 'center' }}
-        justify="space-between"
-        gap="3"
-        wrap="wrap"
-      >
-        <Stack gap="1">
-          <Heading as="h2" id="preview-heading" size="xl">
-            Data Preview
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
+      <SectionHeader
+        id="preview-heading"
+        title="Data Preview"
+        summary={
+          <>
             Showing {shownRows} of {formatCount(dataset.rowCount)} rows and {shownColumns} of{' '}
             {dataset.columnCount} columns
-          </Text>
-        </Stack>
-        <HStack gap="2">
-          {canShowMore && (
-            <Button variant="outline" size="sm" onClick={() => setShowAll((value) => !value)}>
-              <Rows3 /> {showAll ? 'Show less' : 'Show more'}
+          </>
+        }
+        actions={
+          <HStack gap="2">
+            {canShowMore && (
+              <Button variant="outline" size="sm" onClick={() => setShowAll((value) => !value)}>
+                <Rows3 /> {showAll ? 'Show less' : 'Show more'}
+              </Button>
+            )}
+            <Button
+              variant="outline"
+              size="sm"
+              aria-pressed={expanded}
+              onClick={() => setExpanded((value) => !value)}
+              hideBelow="lg"
+            >
+              {expanded ? <Minimize2 /> : <Maximize2 />} {expanded ? 'Collapse' : 'Expand'}
             </Button>
-          )}
-          <Button
-            variant="outline"
-            size="sm"
-            aria-pressed={expanded}
-            onClick={() => setExpanded((value) => !value)}
-            hideBelow="lg"
-          >
-            {expanded ? <Minimize2 /> : <Maximize2 />} {expanded ? 'Collapse' : 'Expand'}
-          </Button>
-        </HStack>
-      </Flex>
+          </HStack>
+        }
+      />
 
       <SimpleGrid columns={{ base: 1, lg: expanded ? 1 : 2 }} gap="4">
         <PreviewTable

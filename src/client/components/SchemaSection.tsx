@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { ColumnSchema } from '../../engine/browser';
@@ -6,6 +6,7 @@ import type { RunOutdatedBy } from '../hooks/useDatasetWorkflow';
 import type { SchemaColumn } from '../trpc';
 import { ColumnCard, withoutSample } from './ColumnCard';
 import { CustomFormatDialog } from './CustomFormatDialog';
+import { SectionHeader } from './SectionHeader';
 import { Tooltip } from './ui/tooltip';
 
 interface SchemaSectionProps {
@@ -41,36 +42,27 @@ export function SchemaSection({
 
   return (
     <Stack as="section" aria-labelledby="schema-heading" gap="5">
-      <Flex
-        align={{ base: 'flex-start', sm: 'center' }}
-        justify="space-between"
-        gap="3"
-        wrap="wrap"
-      >
-        <Stack gap="1">
-          <Heading as="h2" id="schema-heading" size="xl">
-            Detected Schema
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            {schema.length} {schema.length === 1 ? 'column' : 'columns'} · choose how each one is
-            replaced
-          </Text>
-        </Stack>
-        <HStack gap="2" wrap="wrap">
-          {recipeButtons}
-          <Tooltip content="Detect the column types of this sheet again">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={onReanalyze}
-              loading={reanalyzing}
-              disabled={busy}
-            >
-              <RefreshCw /> Re-analyze
-            </Button>
-          </Tooltip>
-        </HStack>
-      </Flex>
+      <SectionHeader
+        id="schema-heading"
+        title="Detected Schema"
+        summary={`${schema.length} ${schema.length === 1 ? 'column' : 'columns'} · choose how each one is replaced`}
+        actions={
+          <HStack gap="2" wrap="wrap">
+            {recipeButtons}
+            <Tooltip content="Detect the column types of this sheet again">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={onReanalyze}
+                loading={reanalyzing}
+                disabled={busy}
+              >
+                <RefreshCw /> Re-analyze
+              </Button>
+            </Tooltip>
+          </HStack>
+        }
+      />
 
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
         {schema.map((column, index) => (
