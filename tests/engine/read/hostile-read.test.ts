@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError, readWorkbook, writeWorkbook, type Workbook } from '../../src/engine';
+import { EngineError, readWorkbook, writeWorkbook, type Workbook } from '../../../src/engine';
 import {
   contentHostileFiles,
   deflatedEntry,
@@ -9,7 +9,7 @@ import {
   unzipEntries,
   xlsxPackage,
   zipHostileFiles,
-} from '../../scripts/lib/hostile-files';
+} from '../../../scripts/lib/hostile-files';
 
 // Engine-level: every hostile file through the real reader. The server tests send the same
 // corpus over HTTP. Cases carry only labels (vitest formats case arguments).

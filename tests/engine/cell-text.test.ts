@@ -6,7 +6,7 @@ import {
   pseudonymize,
   readWorkbook,
   writeWorkbook,
-} from '../../../src/engine';
+} from '../../src/engine';
 
 const march15 = new Date(Date.UTC(2023, 2, 15));
 

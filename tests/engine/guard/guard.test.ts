@@ -1,8 +1,8 @@
 import { read } from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { EngineError, inspectContainer, type FileFormat } from '../../src/engine';
-import { countXmlCells } from '../../src/engine/guard/count-xml-cells';
-import type { GuardLimits } from '../../src/engine/guard/limits';
+import { EngineError, inspectContainer, type FileFormat } from '../../../src/engine';
+import { countXmlCells } from '../../../src/engine/guard/count-xml-cells';
+import type { GuardLimits } from '../../../src/engine/guard/limits';
 import {
   contentHostileFiles,
   craftZip,
@@ -16,7 +16,7 @@ import {
   xlsbWithCells,
   xlsxPackage,
   zipHostileFiles,
-} from '../../scripts/lib/hostile-files';
+} from '../../../scripts/lib/hostile-files';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
