@@ -38,8 +38,7 @@ function pad2(value: number): string {
 const utc = (...parts: [number, number, number, number?, number?, number?]): Date =>
   new Date(Date.UTC(parts[0], parts[1] - 1, parts[2], parts[3] ?? 0, parts[4] ?? 0, parts[5] ?? 0));
 
-const CASES: Case[] = [
-  // --- blank, single values, mixed ---------------------------------------------------------
+const BLANK_SINGLE_AND_MIXED: Case[] = [
   {
     description: 'an all-empty column is blank',
     values: ['', '', null],
@@ -96,8 +95,10 @@ const CASES: Case[] = [
     values: ['1', '', null, '2', ''],
     expected: { type: 'number', nonEmptyCount: 2 },
   },
+];
 
-  // --- values padded with spaces (database dumps, fixed-width exports) ------------------------
+/** Values padded with spaces, as database dumps and fixed-width exports write them. */
+const PADDED_VALUES: Case[] = [
   {
     description: 'numbers padded with spaces and tabs are numbers, their text kept as examples',
     values: [' 123', '456 ', ' 7 ', '\t42'],
@@ -148,8 +149,9 @@ const CASES: Case[] = [
     values: ['1', ' NULL ', '2', '   ', '3'],
     expected: { type: 'number', invalidCount: 0, missingMarkers: [' NULL ', '   '] },
   },
+];
 
-  // --- 98% rule ----------------------------------------------------------------------------
+const NINETY_EIGHT_PERCENT_RULE: Case[] = [
   {
     description: 'a number column with 2% junk is a number with 2 invalid values',
     values: [...series(98, (i) => String(i + 1)), 'oops', 'n.a.'],
@@ -180,8 +182,9 @@ const CASES: Case[] = [
     values: [...series(98, (i) => `(555) 123-${String(1000 + i)}`), 'ask', 'none given'],
     expected: { type: 'phone', invalidCount: 2 },
   },
+];
 
-  // --- missing markers ---------------------------------------------------------------------
+const MISSING_MARKERS: Case[] = [
   {
     description: "'NaN' among decimals is a missing marker, not junk",
     values: ['1.5', 'NaN', '2.25', 'NaN'],
@@ -207,8 +210,9 @@ const CASES: Case[] = [
     values: ['10', '-', '20'],
     expected: { type: 'number', invalidCount: 0 },
   },
+];
 
-  // --- numbers -----------------------------------------------------------------------------
+const NUMBERS: Case[] = [
   {
     description: 'integers',
     values: ['1', '20', '300'],
@@ -636,8 +640,9 @@ const CASES: Case[] = [
     values: [-74.006, 151.2093],
     expected: { type: 'number', semantic: 'longitude' },
   },
+];
 
-  // --- codes -------------------------------------------------------------------------------
+const CODES: Case[] = [
   {
     description: 'leading zeros (00123) make a code, not a number',
     values: ['00123', '00456', '12345'],
@@ -686,8 +691,9 @@ const CASES: Case[] = [
     values: ['12345678', '87654321'],
     expected: { type: 'string', semantic: 'accountNumber' },
   },
+];
 
-  // --- booleans ----------------------------------------------------------------------------
+const BOOLEANS: Case[] = [
   {
     description: 'true/false',
     values: ['true', 'false', 'true'],
@@ -795,8 +801,9 @@ const CASES: Case[] = [
     values: [true, false, null],
     expected: { type: 'boolean', boolean: { trueText: 'true', falseText: 'false' } },
   },
+];
 
-  // --- dates -------------------------------------------------------------------------------
+const DATES: Case[] = [
   {
     description: 'YYYY-MM-DD',
     values: ['2023-04-17', '2024-12-01'],
@@ -975,8 +982,9 @@ const CASES: Case[] = [
     values: ['1980-01-31', '1975-07-04'],
     expected: { type: 'date', semantic: 'birthDate', suggestedMethod: 'date.birthdate' },
   },
+];
 
-  // --- datetimes ---------------------------------------------------------------------------
+const DATETIMES: Case[] = [
   {
     description: 'ISO 8601 with an offset records the zone',
     values: ['2023-04-17T10:00:00+02:00', '2023-04-18T11:30:00+02:00'],
@@ -1136,7 +1144,9 @@ const CASES: Case[] = [
     values: ['Monday, April 17, 2023', 'Friday, December 1, 2023'],
     expected: { type: 'date', format: 'dddd, MMMM D, YYYY' },
   },
-  // --- spreadsheet date cells -------------------------------------------------------------
+];
+
+const SPREADSHEET_DATE_CELLS: Case[] = [
   {
     description: 'date cells with m/d/yyyy are M/D/YYYY dates',
     values: [utc(2023, 4, 17), utc(2024, 1, 2)],
@@ -1220,8 +1230,9 @@ const CASES: Case[] = [
     numberFormat: '[$-409]m/d/yy h:mm:ss AM/PM;@',
     expected: { type: 'datetime', format: 'M/D/YY h:mm:ss A' },
   },
+];
 
-  // --- email -------------------------------------------------------------------------------
+const EMAILS: Case[] = [
   {
     description: 'email addresses',
     name: 'contact',
@@ -1244,7 +1255,9 @@ const CASES: Case[] = [
     values: ['chloé.2@example.fr', 'zoë.müller@beispiel.de'],
     expected: { type: 'email' },
   },
-  // --- phone -------------------------------------------------------------------------------
+];
+
+const PHONES: Case[] = [
   {
     description: '(555) 123-4567',
     values: ['(555) 123-4567', '(555) 987-6543'],
@@ -1394,7 +1407,9 @@ const CASES: Case[] = [
     values: ['3782 822463 10005', '3714 496353 98431'],
     expected: { type: 'string', semantic: 'creditCard' },
   },
-  // --- meanings from values ---------------------------------------------------------------
+];
+
+const MEANINGS_FROM_VALUES: Case[] = [
   {
     description: 'UUIDs',
     name: 'id',
@@ -1492,8 +1507,9 @@ const CASES: Case[] = [
     values: ['f47ac10b-58cc-4372-a567-0e02b2c3d479'],
     expected: { semantic: 'uuid' },
   },
+];
 
-  // --- meanings from headers ---------------------------------------------------------------
+const MEANINGS_FROM_HEADERS: Case[] = [
   {
     description: 'first_name',
     name: 'first_name',
@@ -1624,15 +1640,37 @@ const CASES: Case[] = [
   },
 ];
 
+/** One table per behaviour, so a failure names its section and `-t` can pick one. */
+const TABLES: [section: string, cases: Case[]][] = [
+  ['blank, single values and mixed', BLANK_SINGLE_AND_MIXED],
+  ['values padded with spaces', PADDED_VALUES],
+  ['the 98% rule', NINETY_EIGHT_PERCENT_RULE],
+  ['missing markers', MISSING_MARKERS],
+  ['numbers', NUMBERS],
+  ['codes', CODES],
+  ['booleans', BOOLEANS],
+  ['dates', DATES],
+  ['datetimes', DATETIMES],
+  ['spreadsheet date cells', SPREADSHEET_DATE_CELLS],
+  ['emails', EMAILS],
+  ['phones', PHONES],
+  ['meanings from values', MEANINGS_FROM_VALUES],
+  ['meanings from headers', MEANINGS_FROM_HEADERS],
+];
+
 describe('detectColumn', () => {
   it('has at least 120 cases', () => {
-    expect(CASES.length).toBeGreaterThanOrEqual(120);
+    expect(TABLES.flatMap(([, cases]) => cases).length).toBeGreaterThanOrEqual(120);
   });
 
-  it.each(CASES)('$description', ({ name, values, numberFormat, options, expected }) => {
-    const schema = detectColumn(name ?? 'value', values, numberFormat ?? null, options);
-    expect(schema).toMatchObject(expected);
-  });
+  for (const [section, cases] of TABLES) {
+    describe(section, () => {
+      it.each(cases)('$description', ({ name, values, numberFormat, options, expected }) => {
+        const schema = detectColumn(name ?? 'value', values, numberFormat ?? null, options);
+        expect(schema).toMatchObject(expected);
+      });
+    });
+  }
 });
 
 describe('detectColumn on hostile values', () => {
