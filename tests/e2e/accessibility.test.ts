@@ -1,6 +1,6 @@
 import type { FileChooser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { delimited, PEOPLE_COLUMNS } from './fixtures';
+import { delimited, PEOPLE_COLUMNS } from '../support/customer-files';
 import { lowContrastTexts, setThemeClass } from './contrast';
 import { screenshots, useBrowserSession } from './harness';
 import { toastText, uploadThroughPage } from './harness-dataset';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { delimited, peopleRows, PEOPLE_COLUMNS, readDownload } from './fixtures';
+import { delimited, peopleRows, PEOPLE_COLUMNS, readDownload } from '../support/customer-files';
 import { screenshots, useBrowserSession } from './harness';
 import {
   downloadBy,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { delimited, workbook } from './fixtures';
+import { delimited, workbook } from '../support/customer-files';
 import { screenshots, useBrowserSession } from './harness';
 import { toastText, toastTitled, uploadThroughPage } from './harness-dataset';
 import { recordToastTitles } from './harness-files';

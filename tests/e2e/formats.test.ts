@@ -8,7 +8,7 @@ import {
   PEOPLE_COLUMNS,
   readDownload,
   workbook,
-} from './fixtures';
+} from '../support/customer-files';
 import { screenshots, useBrowserSession } from './harness';
 import {
   downloadBy,

@@ -1,49 +1,18 @@
 /**
- * Shared set-up for the browser tests: the real built server (dist/server/main.js on a free port)
+ * Shared set-up for the browser tests: the real built server (tests/support/spawned-server.ts)
  * and Chromium (tests/support/chromium.ts) driven by playwright-core, plus screenshots of each step in both themes
  * and at phone width under test-output/screenshots/.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resolveChromium } from '../support/chromium';
+import { spawnServer, type SpawnedServer } from '../support/spawned-server';
 
 export const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
-
-export interface RunningServer {
-  baseUrl: string;
-  stop: () => void;
-}
-
-export async function startServer(): Promise<RunningServer> {
-  if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html')) {
-    throw new Error('The app is not built: run `npm run build` (npm test builds it first).');
-  }
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    // Browser tests upload faster than a person; the per-client rate limits are for the public.
-    env: {
-      ...process.env,
-      PORT: '0',
-      STANDIN_RATE_LIMIT_PER_MINUTE: '0',
-      STANDIN_UPLOAD_RATE_LIMIT_PER_MINUTE: '0',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1].replace(/\/$/, ''));
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { baseUrl, stop: () => child.kill() };
-}
 
 export interface RunningBrowser {
   browser: Browser;
@@ -95,33 +64,37 @@ export interface BrowserSession {
  * opened are closed after each test, unless `keepPages` (a file whose tests walk one visit).
  */
 export function useBrowserSession(options: { keepPages?: boolean } = {}): BrowserSession {
-  let server: RunningServer | undefined;
+  let server: SpawnedServer | undefined;
   let browser: RunningBrowser | undefined;
   const opened: Page[] = [];
   beforeAll(async () => {
-    server = await startServer();
+    // Browser tests upload faster than a person; the per-client rate limits are for the public.
+    server = await spawnServer({
+      STANDIN_RATE_LIMIT_PER_MINUTE: '0',
+      STANDIN_UPLOAD_RATE_LIMIT_PER_MINUTE: '0',
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    server?.stop();
+    await server?.stop();
   });
   if (!options.keepPages) {
     afterEach(async () => {
       for (const page of opened.splice(0)) await page.context().close();
     });
   }
-  const started = (): { server: RunningServer; browser: RunningBrowser } => {
+  const started = (): { server: SpawnedServer; browser: RunningBrowser } => {
     if (!server || !browser) throw new Error('the browser session has not started yet');
     return { server, browser };
   };
   return {
     get baseUrl() {
-      return started().server.baseUrl;
+      return started().server.listeningUrl;
     },
     async newPage() {
       const { server, browser } = started();
-      const page = await newPage(browser.browser, server.baseUrl);
+      const page = await newPage(browser.browser, server.listeningUrl);
       opened.push(page);
       return page;
     },

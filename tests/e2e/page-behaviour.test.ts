@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { delimited, peopleRows, workbook } from './fixtures';
+import { delimited, peopleRows, workbook } from '../support/customer-files';
 import { contrast, luminance } from './contrast';
 import { screenshots, useBrowserSession } from './harness';
 import { toastText, uploadThroughPage, holdCalls } from './harness-dataset';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { delimited, peopleRows, PEOPLE_COLUMNS } from './fixtures';
+import { delimited, peopleRows, PEOPLE_COLUMNS } from '../support/customer-files';
 import { screenshots, useBrowserSession } from './harness';
 import { uploadThroughPage, holdCalls } from './harness-dataset';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FileChooser, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { delimited } from './fixtures';
+import { delimited } from '../support/customer-files';
 import { screenshots, useBrowserSession } from './harness';
 import { setThemeClass, textContrast } from './contrast';
 import { toastText, toastTitled } from './harness-dataset';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { delimited, peopleRows, PEOPLE_COLUMNS, readDownload } from './fixtures';
+import { delimited, peopleRows, PEOPLE_COLUMNS, readDownload } from '../support/customer-files';
 import { screenshots, useBrowserSession } from './harness';
 import { downloadBy, rowsOf, toastText, uploadThroughPage } from './harness-dataset';
 

@@ -3,8 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureFile } from './fixtures';
-import { uploadDataset } from './test-server';
+import { fixtureFile } from '../support/people-files';
+import { uploadDataset } from '../support/in-process-server';
 
 let server: ChildProcess;
 let baseUrl: string;

@@ -9,7 +9,7 @@ import type { FileFormat } from '../../src/engine';
 import type { DatasetView, PreviewRow } from '../../src/server/api-schemas';
 import type { RunningServer } from '../../src/server/app';
 import type { AppRouter } from '../../src/server/routers/_app';
-import { sendJson, sheetRows, startTestServer, uploadFile } from './test-server';
+import { sendJson, sheetRows, startTestServer, uploadFile } from '../support/in-process-server';
 
 interface Table {
   name: string;

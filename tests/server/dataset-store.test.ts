@@ -7,9 +7,14 @@ import {
   type PseudonymizedRun,
   type SheetState,
 } from '../../src/server/dataset-store';
-import { fixtureFile, ordersSheet, peopleSheet } from './fixtures';
+import { fixtureFile, ordersSheet, peopleSheet } from '../support/people-files';
 import { MIB } from '../../src/server/config';
-import { ManualClock, startTestServer, uploadDataset, uploadFile } from './test-server';
+import {
+  ManualClock,
+  startTestServer,
+  uploadDataset,
+  uploadFile,
+} from '../support/in-process-server';
 
 const MINUTE = 60_000;
 

@@ -3,8 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWorkbook, writeWorkbook, type FileFormat } from '../../src/engine';
 import type { DatasetView } from '../../src/server/api-schemas';
 import type { RunningServer } from '../../src/server/app';
-import { EVERY_FORMAT, fixtureFile, peopleSheet } from './fixtures';
-import { sendJson, sheetRows, startTestServer, uploadDataset, type ErrorBody } from './test-server';
+import { EVERY_FORMAT, fixtureFile, peopleSheet } from '../support/people-files';
+import {
+  sendJson,
+  sheetRows,
+  startTestServer,
+  uploadDataset,
+  type ErrorBody,
+} from '../support/in-process-server';
 
 let server: RunningServer;
 

@@ -4,7 +4,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/app';
 import { resolveChromium } from '../support/chromium';
-import { startTestServer } from './test-server';
+import { startTestServer } from '../support/in-process-server';
 
 let server: RunningServer;
 let browser: Browser;

@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRealisticCsv } from '../../scripts/lib/realistic-csv';
 import type { RunningServer } from '../../src/server/app';
 import { EnginePool } from '../../src/server/engine-pool';
-import { fixtureFile } from './fixtures';
-import { startTestServer, uploadDataset, uploadFile, type ErrorBody } from './test-server';
+import { fixtureFile } from '../support/people-files';
+import {
+  startTestServer,
+  uploadDataset,
+  uploadFile,
+  type ErrorBody,
+} from '../support/in-process-server';
 
 describe('heavy work runs off the event loop', () => {
   let server: RunningServer;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWorkbook, type FileFormat } from '../../src/engine';
 import type { RunningServer } from '../../src/server/app';
 import { readXlsxParts, xlsQuotePrefixedCells } from '../support/spreadsheet-parts';
-import { sendJson, startTestServer, uploadDataset } from './test-server';
+import { sendJson, startTestServer, uploadDataset } from '../support/in-process-server';
 
 let server: RunningServer;
 

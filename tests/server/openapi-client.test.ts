@@ -8,8 +8,8 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/app';
-import { fixtureFile } from './fixtures';
-import { startTestServer } from './test-server';
+import { fixtureFile } from '../support/people-files';
+import { startTestServer } from '../support/in-process-server';
 
 const OUT_DIR = path.resolve('test-output/openapi-client');
 

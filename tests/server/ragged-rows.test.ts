@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetView } from '../../src/server/api-schemas';
 import type { RunningServer } from '../../src/server/app';
-import { sendJson, startTestServer, uploadDataset } from './test-server';
+import { sendJson, startTestServer, uploadDataset } from '../support/in-process-server';
 
 let server: RunningServer;
 

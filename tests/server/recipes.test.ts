@@ -4,8 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeWorkbook, type Recipe } from '../../src/engine';
 import type { DatasetView, UploadedDataset } from '../../src/server/api-schemas';
 import type { RunningServer } from '../../src/server/app';
-import { fixtureFile, peopleSheet } from './fixtures';
-import { sendJson, startTestServer, uploadDataset, type ErrorBody } from './test-server';
+import { fixtureFile, peopleSheet } from '../support/people-files';
+import {
+  sendJson,
+  startTestServer,
+  uploadDataset,
+  type ErrorBody,
+} from '../support/in-process-server';
 
 let server: RunningServer;
 

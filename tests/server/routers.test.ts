@@ -6,8 +6,8 @@ import type { FileFormat } from '../../src/engine';
 import { DatasetStore } from '../../src/server/dataset-store';
 import { EnginePool } from '../../src/server/engine-pool';
 import { createCaller } from '../../src/server/routers/_app';
-import { fixtureFile } from './fixtures';
-import { sheetRows } from './test-server';
+import { fixtureFile } from '../support/people-files';
+import { sheetRows } from '../support/in-process-server';
 
 const store = new DatasetStore({ ttlMs: 60_000, budgetBytes: 1e9 });
 const pool = new EnginePool({ threads: 1, maxQueuedJobs: 4, deadlineMs: 60_000, heapMb: 1024 });

@@ -2,8 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetView } from '../../src/server/api-schemas';
 import type { RunningServer } from '../../src/server/app';
-import { fixtureFile } from './fixtures';
-import { sendJson, startTestServer, uploadDataset, type ErrorBody } from './test-server';
+import { fixtureFile } from '../support/people-files';
+import {
+  sendJson,
+  startTestServer,
+  uploadDataset,
+  type ErrorBody,
+} from '../support/in-process-server';
 
 let server: RunningServer;
 

@@ -3,8 +3,8 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/app';
 import type { AppRouter } from '../../src/server/routers/_app';
-import { fixtureFile } from './fixtures';
-import { sheetRows, startTestServer, uploadDataset } from './test-server';
+import { fixtureFile } from '../support/people-files';
+import { sheetRows, startTestServer, uploadDataset } from '../support/in-process-server';
 
 describe('tRPC over HTTP at /api/trpc', () => {
   let server: RunningServer;

@@ -2,14 +2,14 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetView } from '../../src/server/api-schemas';
 import type { RunningServer } from '../../src/server/app';
-import { EVERY_FORMAT, fixtureFile } from './fixtures';
+import { EVERY_FORMAT, fixtureFile } from '../support/people-files';
 import {
   sheetRows,
   startTestServer,
   uploadDataset,
   uploadFile,
   type ErrorBody,
-} from './test-server';
+} from '../support/in-process-server';
 
 let server: RunningServer;
 let earlierId: string;

@@ -1,15 +1,9 @@
 // Load limits of the built server: per-client rate limits (429), the memory budget that bounds
 // the bytes being received (503 + Retry-After), and the job queue (503 + Retry-After).
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateRealisticCsv } from '../../scripts/lib/realistic-csv';
-import {
-  multipartHead,
-  rawRequest,
-  requestHead,
-  spawnServer,
-  statusLines,
-  type SpawnedServer,
-} from './spawned-server';
+import { generateRealisticCsv } from '../../../scripts/lib/realistic-csv';
+import { multipartHead, rawRequest, requestHead, statusLines } from '../../support/raw-http';
+import { spawnServer, type SpawnedServer } from '../../support/spawned-server';
 
 let server: SpawnedServer | undefined;
 

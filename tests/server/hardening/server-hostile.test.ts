@@ -7,15 +7,9 @@ import {
   largeJsonFiles,
   zipHostileFiles,
   type HostileFile,
-} from '../../scripts/lib/hostile-files';
-import {
-  multipartHead,
-  rawRequest,
-  requestHead,
-  spawnServer,
-  statusLines,
-  type SpawnedServer,
-} from './spawned-server';
+} from '../../../scripts/lib/hostile-files';
+import { multipartHead, rawRequest, requestHead, statusLines } from '../../support/raw-http';
+import { spawnServer, type SpawnedServer } from '../../support/spawned-server';
 
 let server: SpawnedServer;
 let earlierId: string;

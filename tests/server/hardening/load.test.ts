@@ -1,7 +1,7 @@
 // A brief run of `npm run load` in CI: a few users for a few seconds against the built server.
 // Speed is not asserted (the figures are printed); completeness and correctness are.
 import { describe, expect, it } from 'vitest';
-import { formatLoadReport, runLoad } from '../../scripts/load';
+import { formatLoadReport, runLoad } from '../../../scripts/load';
 
 describe('the load script', () => {
   it('runs concurrent users whose every download is complete and correct', async () => {

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
-import { ManualClock, startTestServer, uploadDataset } from '../server/test-server';
-import { spawnServer, type SpawnedServer } from './spawned-server';
+import { ManualClock, startTestServer, uploadDataset } from '../../support/in-process-server';
+import { spawnServer, type SpawnedServer } from '../../support/spawned-server';
 
 const MARKER = `CANARY${randomUUID().replaceAll('-', '')}`;
 const FORMATS = ['csv', 'tsv', 'json', 'xlsx', 'xls'] as const;
