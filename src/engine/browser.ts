@@ -18,3 +18,12 @@ export {
   type RecipeColumn,
 } from './recipe/recipe-schema';
 export type { RecipeReport, SheetColumn } from './recipe/apply-recipe';
+export {
+  privacyReportSchema,
+  type PrivacyReport,
+  type ColumnReport,
+  type SheetReport,
+  type RiskFigures,
+  type ReportLeak,
+  type ReportWarning,
+} from './report/report-schema';

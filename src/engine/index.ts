@@ -62,3 +62,4 @@ export {
   type RecipeReport,
   type SheetColumn,
 } from './recipe/apply-recipe';
+export { buildReport, privacyReportSchema, type PrivacyReport, type ReportInput } from './report';

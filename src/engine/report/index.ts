@@ -1,0 +1,2 @@
+export { buildReport, type ReportInput } from './build-report';
+export * from './report-schema';

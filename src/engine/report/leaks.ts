@@ -1,0 +1,131 @@
+import type { EncodedColumn } from './encode-column';
+
+/** Originals shorter than this are not searched for: short words match everywhere. */
+export const LEAK_MINIMUM_LENGTH = 4;
+/** Pure numbers with fewer digits are not searched for: small numbers match everywhere. */
+export const LEAK_MINIMUM_DIGITS = 5;
+/** Longest run of words matched inside text (multi-word names, short addresses, phones). */
+export const LEAK_WINDOW_TOKENS = 4;
+
+/** Words joined by the punctuation inside emails, hyphenated names, O'Brien and '555-1234'. */
+const TOKEN = /[\p{L}\p{N}]+(?:[.'’@+_-][\p{L}\p{N}]+)*/gu;
+
+/** A column of the run, by its place in the workbook. */
+export interface LeakColumn {
+  sheet: number;
+  column: number;
+}
+
+/**
+ * The originals of the replaced columns, read from each column's own distinct-value index (no
+ * merged copy: that would be a second Map of every original of the file). A lookup asks each
+ * source column in turn; a file has few. Blank-ish noise is left out at lookup time: see
+ * LEAK_MINIMUM_LENGTH and LEAK_MINIMUM_DIGITS.
+ */
+export class OriginalsIndex {
+  readonly sources: LeakColumn[] = [];
+  private readonly indexes: ReadonlyMap<string, number>[] = [];
+  /** First words of the originals of several words: a run of words is looked up only from one. */
+  private readonly firstWords = new Set<string>();
+
+  /** Adds the distinct originals of one replaced column (its encoding's index). */
+  add(source: LeakColumn, originals: ReadonlyMap<string, number>): void {
+    this.sources.push(source);
+    this.indexes.push(originals);
+    for (const text of originals.keys()) {
+      const space = text.indexOf(' ');
+      if (space > 0) this.firstWords.add(firstWord(text, space));
+    }
+  }
+
+  get size(): number {
+    return this.sources.length;
+  }
+
+  /** Ids of the source columns that have this text as an original, into `into`. */
+  owners(text: string, into: Set<number>): void {
+    if (!worthSearching(text)) return;
+    for (let id = 0; id < this.indexes.length; id++) {
+      if (this.indexes[id]!.has(text)) into.add(id);
+    }
+  }
+
+  /** Whether a run of words starting with this word may be an original. */
+  mayStart(word: string): boolean {
+    if (this.firstWords.has(word)) return true;
+    for (const index of this.indexes) if (index.has(word)) return true;
+    return false;
+  }
+}
+
+/**
+ * The first word of an original of several words, as the tokenizer reads it ('Smith,' →
+ * 'Smith'): the text before the first space without trailing punctuation. Cheaper than the
+ * tokenizer, and enough for names and addresses.
+ */
+function firstWord(text: string, space: number): string {
+  let end = space;
+  while (end > 0 && ',;:.)'.includes(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
+function worthSearching(text: string): boolean {
+  if (text.length < LEAK_MINIMUM_LENGTH) return false;
+  if (text.length >= LEAK_MINIMUM_DIGITS + 1) return text.trim().length >= LEAK_MINIMUM_LENGTH;
+  // Short enough to be a small number: only then is the digit test worth running.
+  const trimmed = text.trim();
+  if (trimmed.length < LEAK_MINIMUM_LENGTH) return false;
+  return !(/^[+-]?\d+$/.test(trimmed) && trimmed.replace(/^[+-]/, '').length < LEAK_MINIMUM_DIGITS);
+}
+
+/** Leak counts keyed by source column id and found column, counted once per cell. */
+export type LeakCounts = Map<string, number>;
+
+/**
+ * Scans one output column for originals of other columns. It reads the column's distinct
+ * values (each weighted by its cell count), not its cells, so a value is looked at once: as a
+ * whole and, where `insideText` (kept free text), every run of 1 to LEAK_WINDOW_TOKENS words
+ * as written in the cell (so 'Smith, John' matches with its comma). Matches are
+ * case-sensitive: names in notes are written as in their own column, and case folding would
+ * match common words.
+ */
+export function scanColumn(
+  found: LeakColumn,
+  distinct: EncodedColumn,
+  originals: OriginalsIndex,
+  insideText: boolean,
+  counts: LeakCounts,
+): void {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const hits = new Set<number>();
+  for (const [text, code] of distinct.index) {
+    if (text.length < LEAK_MINIMUM_LENGTH) continue;
+    hits.clear();
+    originals.owners(text, hits);
+    if (insideText) {
+      starts.length = 0;
+      ends.length = 0;
+      for (const match of text.matchAll(TOKEN)) {
+        starts.push(match.index);
+        ends.push(match.index + match[0].length);
+      }
+      for (let first = 0; first < starts.length; first++) {
+        if (!originals.mayStart(text.slice(starts[first], ends[first]))) continue;
+        const last = Math.min(starts.length, first + LEAK_WINDOW_TOKENS);
+        for (let end = first; end < last; end++) {
+          const piece = text.slice(starts[first], ends[end]);
+          if (piece.length >= LEAK_MINIMUM_LENGTH) originals.owners(piece, hits);
+        }
+      }
+    }
+    if (hits.size === 0) continue;
+    const cells = distinct.counts[code]!;
+    for (const id of hits) {
+      const source = originals.sources[id]!;
+      if (source.sheet === found.sheet && source.column === found.column) continue;
+      const key = `${id}|${found.sheet}|${found.column}`;
+      counts.set(key, (counts.get(key) ?? 0) + cells);
+    }
+  }
+}

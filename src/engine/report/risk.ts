@@ -1,0 +1,130 @@
+import type { EncodedColumn } from './encode-column';
+import type { RiskFigures } from './report-schema';
+
+/*
+ * Equivalence classes over the kept columns: rows with the same kept values fall in one class.
+ * Columns are combined pairwise into dense class ids (an open-addressing table on typed arrays,
+ * no object per row), so a combination costs one pass over the rows. Blank counts as a value.
+ *
+ * Which columns single people out, a cheap measure: for each kept column, the unique share with
+ * it alone and how much the unique share of all kept columns drops when it is left out. The
+ * leave-one-out combinations reuse prefix and suffix combinations, 3 passes per column in all.
+ */
+
+interface Classes {
+  ids: Int32Array;
+  count: number;
+}
+
+/** Dense class ids of one column (blank = its own value). */
+function classesOf(column: EncodedColumn): Classes {
+  const ids = new Int32Array(column.codes.length);
+  for (let row = 0; row < ids.length; row++) ids[row] = column.codes[row]! + 1;
+  return { ids, count: column.counts.length + 1 };
+}
+
+/** Dense class ids of the pairs (a, b) of each row. */
+function combine(a: Classes, b: Classes): Classes {
+  const rows = a.ids.length;
+  let size = 16;
+  while (size < rows * 2) size *= 2;
+  const mask = size - 1;
+  const keysA = new Int32Array(size).fill(-1);
+  const keysB = new Int32Array(size);
+  const values = new Int32Array(size);
+  const ids = new Int32Array(rows);
+  let count = 0;
+  for (let row = 0; row < rows; row++) {
+    const x = a.ids[row]!;
+    const y = b.ids[row]!;
+    let slot = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca6b)) & mask;
+    while (keysA[slot] !== -1 && (keysA[slot] !== x || keysB[slot] !== y)) slot = (slot + 1) & mask;
+    if (keysA[slot] === -1) {
+      keysA[slot] = x;
+      keysB[slot] = y;
+      values[slot] = count++;
+    }
+    ids[row] = values[slot]!;
+  }
+  return { ids, count };
+}
+
+function allOf(columns: readonly Classes[], rows: number): Classes {
+  let classes: Classes = { ids: new Int32Array(rows), count: rows > 0 ? 1 : 0 };
+  for (const column of columns) classes = combine(classes, column);
+  return classes;
+}
+
+function classSizes(classes: Classes): Int32Array {
+  const sizes = new Int32Array(classes.count);
+  for (const id of classes.ids) sizes[id]!++;
+  return sizes;
+}
+
+function uniqueRows(classes: Classes): number {
+  let unique = 0;
+  for (const size of classSizes(classes)) if (size === 1) unique++;
+  return unique;
+}
+
+const BUCKETS = [
+  { label: '1', min: 1, max: 1 },
+  { label: '2', min: 2, max: 2 },
+  { label: '3-4', min: 3, max: 4 },
+  { label: '5-9', min: 5, max: 9 },
+  { label: '10+', min: 10, max: Infinity },
+] as const;
+
+/**
+ * Re-identification risk of one sheet over its kept columns.
+ * @example riskFigures([], [], 3).k // 3 (no kept column: one class of every row)
+ */
+export function riskFigures(
+  names: readonly string[],
+  kept: readonly EncodedColumn[],
+  rows: number,
+): RiskFigures {
+  const columns = kept.map(classesOf);
+  const all = allOf(columns, rows);
+  const sizes = classSizes(all);
+  let k = 0;
+  let unique = 0;
+  const classSizesFigure = BUCKETS.map((bucket) => ({ label: bucket.label, classes: 0, rows: 0 }));
+  for (const size of sizes) {
+    if (size === 0) continue;
+    k = k === 0 ? size : Math.min(k, size);
+    if (size === 1) unique++;
+    const at = BUCKETS.findIndex((bucket) => size >= bucket.min && size <= bucket.max);
+    classSizesFigure[at]!.classes++;
+    classSizesFigure[at]!.rows += size;
+  }
+  const share = (n: number) => (rows === 0 ? 0 : n / rows);
+  const uniqueShare = share(unique);
+  // prefixes[i] combines columns before i, suffixes[i] columns from i on.
+  const prefixes: Classes[] = [allOf([], rows)];
+  for (const column of columns) prefixes.push(combine(prefixes[prefixes.length - 1]!, column));
+  const suffixes: Classes[] = new Array<Classes>(columns.length + 1);
+  suffixes[columns.length] = allOf([], rows);
+  for (let i = columns.length - 1; i >= 0; i--)
+    suffixes[i] = combine(suffixes[i + 1]!, columns[i]!);
+  const contributions = columns.map((column, i) => ({
+    column: names[i]!,
+    uniqueShareAlone: share(uniqueRows(column)),
+    dropWhenLeftOut: Math.max(
+      0,
+      uniqueShare - share(uniqueRows(combine(prefixes[i]!, suffixes[i + 1]!))),
+    ),
+  }));
+  contributions.sort(
+    (a, b) => b.dropWhenLeftOut - a.dropWhenLeftOut || b.uniqueShareAlone - a.uniqueShareAlone,
+  );
+  return {
+    quasiIdentifiers: [...names],
+    rows,
+    uniqueRows: unique,
+    uniqueShare,
+    k,
+    classSizes: classSizesFigure,
+    contributions,
+  };
+}
