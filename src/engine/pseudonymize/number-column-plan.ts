@@ -7,8 +7,10 @@ import {
 } from '../formats/numbers';
 import type { Cell, ColumnSchema, NumberLayout, NumericRange } from '../types';
 import type { FallbackValue, GenerateValue, PlanGrid, ValuePlan } from './column-plan';
+import { fakeMeasure } from './generators/measure';
 import { fakeNumber } from './generators/number';
 import type { KeyedRandom } from './keyed-random';
+import { numberModeOf } from './number-mode';
 import { numberRangeOf, roomyDecimals, roomyRange } from './number-ranges';
 
 /** A layout's optional sign fields, left out when they are the default. */
@@ -59,11 +61,58 @@ function layoutForValue(
   };
 }
 
+/** The fraction digits a number text is written with ('2,000' grouped by ',' has none). */
+function writtenDecimals(
+  analysis: NumberTextAnalysis,
+  value: number,
+  layout: NumberLayout | null,
+): number {
+  if (analysis.exponent) return fractionDigitsOf(value);
+  const grouped =
+    analysis.ambiguousSeparator !== null &&
+    analysis.ambiguousSeparator === layout?.thousandsSeparator;
+  return grouped ? 0 : analysis.fractionDigits.length;
+}
+
 /**
- * How a number column's values get pseudonyms: a number of the same sign and decimals from the
- * column's range (merged over joined columns, widened when too narrow to keep pseudonyms off
- * the originals, never when the user set it), written like the original. Whole numbers are
- * points of a grid as well, walked when they fill much of it.
+ * A measure's values in 'distribution' mode: each moved by a keyed 2-10% (fakeMeasure) at its
+ * own precision and written like it, so the column keeps its shape. Pseudonyms may repeat and
+ * may equal other originals (amounts do), so the plan is `repeatable` and needs no range: a
+ * value gets the same pseudonym in every file under one key, whatever else the file holds.
+ */
+function planMeasureValues(
+  column: ColumnSchema,
+  random: KeyedRandom,
+  fallback: FallbackValue,
+): ValuePlan {
+  const layout = column.number ?? null;
+  // Zero turns negative only in a column without positives (refunds, debits).
+  const zeroSign = column.range && column.range.max <= 0 && column.range.min < 0 ? -1 : 1;
+  const generate: GenerateValue = (original, text) => {
+    if (typeof original === 'number') {
+      return fakeMeasure(original, fractionDigitsOf(original), zeroSign, random);
+    }
+    if (typeof original !== 'string') return fallback(original, text);
+    const analysis = analyzeNumberText(text);
+    const value = analysis && (layout ? readInLayout(analysis, layout) : analysis.value);
+    if (!analysis || value === null || value === undefined) return fallback(original, text);
+    const decimals = writtenDecimals(analysis, value, layout);
+    const fake = fakeMeasure(value, decimals, zeroSign, random);
+    return formatNumberText(fake, layoutForValue(layout, analysis, decimals));
+  };
+  return {
+    variant: JSON.stringify([layout, 'distribution', zeroSign]),
+    generate,
+    repeatable: true,
+  };
+}
+
+/**
+ * How a number column's values get pseudonyms. In 'distribution' mode (numberModeOf; the
+ * default), a keyed nearby value (planMeasureValues). In 'range' mode, a number of the same
+ * sign and decimals from the column's range (merged over joined columns, widened when too
+ * narrow to keep pseudonyms off the originals, never when the user set it), written like the
+ * original. Whole numbers are points of a grid as well, walked when they fill much of it.
  */
 export function planNumberValues(
   column: ColumnSchema,
@@ -71,6 +120,7 @@ export function planNumberValues(
   random: KeyedRandom,
   fallback: FallbackValue,
 ): ValuePlan {
+  if (numberModeOf(column) === 'distribution') return planMeasureValues(column, random, fallback);
   const layout = column.number ?? null;
   const range =
     override ??
@@ -113,16 +163,7 @@ export function planNumberValues(
     const analysis = analyzeNumberText(text);
     const value = analysis && (layout ? readInLayout(analysis, layout) : analysis.value);
     if (!analysis || value === null || value === undefined) return fallback(original, text);
-    // '2,000' in a column that groups with ',' has no fraction digits.
-    const grouped =
-      analysis.ambiguousSeparator !== null &&
-      analysis.ambiguousSeparator === layout?.thousandsSeparator;
-    const written = analysis.exponent
-      ? fractionDigitsOf(value)
-      : grouped
-        ? 0
-        : analysis.fractionDigits.length;
-    const decimals = Math.max(written, fewestDecimals);
+    const decimals = Math.max(writtenDecimals(analysis, value, layout), fewestDecimals);
     const fake = fakeNumber(value, decimals, range, random);
     return formatNumberText(fake, layoutForValue(layout, analysis, decimals));
   };

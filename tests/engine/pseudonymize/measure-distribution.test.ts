@@ -1,0 +1,203 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { detectSchema, pseudonymize, type Sheet, type Workbook } from '../../../src/engine';
+import { fakeMeasure } from '../../../src/engine/pseudonymize/generators/measure';
+import { KeyedRandom } from '../../../src/engine/pseudonymize/keyed-random';
+import { createSeededRandom } from '../../../scripts/lib/seeded-random';
+
+/*
+ * Measures (number columns that are no identifiers) keep their distribution by default: each
+ * value moves by a keyed 2-10%, so every decile stays within ±15%.
+ *
+ * Tolerance of a decile: |out − in| ≤ 15% of |in|, plus 5% of the interdecile range (q90 − q10)
+ * and one unit of the last digit. The extra terms are for deciles near zero, where a relative
+ * bound means nothing (a decile of 0 becomes ±0.01, a decile of 1 in a whole-number column 2).
+ */
+
+function normal(random: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+const SHAPES = {
+  uniform: (random: () => number) => random() * 1000,
+  logNormal: (random: () => number) => Math.exp(4 + 1.2 * normal(random)),
+  bimodal: (random: () => number) =>
+    random() < 0.6 ? 50 + 5 * normal(random) : 500 + 40 * normal(random),
+  zerosAndNegatives: (random: () => number) => {
+    const dice = random();
+    if (dice < 0.2) return 0;
+    if (dice < 0.5) return -Math.exp(3 + normal(random));
+    return Math.exp(4 + normal(random));
+  },
+} as const;
+type Shape = keyof typeof SHAPES;
+
+/** A column of `count` values of a shape, written with `decimals` fraction digits. */
+function values(shape: Shape, seed: number, count: number, decimals: number): string[] {
+  const random = createSeededRandom(seed);
+  return Array.from({ length: count }, () => {
+    const text = SHAPES[shape](random).toFixed(decimals);
+    return Number(text) === 0 ? (0).toFixed(decimals) : text; // no '-0.00'
+  });
+}
+
+function amountSheet(texts: string[]): Sheet {
+  return { name: 'orders', columns: ['amount'], rows: texts.map((text) => [text]) };
+}
+
+/** The pseudonyms of a column of texts, in row order, under the default rules. */
+function pseudonymsOf(texts: string[], secret: string): string[] {
+  const workbook: Workbook = { format: 'csv', sheets: [amountSheet(texts)] };
+  const schemas = workbook.sheets.map((sheet) => detectSchema(sheet));
+  expect(schemas[0]![0]!.type).toBe('number');
+  const { workbook: out } = pseudonymize(workbook, schemas, { secret });
+  return out.sheets[0]!.rows.map((row) => String(row[0]));
+}
+
+function quantile(sorted: number[], share: number): number {
+  const at = (sorted.length - 1) * share;
+  const low = Math.floor(at);
+  const high = Math.ceil(at);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
+}
+
+function sortedNumbers(texts: string[]): number[] {
+  return texts.map(Number).sort((a, b) => a - b);
+}
+
+function expectDecilesKept(input: string[], output: string[], unit: number): void {
+  const before = sortedNumbers(input);
+  const after = sortedNumbers(output);
+  const spread = quantile(before, 0.9) - quantile(before, 0.1);
+  for (let decile = 1; decile <= 9; decile++) {
+    const was = quantile(before, decile / 10);
+    const is = quantile(after, decile / 10);
+    const tolerance = 0.15 * Math.abs(was) + 0.05 * spread + unit;
+    expect(Math.abs(is - was), `decile ${decile}: ${was} → ${is}`).toBeLessThanOrEqual(tolerance);
+  }
+}
+
+const column = fc.record({
+  shape: fc.constantFrom(...(Object.keys(SHAPES) as Shape[])),
+  seed: fc.integer(),
+  count: fc.integer({ min: 50, max: 400 }),
+  decimals: fc.constantFrom(0, 2),
+});
+
+describe('measures keep their distribution', () => {
+  it('keeps every decile within ±15%, the sign, the precision, and never the value', () => {
+    fc.assert(
+      fc.property(column, ({ shape, seed, count, decimals }) => {
+        const input = values(shape, seed, count, decimals);
+        const output = pseudonymsOf(input, `secret ${seed}`);
+        const unit = 10 ** -decimals;
+        expectDecilesKept(input, output, unit);
+        const digits = decimals === 0 ? /^-?\d+$/ : /^-?\d+\.\d{2}$/;
+        output.forEach((pseudonym, row) => {
+          const original = input[row]!;
+          expect(pseudonym).toMatch(digits);
+          expect(pseudonym).not.toBe(original);
+          const value = Number(original);
+          if (value === 0) expect(Math.abs(Number(pseudonym))).toBeCloseTo(unit, 10);
+          else expect(Math.sign(Number(pseudonym))).toBe(Math.sign(value));
+        });
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('gives a value the same pseudonym in two different tables under one key', () => {
+    fc.assert(
+      fc.property(column, fc.integer(), ({ shape, seed, count, decimals }, otherSeed) => {
+        const first = values(shape, seed, count, decimals);
+        const shared = first.slice(0, 20);
+        const second = [...values('logNormal', otherSeed, 60, decimals), ...shared];
+        const firstOut = pseudonymsOf(first, 'one key');
+        const secondOut = pseudonymsOf(second, 'one key');
+        // Zero's sign follows its column (negative only without positives): both have some.
+        shared.forEach((original, index) => {
+          expect(secondOut[60 + index], original).toBe(firstOut[index]);
+        });
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('keeps median, mean and the 10th and 90th percentiles of a skewed amount column', () => {
+    // Like the shared 50 MB customer export: 70% of amounts up to 200, 30% up to 10,000.
+    const random = createSeededRandom(16);
+    const input = Array.from({ length: 20_000 }, () =>
+      (
+        (random() < 0.7 ? Math.floor(random() * 20_000) : Math.floor(random() * 1_000_000)) / 100
+      ).toFixed(2),
+    );
+    const output = pseudonymsOf(input, 'export key');
+    const before = sortedNumbers(input);
+    const after = sortedNumbers(output);
+    for (const share of [0.1, 0.5, 0.9]) {
+      const was = quantile(before, share);
+      expect(Math.abs(quantile(after, share) - was)).toBeLessThanOrEqual(0.15 * was);
+    }
+    const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / list.length;
+    expect(Math.abs(mean(after) - mean(before))).toBeLessThanOrEqual(0.15 * mean(before));
+  });
+
+  it('keeps the layout: prefixes, suffixes, parentheses and decimal commas', () => {
+    // The text around the digits and the fraction digits after the decimal separator.
+    const shape = (text: string) => {
+      const match = /^(\D*)([\d., ]*\d)(\D*)$/.exec(text)!;
+      return [match[1], match[3], /,\d{2}$/.test(match[2]!), /\.\d{2}$/.test(match[2]!)];
+    };
+    const cases = [
+      ['$1,234.50', '$12.00', '$980.25'],
+      ['(1.234,50)', '12,00', '(980,25)', '5.432,10'],
+      ['1 234 €', '12 €', '980 €'],
+    ];
+    for (const texts of cases) {
+      const output = pseudonymsOf(texts, 'layout key');
+      output.forEach((pseudonym, index) => {
+        expect(pseudonym).not.toBe(texts[index]);
+        expect(shape(pseudonym), `${texts[index]} → ${pseudonym}`).toEqual(shape(texts[index]!));
+      });
+    }
+  });
+
+  it('moves small whole numbers by one unit, never to zero, and zero to one unit', () => {
+    const random = new KeyedRandom(new TextEncoder().encode('key'));
+    for (const value of [1, -1, 2, 5, 0]) {
+      random.reseed('number', String(value));
+      const fake = fakeMeasure(value, 0, 1, random);
+      expect(fake).not.toBe(value);
+      expect(Number.isInteger(fake)).toBe(true);
+      if (value === 0) expect(fake).toBe(1);
+      else expect(Math.sign(fake)).toBe(Math.sign(value));
+      expect(Math.abs(fake - value)).toBeLessThanOrEqual(Math.max(1, Math.abs(value) * 0.1));
+    }
+    random.reseed('number', '0');
+    expect(fakeMeasure(0, 2, -1, random)).toBe(-0.01);
+  });
+});
+
+describe("measures in 'range' mode", () => {
+  it('draw evenly across the range the user set', () => {
+    const texts = values('logNormal', 7, 300, 2);
+    const workbook: Workbook = { format: 'csv', sheets: [amountSheet(texts)] };
+    const schema = detectSchema(workbook.sheets[0]!).map((column) => ({
+      ...column,
+      range: { min: 1000, max: 2000 },
+      rangeSetByUser: true,
+    }));
+    const out = pseudonymize(workbook, [schema], { secret: 'k' }).workbook.sheets[0]!;
+    for (const [cell] of out.rows) {
+      expect(Number(cell)).toBeGreaterThanOrEqual(1000);
+      expect(Number(cell)).toBeLessThanOrEqual(2000);
+    }
+    const withMode = schema.map((column) => ({ ...column, numberMode: 'distribution' as const }));
+    const kept = pseudonymize(workbook, [withMode], { secret: 'k' }).workbook.sheets[0]!;
+    expectDecilesKept(
+      texts,
+      kept.rows.map((row) => String(row[0])),
+      0.01,
+    );
+  });
+});
