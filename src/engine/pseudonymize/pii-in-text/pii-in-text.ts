@@ -1,0 +1,255 @@
+import type { Cell, PiiInTextStats, Sheet } from '../../types';
+import type { ColumnPlan } from '../column-plan';
+import { SEMANTIC_GENERATORS } from '../generators/semantic';
+import { isWordLike, replaceWords, substituteCharacters } from '../generators/text';
+import type { FakeSource } from '../keyed-faker';
+import { generatorText, type Namespace, type PlannedColumn } from '../namespace';
+import type { SensitiveOriginals } from '../sensitive-originals';
+import { StringHashSet } from '../string-hash-set';
+import { KnownValues } from './known-values';
+import { GENERATOR_SEMANTIC, piiKindOfColumn } from './pii-columns';
+import { findEmailsAndUrls, findNumbers } from './pii-patterns';
+import type { PiiSpan } from './pii-span';
+
+/** Redraws a found value's pseudonym may take to stay off the file's names, emails and phones. */
+const SPAN_ATTEMPTS = 12;
+
+/** What stands for a found value when deciding whether the text around it is word-like. */
+const SPAN_AS_WORD = 'name';
+
+/**
+ * The personal data in free-text cells and its pseudonyms. `learn` reads the structured
+ * columns once they are written; then each text's emails, phones, URLs, IBANs,
+ * cards (by pattern) and the dataset's own values (by lookup) are found, and each gets the
+ * pseudonym its column gave it, or, with no column, the one its kind's keyed generator makes
+ * from the value alone (so the same key gives it in every file).
+ */
+export class PiiInText {
+  readonly #source: FakeSource;
+  #known = new KnownValues();
+  #sensitive: SensitiveOriginals | null = null;
+  readonly #generated = new Map<string, string>();
+  #lastText: string | null = null;
+  #lastSpans: PiiSpan[] = [];
+
+  constructor(source: FakeSource) {
+    this.#source = source;
+  }
+
+  /**
+   * Learns the originals of the structured columns (see piiKindOfColumn) and what their cells
+   * became in the output (a row rule may have rebuilt an email from the row's names); full
+   * names also lend their words to their pseudonym's words ('Ann Lee' → 'Rosa Kling' gives
+   * 'Lee' → 'Kling'), so a note that names only the surname still gets the same one.
+   */
+  learn(
+    planned: readonly PlannedColumn[],
+    output: readonly Sheet[],
+    sensitive: SensitiveOriginals,
+  ): void {
+    this.#sensitive = sensitive;
+    this.#known = new KnownValues();
+    this.#lastText = null;
+    for (const { namespace, schema, rowIds, sheetIndex, columnIndex } of planned) {
+      if (namespace.plan.freeText) continue;
+      const kind = piiKindOfColumn(schema);
+      if (!kind) continue;
+      const rows = output[sheetIndex]!.rows;
+      for (let row = 0; row < rowIds.length; row++) {
+        const id = rowIds[row]!;
+        if (id < 0) continue;
+        const original = namespace.originals[id]!;
+        const written = rows[row]![columnIndex] ?? null;
+        if (!isText(original) || !isText(written)) continue;
+        const text = String(original);
+        const fake = String(written);
+        this.#known.add(text, fake, kind);
+        if (schema.semantic === 'fullName') this.#learnNameWords(text, fake);
+      }
+    }
+  }
+
+  #learnNameWords(original: string, pseudonym: string): void {
+    const words = original.split(/,?\s+/);
+    const fakes = pseudonym.split(/,?\s+/);
+    if (words.length < 2 || words.length !== fakes.length) return;
+    words.forEach((word, index) => this.#known.add(word, fakes[index]!, 'name'));
+  }
+
+  /**
+   * The personal data in a text, in text order.
+   * @example pii.spans('Mail ann@x.com') // [{ start: 5, end: 14, kind: 'email' }]
+   */
+  spans(text: string): readonly PiiSpan[] {
+    if (text === this.#lastText) return this.#lastSpans;
+    const taken = new Uint8Array(text.length);
+    const spans: PiiSpan[] = [];
+    findEmailsAndUrls(text, taken, spans);
+    this.#known.find(text, taken, spans);
+    findNumbers(text, taken, spans);
+    spans.sort((a, b) => a.start - b.start);
+    this.#lastText = text;
+    this.#lastSpans = spans;
+    return spans;
+  }
+
+  /** A found value's pseudonym: its column's, else its kind's keyed generator's. */
+  #pseudonymOf(text: string, span: PiiSpan): string {
+    const value = text.slice(span.start, span.end);
+    const known =
+      span.pseudonym ??
+      (span.kind === 'email' ? this.#known.emailPseudonym(value) : this.#known.pseudonymOf(value));
+    if (known !== undefined) return known;
+    const cacheKey = `${span.kind}\u0000${value}`;
+    const cached = this.#generated.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const semantic = GENERATOR_SEMANTIC[span.kind]!;
+    const generate = SEMANTIC_GENERATORS[semantic]!;
+    let pseudonym = '';
+    // As the kind's column would: the first keyed draw that is not the value itself nor a name,
+    // email or phone of the file.
+    for (let attempt = 0; attempt < SPAN_ATTEMPTS; attempt++) {
+      this.#source.random.reseed(semantic, value, attempt);
+      const fake = generate(value, this.#source, attempt);
+      if (fake === null || fake === value) continue;
+      pseudonym ||= fake;
+      if (!this.#sensitive?.has(fake, StringHashSet.hash(fake))) {
+        pseudonym = fake;
+        break;
+      }
+    }
+    pseudonym ||= substituteCharacters(value, this.#source.random, Number.MAX_SAFE_INTEGER);
+    this.#generated.set(cacheKey, pseudonym);
+    return pseudonym;
+  }
+
+  /**
+   * The text with its personal data replaced; under 'auto' the rest is replaced too, word by
+   * word where the text (its found values counted as words) is word-like, else character by
+   * character, drawn from the keyed hash of (kind, text, attempt); under 'redact' it is kept.
+   * @example pii.rewrite('Call Ann Lee', 'redact', 'string') // 'Call Rosa Kling'
+   */
+  rewrite(text: string, mode: 'auto' | 'redact', kind: string, attempt = 0): string {
+    const spans = this.spans(text);
+    const fakes = spans.map((span) => this.#pseudonymOf(text, span));
+    if (mode === 'redact') return joinAround(text, spans, fakes, (gap) => gap);
+    const wordLike = isWordLike(joinAround(text, spans, fakes, (gap) => gap, SPAN_AS_WORD));
+    const { random } = this.#source;
+    random.reseed(kind, text, attempt);
+    return joinAround(text, spans, fakes, (gap) =>
+      wordLike ? replaceWords(gap, random) : substituteCharacters(gap, random, attempt),
+    );
+  }
+
+  /**
+   * Counts the values found in the cells of free-text columns, by kind (every cell, so a
+   * message written twice counts twice).
+   */
+  count(planned: readonly PlannedColumn[]): PiiInTextStats {
+    const stats: PiiInTextStats = {
+      email: 0,
+      phone: 0,
+      url: 0,
+      iban: 0,
+      card: 0,
+      name: 0,
+      value: 0,
+    };
+    const perNamespace = new Map<Namespace, (readonly PiiSpan[] | null)[]>();
+    for (const { namespace, rowIds } of planned) {
+      if (!namespace.plan.freeText) continue;
+      let found = perNamespace.get(namespace);
+      if (!found) {
+        found = namespace.originals.map((original) =>
+          typeof original === 'string' ? this.spans(generatorText(original)).slice() : null,
+        );
+        perNamespace.set(namespace, found);
+      }
+      for (const id of rowIds) {
+        if (id < 0) continue;
+        for (const span of found[id] ?? []) stats[span.kind]++;
+      }
+    }
+    return stats;
+  }
+
+  /**
+   * Writes the free-text columns' pseudonyms into the output rows and counts what was found.
+   * @example pii.write(planned, sheets) // { email: 2, phone: 1, … }
+   */
+  write(planned: readonly PlannedColumn[], output: Sheet[]): PiiInTextStats {
+    for (const { namespace, rowIds, sheetIndex, columnIndex } of planned) {
+      if (!namespace.plan.freeText) continue;
+      const rows = output[sheetIndex]!.rows;
+      const { pseudonyms } = namespace;
+      for (let row = 0; row < rowIds.length; row++) {
+        const id = rowIds[row]!;
+        if (id >= 0) rows[row]![columnIndex] = pseudonyms[id]!;
+      }
+    }
+    return this.count(planned);
+  }
+
+  /** Under 'redact': each text keeps all but its personal data; other cells stay. */
+  redactNamespace(namespace: Namespace): void {
+    namespace.pseudonyms = namespace.originals.map((original: Cell) =>
+      typeof original === 'string'
+        ? this.rewrite(original, 'redact', namespace.plan.kind)
+        : original,
+    );
+  }
+}
+
+/** A cell a text can mention: text or a number (an id), not a date or a boolean. */
+function isText(cell: Cell): cell is string | number {
+  return typeof cell === 'string' || typeof cell === 'number';
+}
+
+/** The text with each span replaced by its pseudonym (or `spanText`) and each gap mapped. */
+function joinAround(
+  text: string,
+  spans: readonly PiiSpan[],
+  fakes: readonly string[],
+  mapGap: (gap: string) => string,
+  spanText?: string,
+): string {
+  let out = '';
+  let at = 0;
+  spans.forEach((span, index) => {
+    if (span.start > at) out += mapGap(text.slice(at, span.start));
+    out += spanText ?? fakes[index]!;
+    at = span.end;
+  });
+  if (at < text.length) out += mapGap(text.slice(at));
+  return out;
+}
+
+/**
+ * A free-text column's plan: a text with personal data gets `rewrite`; one without keeps the
+ * plan it had (today's word or character rules), so its pseudonym is unchanged. Its namespace
+ * is apart from the structured ones, which are generated first (see pseudonymize).
+ */
+export function freeTextPlan(
+  plan: ColumnPlan,
+  pii: PiiInText,
+  mode: 'auto' | 'redact',
+): ColumnPlan {
+  const hasPii = (original: Cell, text: string): boolean =>
+    typeof original === 'string' && pii.spans(text).length > 0;
+  const { permute, generate } = plan;
+  return {
+    ...plan,
+    namespace: `${plan.namespace}|${mode === 'redact' ? 'redact' : 'text'}`,
+    freeText: mode,
+    generate: (original, text, attempt) =>
+      hasPii(original, text)
+        ? pii.rewrite(text, 'auto', plan.kind, attempt)
+        : generate(original, text, attempt),
+    ...(permute
+      ? {
+          permute: (original: Cell, text: string) =>
+            hasPii(original, text) ? null : permute(original, text),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyRecipe,
+  detectSchema,
+  pseudonymize,
+  recipeFromSchemas,
+  recipeSchema,
+  type Cell,
+  type ColumnSchema,
+  type Sheet,
+  type Workbook,
+} from '../../../src/engine';
+import { isCardNumber } from '../../../src/engine/detect/semantics';
+
+/*
+ * Personal data inside free text (issue 16): a note that mentions a customer's email, phone or
+ * name carries the same pseudonym its column got; what has no column is found by its pattern
+ * and gets its kind's keyed pseudonym, the same in every file under one key.
+ */
+
+const SECRET = 'pii-in-text-secret';
+
+const CUSTOMERS: Sheet = {
+  name: 'customers',
+  columns: ['customer_id', 'full_name', 'email', 'phone', 'city', 'account_code'],
+  rows: [
+    [
+      '1001',
+      'Thaddeus Wojciechowski',
+      'thaddeus.w@corp.com',
+      '(555) 201-3344',
+      'Llanfairpwll',
+      'C-10042',
+    ],
+    [
+      '1002',
+      'Priyanka Raghunathan',
+      'priyanka.r@corp.com',
+      '(555) 867-5309',
+      'Aberystwyth',
+      'C-10043',
+    ],
+    [
+      '1003',
+      'Margarethe Oyelaran',
+      'margarethe.oyelaran@corp.com',
+      '+44 20 7946 0958',
+      'Machynlleth',
+      'C-10044',
+    ],
+    [
+      '1004',
+      'Bartholomew Achterberg',
+      'b.achterberg@corp.com',
+      '(555) 410-7788',
+      'Porthmadog',
+      'C-10045',
+    ],
+  ],
+};
+
+/** Messages and what each mentions; the last mentions nothing. */
+const MESSAGES: readonly { text: string; customer: number }[] = [
+  {
+    text: 'Thaddeus Wojciechowski asked about the invoice, reply to thaddeus.w@corp.com please',
+    customer: 0,
+  },
+  { text: 'Called Priyanka Raghunathan on (555) 201-3344 about her refund', customer: 1 },
+  { text: 'Customer wants the card 4111 1111 1111 1111 removed from the account', customer: 2 },
+  {
+    text: 'Refund to IBAN GB82 WEST 1234 5698 7654 32 requested by Wojciechowski',
+    customer: 0,
+  },
+  { text: 'See https://status.example.org/incidents/42 for the outage', customer: 3 },
+  {
+    text: 'Escalated: margarethe.oyelaran@corp.com wrote twice from +44 20 7946 0958 today',
+    customer: 2,
+  },
+  { text: 'Account C-10045 in Porthmadog needs a callback', customer: 3 },
+  { text: 'The printer jammed again during the morning shift', customer: 1 },
+];
+
+const PLANTED = { email: 2, phone: 2, url: 1, iban: 1, card: 1, name: 3, value: 2 };
+
+const TICKETS: Sheet = {
+  name: 'tickets',
+  columns: ['ticket_id', 'customer_id', 'message'],
+  rows: MESSAGES.map((message, index) => [
+    `T-${500 + index}`,
+    CUSTOMERS.rows[message.customer]![0]!,
+    message.text,
+  ]),
+};
+
+function copy(sheet: Sheet): Sheet {
+  return { ...sheet, columns: [...sheet.columns], rows: sheet.rows.map((row) => [...row]) };
+}
+
+function run(sheets: Sheet[], rule?: ColumnSchema['rule']) {
+  const workbook: Workbook = { format: 'xlsx', sheets: sheets.map(copy) };
+  const schemas = workbook.sheets.map((sheet) =>
+    detectSchema(sheet).map((column) =>
+      rule && column.name === 'message' ? { ...column, rule } : column,
+    ),
+  );
+  return pseudonymize(workbook, schemas, { secret: SECRET });
+}
+
+function column(sheet: Sheet, name: string): Cell[] {
+  const index = sheet.columns.indexOf(name);
+  return sheet.rows.map((row) => row[index]!);
+}
+
+function texts(workbook: Workbook): string[] {
+  return workbook.sheets.flatMap((sheet) =>
+    sheet.rows.flatMap((row) => row.map((cell) => String(cell))),
+  );
+}
+
+describe('personal data in free text', () => {
+  const result = run([CUSTOMERS, TICKETS]);
+  const [customers, tickets] = result.workbook.sheets as [Sheet, Sheet];
+  const messages = column(tickets, 'message') as string[];
+
+  it('gives every mention the pseudonym its column got', () => {
+    const names = column(customers, 'full_name') as string[];
+    const emails = column(customers, 'email') as string[];
+    const phones = column(customers, 'phone') as string[];
+    expect(messages[0]).toContain(names[0]);
+    expect(messages[0]).toContain(emails[0]);
+    expect(messages[1]).toContain(names[1]);
+    expect(messages[1]).toContain(phones[0]);
+    expect(messages[3]).toContain(names[0]!.split(' ')[1]);
+    expect(messages[5]).toContain(emails[2]);
+    expect(messages[5]).toContain(phones[2]);
+    expect(messages[6]).toContain(column(customers, 'account_code')[3]);
+    expect(messages[6]).toContain(column(customers, 'city')[3]);
+  });
+
+  it('leaves no original of the replaced columns anywhere in the output', () => {
+    const originals = ['full_name', 'email', 'phone', 'city', 'account_code'].flatMap((name) =>
+      column(CUSTOMERS, name).map(String),
+    );
+    const words = originals.flatMap((text) => text.split(/\s+/)).filter((w) => w.length >= 5);
+    const planted = ['4111 1111 1111 1111', 'GB82 WEST 1234 5698 7654 32', 'status.example.org'];
+    const output = texts(result.workbook);
+    for (const original of [...originals, ...words, ...planted]) {
+      for (const cell of output) expect(cell).not.toContain(original);
+    }
+  });
+
+  it('finds cards, IBANs and URLs by their pattern and keeps their form', () => {
+    const card = /\b4\d{3} \d{4} \d{4} \d{4}\b/.exec(messages[2]!)?.[0] ?? '';
+    expect(isCardNumber(card)).toBe(true);
+    expect(messages[3]).toMatch(/GB\d{2} [A-Z]{4}( \d{4}){3} \d{2}/);
+    expect(messages[4]).toMatch(/https?:\/\/\S+/);
+  });
+
+  it('counts the mentions it replaced, by kind', () => {
+    expect(result.stats.piiInText).toEqual(PLANTED);
+  });
+
+  it('gives emails and phones the same pseudonyms in a file without their columns', () => {
+    const alone = run([TICKETS]).workbook.sheets[0]!;
+    const aloneMessages = column(alone, 'message') as string[];
+    const emails = column(customers, 'email') as string[];
+    const phones = column(customers, 'phone') as string[];
+    expect(aloneMessages[0]).toContain(emails[0]);
+    expect(aloneMessages[1]).toContain(phones[0]);
+    expect(aloneMessages[5]).toContain(emails[2]);
+    expect(aloneMessages[5]).toContain(phones[2]);
+  });
+});
+
+describe('mentions of values a row rule rebuilt', () => {
+  it('take what the cell became, not the per-value pseudonym', () => {
+    const people: Sheet = {
+      name: 'people',
+      columns: ['first_name', 'last_name', 'email'],
+      rows: [
+        ['Thaddeus', 'Wojciechowski', 'thaddeus.wojciechowski@corp.com'],
+        ['Priyanka', 'Raghunathan', 'priyanka.raghunathan@corp.com'],
+        ['Margarethe', 'Oyelaran', 'margarethe.oyelaran@corp.com'],
+      ],
+    };
+    const notes: Sheet = {
+      name: 'notes',
+      columns: ['note'],
+      rows: [['Please write to priyanka.raghunathan@corp.com about the refund today']],
+    };
+    const result = run([people, notes]);
+    const email = result.workbook.sheets[0]!.rows[1]![2] as string;
+    expect(result.workbook.sheets[1]!.rows[0]![0]).toContain(email);
+  });
+});
+
+describe('found values without a column, across files', () => {
+  it('give IBANs, cards and URLs the pseudonym a column of their kind gets', () => {
+    const accounts: Sheet = {
+      name: 'accounts',
+      columns: ['iban', 'card_number', 'website'],
+      rows: [
+        [
+          'GB82 WEST 1234 5698 7654 32',
+          '4111 1111 1111 1111',
+          'https://status.example.org/incidents/42',
+        ],
+        ['DE89 3704 0044 0532 0130 00', '5500 0000 0000 0004', 'https://shop.example.com/orders'],
+      ],
+    };
+    const [iban, card, url] = run([accounts]).workbook.sheets[0]!.rows[0]! as string[];
+    const alone = column(run([TICKETS]).workbook.sheets[0]!, 'message') as string[];
+    expect(alone[2]).toContain(card);
+    expect(alone[3]).toContain(iban);
+    expect(alone[4]).toContain(url);
+  });
+});
+
+describe('the redact rule', () => {
+  const result = run([CUSTOMERS, TICKETS], { action: 'redact' });
+  const messages = column(result.workbook.sheets[1]!, 'message') as string[];
+  const customers = result.workbook.sheets[0]!;
+
+  it('keeps the text and replaces only the personal data', () => {
+    const name = (column(customers, 'full_name') as string[])[1]!;
+    const phone = (column(customers, 'phone') as string[])[0]!;
+    expect(messages[1]).toBe(`Called ${name} on ${phone} about her refund`);
+    expect(messages[7]).toBe(MESSAGES[7]!.text);
+    expect(messages[4]).toMatch(/^See https?:\/\/\S+ for the outage$/);
+  });
+
+  it('counts what it replaced', () => {
+    expect(result.stats.piiInText).toEqual(PLANTED);
+  });
+});
+
+describe('the redact rule in a recipe', () => {
+  it('is saved and applied like any other rule', () => {
+    const schema = detectSchema(TICKETS).map((column) =>
+      column.name === 'message' ? { ...column, rule: { action: 'redact' as const } } : column,
+    );
+    const recipe = recipeFromSchemas([{ name: 'tickets', schema }]);
+    const saved = recipeSchema.parse(JSON.parse(JSON.stringify(recipe)));
+    const { schemas } = applyRecipe(saved, [{ name: 'tickets', schema: detectSchema(TICKETS) }]);
+    expect(schemas[0]!.find((column) => column.name === 'message')?.rule).toEqual({
+      action: 'redact',
+    });
+  });
+});
