@@ -1,0 +1,175 @@
+import { formatDateText, parseDateTextLoosely } from '../formats/dates';
+import { MS_PER_DAY } from '../time/days';
+import type { Cell, ColumnSchema, Sheet } from '../types';
+import { defaultDatePattern } from './date-ranges';
+import { isIdentifierColumn, isIdName } from './identifier-columns';
+import type { KeyedRandom } from './keyed-random';
+import type { PlannedColumn } from './namespace';
+
+/*
+ * Dates that keep their relations within a row. Every date and date-time of a row moves by one
+ * offset keyed by the row's entity (the original value of an identifier column), so order and
+ * intervals inside a row stay exact, and the same entity moves alike in every file under the
+ * same key. The offset is 1 to `windowDays` days either way, never 0, so no date keeps its
+ * value; whole days keep the time of day, the zone and the step a pattern writes.
+ *
+ * Birth dates (semantic birthDate, or 'dob'/'birth' in the header) keep today's independent
+ * per-value draw unless the user names an entity for them: a birth date is a quasi-identifier,
+ * and one real date of a row known to an attacker (their own signup day) would give away the
+ * entity's offset and so the exact birth date.
+ *
+ * A sheet without an entity column, and a row whose entity cell is blank, keep the per-value
+ * draw: keying by the row's other values (names, cities) would make two rows of one person
+ * shift apart as soon as one of those values differs, and move unrelated people alike.
+ */
+
+/** Offsets reach 180 days either way unless the column says otherwise. */
+export const DEFAULT_DATE_SHIFT_WINDOW_DAYS = 180;
+
+/** How many date cells moved with their row's entity, and how many kept the per-value draw. */
+export interface DateShiftCounts {
+  shiftedByEntity: number;
+  perValue: number;
+}
+
+function isBirthDate(column: ColumnSchema): boolean {
+  return column.semantic === 'birthDate' || /dob|birth/i.test(column.name);
+}
+
+function allDistinct(column: ColumnSchema): boolean {
+  return column.nonEmptyCount > 0 && column.distinctCount >= column.nonEmptyCount;
+}
+
+/**
+ * The column naming a row's entity: the first unique identifier, email or UUID column.
+ * @example entityColumnIndex([idColumn, emailColumn, signupColumn]) // 0
+ */
+export function entityColumnIndex(schema: readonly ColumnSchema[]): number {
+  return schema.findIndex(
+    (column) =>
+      // Kept or not: the offset is a keyed hash of the original either way.
+      isIdentifierColumn(column) ||
+      column.type === 'email' ||
+      column.semantic === 'email' ||
+      column.semantic === 'uuid' ||
+      (isIdName(column.name) && allDistinct(column)),
+  );
+}
+
+/** The text an entity is keyed by; blank when the row has none. */
+function entityText(cell: Cell | undefined): string {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return String(cell.getTime());
+  return String(cell).trim();
+}
+
+/** One date column's shift: where its entity is and how far it may move. */
+interface ShiftedColumn {
+  column: PlannedColumn;
+  entityIndex: number;
+  windowDays: number;
+  pattern: string;
+}
+
+function shiftedColumns(
+  sheetIndex: number,
+  schema: readonly ColumnSchema[],
+  planned: readonly PlannedColumn[],
+): ShiftedColumn[] {
+  const automatic = entityColumnIndex(schema);
+  const out: ShiftedColumn[] = [];
+  for (const column of planned) {
+    const { schema: dateColumn } = column;
+    if (column.sheetIndex !== sheetIndex) continue;
+    if (dateColumn.type !== 'date' && dateColumn.type !== 'datetime') continue;
+    if (dateColumn.rule.action === 'faker') continue;
+    const chosen = dateColumn.dateShift?.entityColumn;
+    if (chosen === undefined && isBirthDate(dateColumn)) continue;
+    const entityIndex =
+      chosen === undefined ? automatic : schema.findIndex((other) => other.name === chosen);
+    if (entityIndex < 0 || entityIndex === column.columnIndex) continue;
+    const window = dateColumn.dateShift?.windowDays ?? DEFAULT_DATE_SHIFT_WINDOW_DAYS;
+    out.push({
+      column,
+      entityIndex,
+      windowDays: Math.max(1, Math.floor(window)),
+      pattern: dateColumn.format ?? defaultDatePattern(dateColumn),
+    });
+  }
+  return out;
+}
+
+/**
+ * The keyed offset of an entity in days: 1 to `windowDays`, either way, never 0.
+ * @example entityOffsetDays('4711', 180, random) // -37
+ */
+export function entityOffsetDays(entity: string, windowDays: number, random: KeyedRandom): number {
+  random.reseed(`dateShift|${windowDays}`, entity);
+  const days = 1 + random.int(windowDays);
+  return random.int(2) === 0 ? -days : days;
+}
+
+const FRACTION = { fractionDigits: 0 };
+/** The years four-digit patterns can write. */
+const LATEST_MS = Date.UTC(9999, 11, 31);
+const EARLIEST_MS = Date.UTC(1, 0, 1);
+
+/** A date cell moved by whole days, written as it was; null when it cannot be. */
+function shiftedCell(original: Cell, days: number, shifted: ShiftedColumn): Cell | null {
+  const offset = days * MS_PER_DAY;
+  if (original instanceof Date) return new Date(original.getTime() + offset);
+  if (typeof original !== 'string') return null;
+  const start = original.length - original.trimStart().length;
+  const core = original.trim();
+  const parsed = parseDateTextLoosely(core, shifted.pattern, FRACTION);
+  if (!parsed) return null;
+  const time = parsed.date.getTime() + offset;
+  if (time < EARLIEST_MS || time > LATEST_MS) return null;
+  const zone = parsed.timeZone ?? shifted.column.schema.timeZone;
+  const text = formatDateText(new Date(time), shifted.pattern, zone);
+  return original.slice(0, start) + text + original.slice(start + core.length);
+}
+
+/**
+ * Moves every date of each row of a sheet by its entity's offset, over the per-value pseudonyms
+ * already written into `output`; rows without an entity keep those.
+ * @example shiftRowDates(0, sheet, outputSheet, schema, planned, random) // { shiftedByEntity: 2, perValue: 0 }
+ */
+export function shiftRowDates(
+  sheetIndex: number,
+  input: Sheet,
+  output: Sheet,
+  schema: readonly ColumnSchema[],
+  planned: readonly PlannedColumn[],
+  random: KeyedRandom,
+): DateShiftCounts {
+  const counts: DateShiftCounts = { shiftedByEntity: 0, perValue: 0 };
+  const columns = shiftedColumns(sheetIndex, schema, planned);
+  for (const shifted of columns) {
+    const { rowIds, columnIndex } = shifted.column;
+    let lastEntity = '';
+    let lastDays = 0;
+    for (let row = 0; row < input.rows.length; row++) {
+      if (rowIds[row]! < 0) continue;
+      const entity = entityText(input.rows[row]![shifted.entityIndex]);
+      if (entity === '') {
+        counts.perValue++;
+        continue;
+      }
+      // Rows of one entity often follow each other; its offset is hashed once for them.
+      if (entity !== lastEntity || lastDays === 0) {
+        lastDays = entityOffsetDays(entity, shifted.windowDays, random);
+        lastEntity = entity;
+      }
+      const cell = shiftedCell(input.rows[row]![columnIndex] ?? null, lastDays, shifted);
+      if (cell === null) {
+        counts.perValue++;
+        continue;
+      }
+      output.rows[row]![columnIndex] = cell;
+      counts.shiftedByEntity++;
+    }
+    shifted.column.rowRewritten = true;
+  }
+  return counts;
+}

@@ -1,0 +1,104 @@
+import { en } from '@faker-js/faker';
+import type { Cell, Sheet } from '../types';
+import type { PlannedColumn } from './namespace';
+
+/*
+ * A gender or title that agrees with its row's first name. Where the original row agreed (the
+ * first name is on one of Faker's lists of female or male first names, and the gender or title
+ * says the same sex), the written gender or title is rebuilt from the first name's pseudonym's
+ * sex, in the original's words and case ('F'/'M', 'Female'/'male', 'Mrs.'/'Mr.'). A gender's
+ * per-value pseudonym was already a keyed draw of a sex (it equals its original half the time),
+ * so following the name's pseudonym tells no more. Rows that did not agree, names on neither
+ * list or on both, and words not in WORD_PAIRS keep their per-value pseudonym.
+ */
+
+type Sex = 0 | 1;
+
+/** [female, male] words; the first pair holding a word gives its counterpart. */
+const WORD_PAIRS: readonly (readonly [string, string])[] = [
+  ['f', 'm'],
+  ['female', 'male'],
+  ['woman', 'man'],
+  ['girl', 'boy'],
+  ['ms', 'mr'],
+  ['mrs', 'mr'],
+  ['miss', 'mr'],
+  ['mme', 'm'],
+  ['frau', 'herr'],
+];
+
+function nameSet(list: readonly string[] | undefined): Set<string> {
+  return new Set((list ?? []).map((name) => name.toLowerCase()));
+}
+
+const FEMALE = nameSet(en.person?.first_name?.female);
+const MALE = nameSet(en.person?.first_name?.male);
+
+/** A first name's sex by Faker's lists: 0 female, 1 male, null when on neither or both. */
+function sexOfName(name: string): Sex | null {
+  const key = name.trim().toLowerCase();
+  const female = FEMALE.has(key);
+  const male = MALE.has(key);
+  return female === male ? null : female ? 0 : 1;
+}
+
+/** A gender or title word split into its word, its sex, and what surrounds it. */
+function readWord(
+  text: string,
+): { word: string; sex: Sex; pair: readonly [string, string] } | null {
+  const word = text.trim().replace(/\.$/, '').toLowerCase();
+  for (const pair of WORD_PAIRS) {
+    const index = pair.indexOf(word);
+    if (index >= 0) return { word, sex: index as Sex, pair };
+  }
+  return null;
+}
+
+/** `word` written like `original`: its case, its trailing dot and its padding. */
+function likeOriginal(original: string, word: string): string {
+  const core = original.trim();
+  const letters = core.replace(/\.$/, '');
+  const cased =
+    letters === letters.toUpperCase() && letters.length > 1
+      ? word.toUpperCase()
+      : letters[0] === letters[0]?.toUpperCase()
+        ? word.slice(0, 1).toUpperCase() + word.slice(1)
+        : word;
+  const start = original.length - original.trimStart().length;
+  const dot = core.endsWith('.') ? '.' : '';
+  return original.slice(0, start) + cased + dot + original.slice(start + core.length);
+}
+
+function cellString(cell: Cell | undefined): string {
+  return typeof cell === 'string' ? cell : '';
+}
+
+/**
+ * Rewrites the gender and title cells of rows whose original agreed with the first name so
+ * they agree with the first name's pseudonym. Returns how many cells it wrote.
+ * @example agreeGenders(sheet, outputSheet, [genderColumn], firstNameColumnIndex) // 27
+ */
+export function agreeGenders(
+  input: Sheet,
+  output: Sheet,
+  genders: readonly PlannedColumn[],
+  firstIndex: number,
+): number {
+  let rewritten = 0;
+  for (const column of genders) {
+    const { columnIndex, rowIds } = column;
+    for (let row = 0; row < input.rows.length; row++) {
+      if (rowIds[row]! < 0) continue;
+      const source = input.rows[row]!;
+      const original = cellString(source[columnIndex]);
+      const read = readWord(original);
+      if (!read || read.sex !== sexOfName(cellString(source[firstIndex]))) continue;
+      const fakeSex = sexOfName(cellString(output.rows[row]![firstIndex]));
+      if (fakeSex === null) continue;
+      output.rows[row]![columnIndex] = likeOriginal(original, read.pair[fakeSex]);
+      column.rowRewritten = true;
+      rewritten++;
+    }
+  }
+  return rewritten;
+}

@@ -1,0 +1,301 @@
+import type { Cell, ColumnSchema, Sheet } from '../types';
+import type { KeyedRandom } from './keyed-random';
+import type { PlannedColumn } from './namespace';
+import { agreeGenders } from './row-gender';
+
+/*
+ * People that stay coherent within a row. Names get their pseudonyms per value (a name's
+ * pseudonym never depends on its row), then an email or username that was built from the row's
+ * own first and last name ('catherine.moore@yahoo.com' on Catherine Moore's row) is rebuilt
+ * from the row's pseudonymized names in the same layout ('first.last', 'flast', 'first_last',
+ * 'lastfirst'), digits redrawn in place (keyed by the original address), the domain the one the
+ * per-value pseudonym got (example.com/.org/.net). A full name that agrees with the row's first
+ * and last name ('Catherine Moore', 'Moore, Catherine') is rebuilt from their pseudonyms.
+ * Whether a value was built from the names is decided per row, by comparing letters only,
+ * without case or accents; values that were not keep their per-value pseudonym.
+ *
+ * A rebuilt address must stay an address of its own: one that is another original of the
+ * column, or that another original already got (per value or rebuilt), keeps the per-value
+ * pseudonym instead.
+ */
+
+/** How many emails, usernames and full names were rebuilt from their row's names. */
+export interface PeopleCounts {
+  addresses: number;
+  fullNames: number;
+  genders: number;
+}
+
+type NamePart = 'first' | 'last' | 'firstInitial' | 'lastInitial';
+
+/** A local part's layout: its name parts, the separator between them, its digits and case. */
+interface LocalLayout {
+  parts: NamePart[];
+  separator: string;
+  digits: string;
+  letterCase: 'lower' | 'upper' | 'title';
+}
+
+/** Letters only, lower case, accents dropped: 'Chloé' and "O'Brien" → 'chloe', 'obrien'. */
+function letters(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+}
+
+function cellString(cell: Cell | undefined): string {
+  return typeof cell === 'string' ? cell : '';
+}
+
+const LAYOUTS: NamePart[][] = [
+  ['first', 'last'],
+  ['last', 'first'],
+  ['firstInitial', 'last'],
+  ['first', 'lastInitial'],
+  ['first'],
+  ['last'],
+];
+
+function partText(part: NamePart, first: string, last: string): string {
+  if (part === 'first') return first;
+  if (part === 'last') return last;
+  return (part === 'firstInitial' ? first : last).slice(0, 1);
+}
+
+/**
+ * The layout of a local part built from a first and last name, or null when it was not.
+ * @example nameLayout('jmoore42', 'James', 'Moore') // { parts: ['firstInitial', 'last'], separator: '', digits: '42', … }
+ */
+export function nameLayout(local: string, first: string, last: string): LocalLayout | null {
+  return (
+    layoutOf(local, letters(first), letters(last)) ??
+    // Exports that drop accented letters instead of their accents ('Chloé' → 'chlo').
+    layoutOf(local, droppedAccents(first), droppedAccents(last))
+  );
+}
+
+function droppedAccents(text: string): string {
+  return text.toLowerCase().replace(/[^a-z]/g, '');
+}
+
+function layoutOf(local: string, f: string, l: string): LocalLayout | null {
+  if (f.length < 2 || l.length < 2) return null;
+  const match = /^([A-Za-z]+)(?:([._-])([A-Za-z]+))?(\d*)$/.exec(local);
+  if (!match) return null;
+  const separator = match[2] ?? '';
+  const words = [match[1]!, match[3] ?? ''].filter((word) => word !== '');
+  const lower = local.toLowerCase();
+  const letterCase = lower === local ? 'lower' : local.toUpperCase() === local ? 'upper' : 'title';
+  for (const parts of LAYOUTS) {
+    const texts = parts.map((part) => partText(part, f, l));
+    const fits = separator
+      ? texts.length === 2 &&
+        texts[0] === words[0]!.toLowerCase() &&
+        texts[1] === words[1]!.toLowerCase()
+      : texts.join('') === words[0]!.toLowerCase();
+    if (fits) return { parts, separator, digits: match[4] ?? '', letterCase };
+  }
+  return null;
+}
+
+function cased(text: string, letterCase: LocalLayout['letterCase']): string {
+  if (letterCase === 'lower') return text;
+  if (letterCase === 'upper') return text.toUpperCase();
+  return text.slice(0, 1).toUpperCase() + text.slice(1);
+}
+
+/** The local part of `layout` written with other names; digits redrawn, keyed by `original`. */
+function rebuiltLocal(
+  layout: LocalLayout,
+  first: string,
+  last: string,
+  original: string,
+  random: KeyedRandom,
+  attempt: number,
+): string {
+  const f = letters(first);
+  const l = letters(last);
+  if (f === '' || l === '') return '';
+  const names = layout.parts.map((part) => cased(partText(part, f, l), layout.letterCase));
+  // Retries add a digit each, as the per-value generator does, so namesakes stay apart.
+  random.reseed('emailDigits', original, attempt);
+  let digits = '';
+  for (let i = 0; i < layout.digits.length + attempt; i++) digits += String(random.int(10));
+  return names.join(layout.separator) + digits;
+}
+
+/** Tries before a row's address keeps its per-value pseudonym. */
+const ADDRESS_ATTEMPTS = 4;
+
+/** The column of a sheet with a semantic, when it is pseudonymized. */
+function plannedWith(
+  planned: readonly PlannedColumn[],
+  sheetIndex: number,
+  test: (schema: ColumnSchema) => boolean,
+): PlannedColumn[] {
+  return planned.filter((column) => column.sheetIndex === sheetIndex && test(column.schema));
+}
+
+/** Values already handed out in a column: pseudonym → the namespace number of its original. */
+function handedOut(column: PlannedColumn): { taken: Map<string, number>; originals: Set<string> } {
+  const taken = new Map<string, number>();
+  const originals = new Set<string>();
+  column.namespace.pseudonyms.forEach((pseudonym, id) => {
+    if (typeof pseudonym === 'string') taken.set(pseudonym, id);
+  });
+  for (const original of column.namespace.originals) {
+    if (typeof original === 'string') originals.add(original);
+  }
+  return { taken, originals };
+}
+
+/** Emails and usernames built from the row's names, rebuilt from their pseudonyms. */
+function rebuildAddresses(
+  input: Sheet,
+  output: Sheet,
+  addresses: readonly PlannedColumn[],
+  firstIndex: number,
+  lastIndex: number,
+  random: KeyedRandom,
+): number {
+  let rebuilt = 0;
+  for (const column of addresses) {
+    const { columnIndex, rowIds } = column;
+    const isEmail = column.schema.type === 'email' || column.schema.semantic === 'email';
+    let lookups: ReturnType<typeof handedOut> | null = null;
+    for (let row = 0; row < input.rows.length; row++) {
+      const id = rowIds[row]!;
+      if (id < 0) continue;
+      const original = cellString(input.rows[row]![columnIndex]);
+      const at = isEmail ? original.lastIndexOf('@') : original.length;
+      if (at <= 0) continue;
+      const source = input.rows[row]!;
+      const layout = nameLayout(
+        original.slice(0, at),
+        cellString(source[firstIndex]),
+        cellString(source[lastIndex]),
+      );
+      if (!layout) continue;
+      const fake = output.rows[row]!;
+      const written = cellString(fake[columnIndex]);
+      const fakeAt = isEmail ? written.lastIndexOf('@') : written.length;
+      if (fakeAt < 0) continue;
+      lookups ??= handedOut(column);
+      let chosen: string | null = null;
+      for (let attempt = 0; attempt < ADDRESS_ATTEMPTS && chosen === null; attempt++) {
+        const local = rebuiltLocal(
+          layout,
+          cellString(fake[firstIndex]),
+          cellString(fake[lastIndex]),
+          original,
+          random,
+          attempt,
+        );
+        if (local === '') break;
+        const candidate = local + written.slice(fakeAt);
+        const owner = lookups.taken.get(candidate);
+        if (candidate === original || lookups.originals.has(candidate)) continue;
+        if (owner === undefined || owner === id) chosen = candidate;
+      }
+      if (chosen === null) continue;
+      lookups.taken.set(chosen, id);
+      fake[columnIndex] = chosen;
+      column.rowRewritten = true;
+      rebuilt++;
+    }
+  }
+  return rebuilt;
+}
+
+/** Full names that agree with the row's first and last name, rebuilt from their pseudonyms. */
+function rebuildFullNames(
+  input: Sheet,
+  output: Sheet,
+  fullNames: readonly PlannedColumn[],
+  firstIndex: number,
+  lastIndex: number,
+): number {
+  let rebuilt = 0;
+  for (const column of fullNames) {
+    const { columnIndex, rowIds } = column;
+    for (let row = 0; row < input.rows.length; row++) {
+      if (rowIds[row]! < 0) continue;
+      const source = input.rows[row]!;
+      const original = cellString(source[columnIndex]).trim();
+      const first = cellString(source[firstIndex]).trim();
+      const last = cellString(source[lastIndex]).trim();
+      if (first === '' || last === '') continue;
+      const fake = output.rows[row]!;
+      const fakeFirst = cellString(fake[firstIndex]).trim();
+      const fakeLast = cellString(fake[lastIndex]).trim();
+      if (fakeFirst === '' || fakeLast === '') continue;
+      let name: string | null = null;
+      if (letters(original) === letters(first + last) && original.includes(' ')) {
+        name = `${fakeFirst} ${fakeLast}`;
+      } else if (original.includes(',') && letters(original) === letters(last + first)) {
+        name = `${fakeLast}, ${fakeFirst}`;
+      }
+      if (name === null || name === original) continue;
+      fake[columnIndex] = name;
+      column.rowRewritten = true;
+      rebuilt++;
+    }
+  }
+  return rebuilt;
+}
+
+/**
+ * Rebuilds the emails, usernames and full names of a sheet's rows that were made of the row's
+ * first and last name from the row's pseudonymized names, and makes genders and titles agree
+ * with the first name's pseudonym where they agreed with the first name (row-gender.ts).
+ * @example coherePeople(0, sheet, outputSheet, planned, random) // { addresses: 812, fullNames: 0, genders: 0 }
+ */
+export function coherePeople(
+  sheetIndex: number,
+  input: Sheet,
+  output: Sheet,
+  planned: readonly PlannedColumn[],
+  random: KeyedRandom,
+): PeopleCounts {
+  const counts: PeopleCounts = { addresses: 0, fullNames: 0, genders: 0 };
+  const first = plannedWith(planned, sheetIndex, (c) => c.semantic === 'firstName')[0];
+  const last = plannedWith(planned, sheetIndex, (c) => c.semantic === 'lastName')[0];
+  if (!first) return counts;
+  const genders = plannedWith(
+    planned,
+    sheetIndex,
+    (c) => c.rule.action !== 'faker' && (c.semantic === 'gender' || c.semantic === 'prefix'),
+  );
+  counts.genders = agreeGenders(input, output, genders, first.columnIndex);
+  if (!last) return counts;
+  const addresses = plannedWith(
+    planned,
+    sheetIndex,
+    (c) =>
+      c.rule.action !== 'faker' &&
+      (c.type === 'email' || c.semantic === 'email' || c.semantic === 'username'),
+  );
+  const fullNames = plannedWith(
+    planned,
+    sheetIndex,
+    (c) => c.rule.action !== 'faker' && c.semantic === 'fullName',
+  );
+  counts.fullNames = rebuildFullNames(
+    input,
+    output,
+    fullNames,
+    first.columnIndex,
+    last.columnIndex,
+  );
+  counts.addresses = rebuildAddresses(
+    input,
+    output,
+    addresses,
+    first.columnIndex,
+    last.columnIndex,
+    random,
+  );
+  return counts;
+}

@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  detectSchema,
+  pseudonymize,
+  type Cell,
+  type ColumnSchema,
+  type Sheet,
+  type Workbook,
+} from '../../../src/engine';
+import { parseDateTextLoosely } from '../../../src/engine/formats/dates';
+import { defaultDatePattern } from '../../../src/engine/pseudonymize/date-ranges';
+
+const DAY = 86_400_000;
+const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
+
+/** '4/17/2023 3:04:05 PM', as customer exports write a last login. */
+function usDateTime(ms: number): string {
+  const d = new Date(ms);
+  const hours = d.getUTCHours() % 12 === 0 ? 12 : d.getUTCHours() % 12;
+  return (
+    `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()} ` +
+    `${hours}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} ${d.getUTCHours() < 12 ? 'AM' : 'PM'}`
+  );
+}
+
+/** A cell's wall-clock instant as its column writes it. */
+function instantOf(cell: Cell, column: ColumnSchema): number {
+  if (cell instanceof Date) return cell.getTime();
+  const pattern = column.format ?? defaultDatePattern(column);
+  const parsed = parseDateTextLoosely(String(cell), pattern, { fractionDigits: 0 });
+  if (!parsed) throw new Error(`unreadable date in ${column.name}`);
+  return parsed.date.getTime();
+}
+
+const row = fc.record({
+  id: fc.integer({ min: 1000, max: 999_999 }),
+  signupDay: fc.integer({ min: 0, max: 3000 }),
+  loginAfterS: fc.integer({ min: 0, max: 400 * 86_400 }),
+  shippedAfterDays: fc.integer({ min: 0, max: 90 }),
+});
+
+/** Rows with a date, a US date-time and an ISO date-time with zone; xlsx gets a Date cell. */
+function workbookOf(
+  rows: { id: number; signupDay: number; loginAfterS: number; shippedAfterDays: number }[],
+  format: 'csv' | 'xlsx',
+): Workbook {
+  const start = Date.UTC(2018, 0, 1);
+  const cells: Cell[][] = rows.map((r, index) => {
+    const signup = start + r.signupDay * DAY;
+    const login = signup + r.loginAfterS * 1000;
+    const shipped = signup + r.shippedAfterDays * DAY;
+    return [
+      String(r.id * 1000 + index),
+      new Date(signup).toISOString().slice(0, 10),
+      usDateTime(login),
+      format === 'xlsx'
+        ? new Date(shipped)
+        : `${new Date(shipped).toISOString().slice(0, 19)}+02:00`,
+    ];
+  });
+  const sheet: Sheet = {
+    name: 'customers',
+    columns: ['customer_id', 'signup_date', 'last_login', 'shipped'],
+    rows: cells,
+    ...(format === 'xlsx' ? { numberFormats: [null, null, null, 'yyyy-mm-dd'] } : {}),
+  };
+  return { format, sheets: [sheet] };
+}
+
+describe('dates that move with their row', () => {
+  it('keeps the order and the exact intervals of every pair of dates in a row', () => {
+    fc.assert(
+      fc.property(
+        fc.array(row, { minLength: 3, maxLength: 25 }),
+        fc.constantFrom('csv' as const, 'xlsx' as const),
+        (rows, format) => {
+          const workbook = workbookOf(rows, format);
+          const schema = detectSchema(workbook.sheets[0]!);
+          const out = pseudonymize(workbook, [schema], { secret: 'row key' });
+          const before = workbook.sheets[0]!.rows;
+          const after = out.workbook.sheets[0]!.rows;
+          expect(schema.slice(1).map((c) => c.type)).toEqual([
+            'date',
+            'datetime',
+            format === 'xlsx' ? 'date' : 'datetime',
+          ]);
+          before.forEach((original, r) => {
+            const shifts = [1, 2, 3].map(
+              (c) => instantOf(after[r]![c]!, schema[c]!) - instantOf(original[c]!, schema[c]!),
+            );
+            // One offset for the whole row, whole days, never none.
+            expect(new Set(shifts).size).toBe(1);
+            expect(Math.abs(shifts[0]! % DAY)).toBe(0);
+            expect(shifts[0]).not.toBe(0);
+            expect(Math.abs(shifts[0]!)).toBeLessThanOrEqual(180 * DAY);
+          });
+          expect(out.stats.rowRelations?.datesShiftedByEntity).toBe(rows.length * 3);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('shifts the same entity alike in two files under one key', () => {
+    const a = workbookOf([{ id: 7, signupDay: 10, loginAfterS: 5000, shippedAfterDays: 3 }], 'csv');
+    const b = workbookOf(
+      [
+        { id: 9, signupDay: 900, loginAfterS: 99, shippedAfterDays: 1 },
+        { id: 8, signupDay: 1500, loginAfterS: 7, shippedAfterDays: 2 },
+      ],
+      'csv',
+    );
+    // The same customer id in both files, with other dates.
+    b.sheets[0]!.rows[1]![0] = a.sheets[0]!.rows[0]![0]!;
+    const shiftOf = (workbook: Workbook, r: number): number => {
+      const schema = detectSchema(workbook.sheets[0]!);
+      const out = pseudonymize(workbook, [schema], { secret: 'shared' });
+      return (
+        instantOf(out.workbook.sheets[0]!.rows[r]![1]!, schema[1]!) -
+        instantOf(workbook.sheets[0]!.rows[r]![1]!, schema[1]!)
+      );
+    };
+    expect(shiftOf(a, 0)).toBe(shiftOf(b, 1));
+  });
+
+  it('lists in the mapping every pair written, a date once per entity offset', () => {
+    const workbook = workbookOf(
+      [
+        { id: 1, signupDay: 5, loginAfterS: 10, shippedAfterDays: 1 },
+        { id: 2, signupDay: 5, loginAfterS: 10, shippedAfterDays: 1 },
+      ],
+      'csv',
+    );
+    const schema = detectSchema(workbook.sheets[0]!);
+    const out = pseudonymize(workbook, [schema], { secret: 'k' });
+    const signups = out.mapping.rows.filter((m) => m[1] === 'signup_date');
+    const written = out.workbook.sheets[0]!.rows.map((r) => r[1]);
+    expect(signups.map((m) => m[3])).toEqual([...new Set(written)]);
+    expect(signups.every((m) => m[2] === '2018-01-06')).toBe(true);
+  });
+
+  it('draws birth dates per value, and follows a chosen entity column', () => {
+    const sheet: Sheet = {
+      name: 's',
+      columns: ['id', 'dob', 'joined'],
+      rows: [
+        ['1', '1980-05-01', '2020-01-01'],
+        ['2', '1990-07-02', '2021-02-02'],
+        ['3', '1985-03-09', '2021-02-09'],
+      ],
+    };
+    const schema = detectSchema(sheet);
+    const out = pseudonymize({ format: 'csv', sheets: [sheet] }, [schema], { secret: 'k' });
+    expect(out.stats.rowRelations?.datesShiftedByEntity).toBe(3);
+    const chosen = schema.map((c) =>
+      c.name === 'dob' ? { ...c, dateShift: { entityColumn: 'id', windowDays: 30 } } : c,
+    );
+    const again = pseudonymize({ format: 'csv', sheets: [sheet] }, [chosen], { secret: 'k' });
+    expect(again.stats.rowRelations?.datesShiftedByEntity).toBe(6);
+  });
+});

@@ -1,0 +1,172 @@
+import * as fakerLocale from '@faker-js/faker';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { detectSchema, pseudonymize, type Cell, type Sheet } from '../../../src/engine';
+import { nameLayout } from '../../../src/engine/pseudonymize/row-people';
+
+const FIRST = ['Catherine', 'James', 'Chloé', 'Olga', 'Mateo', 'Fatima', 'Quentin', 'Susan'];
+const LAST = ['Moore', 'Smith', 'Rempel', 'Garcia', 'Nguyen', 'Wilson', 'Ramos', 'Jenkins'];
+const DOMAINS = ['yahoo.com', 'gmail.com', 'corp.org'];
+
+/** Letters only, lower case, accents dropped. */
+const plain = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+type Layout = 'first.last' | 'flast' | 'first_last' | 'other';
+
+const person = fc.record({
+  first: fc.constantFrom(...FIRST),
+  last: fc.constantFrom(...LAST),
+  layout: fc.constantFrom<Layout>('first.last', 'flast', 'first_last', 'other'),
+  digits: fc.integer({ min: 0, max: 999 }).map((n) => (n < 300 ? '' : String(n))),
+  domain: fc.constantFrom(...DOMAINS),
+  commaName: fc.boolean(),
+});
+
+function localOf(first: string, last: string, layout: Layout, digits: string): string {
+  const f = plain(first);
+  const l = plain(last);
+  if (layout === 'first.last') return `${f}.${l}${digits}`;
+  if (layout === 'flast') return `${f[0]}${l}${digits}`;
+  if (layout === 'first_last') return `${f}_${l}${digits}`;
+  return `customer${digits}`;
+}
+
+describe('people that stay coherent within a row', () => {
+  it('rebuilds emails and full names from the row’s pseudonymized names', () => {
+    fc.assert(
+      fc.property(fc.array(person, { minLength: 4, maxLength: 30 }), (people) => {
+        const rows: Cell[][] = people.map((p, i) => [
+          String(1000 + i),
+          p.first,
+          p.last,
+          p.commaName ? `${p.last}, ${p.first}` : `${p.first} ${p.last}`,
+          `${localOf(p.first, p.last, p.layout, p.digits)}${i}@${p.domain}`,
+        ]);
+        const sheet: Sheet = {
+          name: 's',
+          columns: ['id', 'first_name', 'last_name', 'full_name', 'email'],
+          rows,
+        };
+        const schema = detectSchema(sheet);
+        expect(schema.map((c) => c.semantic ?? c.type)).toEqual([
+          expect.anything(),
+          'firstName',
+          'lastName',
+          'fullName',
+          'email',
+        ]);
+        const out = pseudonymize({ format: 'csv', sheets: [sheet] }, [schema], { secret: 'k' });
+        const after = out.workbook.sheets[0]!.rows;
+        const emails = new Set<string>();
+        people.forEach((p, r) => {
+          const [, first, last, full, email] = after[r]! as string[];
+          expect(full).toBe(p.commaName ? `${last}, ${first}` : `${first} ${last}`);
+          expect(email).not.toBe(rows[r]![4]);
+          emails.add(email!);
+          const local = email!.slice(0, email!.indexOf('@'));
+          if (p.layout === 'other') {
+            expect(nameLayout(local, first!, last!)).toBeNull();
+            return;
+          }
+          const digits = /\d*$/.exec(String(rows[r]![4]).split('@')[0]!)![0];
+          expect(local).toMatch(/\d*$/);
+          expect(local.replace(/\d+$/, '')).toBe(
+            localOf(first!, last!, p.layout, '').replace(/\d+$/, ''),
+          );
+          // Digits stay in place: as many, or one more per retry for namesakes.
+          expect(/\d*$/.exec(local)![0].length).toBeGreaterThanOrEqual(digits.length);
+          expect(email!.endsWith(`@example.${p.domain.endsWith('.org') ? 'org' : 'com'}`)).toBe(
+            true,
+          );
+        });
+        // Every row's original email is distinct, and so are the pseudonyms.
+        expect(emails.size).toBe(people.length);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('reads the layouts of a local part made of names', () => {
+    expect(nameLayout('catherine.moore', 'Catherine', 'Moore')?.parts).toEqual(['first', 'last']);
+    expect(nameLayout('cmoore42', 'Catherine', 'Moore')).toMatchObject({
+      parts: ['firstInitial', 'last'],
+      digits: '42',
+    });
+    expect(nameLayout('Moore_Catherine', 'Catherine', 'Moore')).toMatchObject({
+      parts: ['last', 'first'],
+      separator: '_',
+      letterCase: 'title',
+    });
+    expect(nameLayout('chlo.smith', 'Chloé', 'Smith')?.parts).toEqual(['first', 'last']);
+    expect(nameLayout('sales', 'Catherine', 'Moore')).toBeNull();
+  });
+
+  it('makes a gender and a title agree with the first name where the original did', () => {
+    const { en } = fakerLocale;
+    const female = new Set(en.person!.first_name!.female!.map((n) => n.toLowerCase()));
+    const male = new Set(en.person!.first_name!.male!.map((n) => n.toLowerCase()));
+    const sexOf = (name: string): string | null => {
+      const key = name.toLowerCase();
+      return female.has(key) === male.has(key) ? null : female.has(key) ? 'F' : 'M';
+    };
+    const names = [
+      ['Mary', 'F', 'Mrs.'],
+      ['Patricia', 'Female', 'Ms.'],
+      ['James', 'M', 'Mr.'],
+      ['Robert', 'MALE', 'Mr.'],
+      ['Linda', 'F', 'Ms.'],
+      ['Michael', 'M', 'Mr.'],
+      ['Susan', 'M', 'Dr.'], // disagreed: kept to its per-value pseudonym
+    ];
+    const sheet: Sheet = {
+      name: 's',
+      columns: ['first_name', 'last_name', 'gender', 'salutation'],
+      rows: names.map(([first, gender, title], i) => [
+        first!,
+        `Lastname${'abcdefg'[i]}`,
+        gender!,
+        title!,
+      ]),
+    };
+    const schema = detectSchema(sheet);
+    expect(schema.map((c) => c.semantic)).toEqual(['firstName', 'lastName', 'gender', 'prefix']);
+    const out = pseudonymize({ format: 'csv', sheets: [sheet] }, [schema], { secret: 'k' });
+    const rows = out.workbook.sheets[0]!.rows as string[][];
+    let agreeing = 0;
+    for (const [first, , gender, title] of rows.slice(0, 6)) {
+      const sex = sexOf(first!);
+      if (sex === null) continue;
+      agreeing++;
+      expect(gender!.toUpperCase().startsWith(sex === 'F' ? 'F' : 'M')).toBe(true);
+      expect(title!.startsWith(sex === 'F' ? 'M' : 'Mr')).toBe(true);
+      if (sex === 'M') expect(title).toBe('Mr.');
+      else expect(title).not.toBe('Mr.');
+    }
+    expect(agreeing).toBeGreaterThan(0);
+    expect(out.stats.rowRelations?.gendersFromNames).toBe(2 * agreeing);
+  });
+
+  it('lists each written email in the mapping', () => {
+    const sheet: Sheet = {
+      name: 's',
+      columns: ['first_name', 'last_name', 'email'],
+      rows: [
+        ['Catherine', 'Moore', 'catherine.moore@yahoo.com'],
+        ['James', 'Smith', 'jsmith@gmail.com'],
+        ['Olga', 'Ramos', 'info@corp.org'],
+      ],
+    };
+    const out = pseudonymize({ format: 'csv', sheets: [sheet] }, [detectSchema(sheet)], {
+      secret: 'k',
+    });
+    const written = out.workbook.sheets[0]!.rows.map((r) => r[2]);
+    const mapped = out.mapping.rows.filter((m) => m[1] === 'email').map((m) => m[3]);
+    expect(mapped).toEqual(written);
+    expect(out.stats.rowRelations?.addressesFromNames).toBe(2);
+  });
+});
