@@ -3,18 +3,7 @@
  * for, with mixed phone layouts, ISO dates with offsets, decimals, booleans and free-text notes
  * holding quoted commas, quotes and newlines. Same (targetBytes, seed) → same text, byte for byte.
  */
-
-/** mulberry32: a tiny seeded PRNG, so nothing depends on Math.random. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { createSeededRandom } from './seeded-random';
 
 const FIRST_NAMES = [
   'James',
@@ -224,7 +213,7 @@ const HEADER =
 
 /** The file's lines (header first, no line endings), until about `targetBytes` are made. */
 function* realisticLines(targetBytes: number, seed: number): Generator<string, void, undefined> {
-  const random = createRandom(seed);
+  const random = createSeededRandom(seed);
   yield HEADER;
   let length = HEADER.length + 1;
   for (let id = 1; length < targetBytes; id++) {

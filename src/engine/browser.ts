@@ -9,6 +9,7 @@ export {
   isFakerMethod,
 } from './pseudonymize/faker-catalogue';
 export { sampleValue } from './pseudonymize/sample-value';
+export { isMeasureColumn, numberModeOf } from './pseudonymize/number-mode';
 export { PSEUDONYM_SCHEME_VERSION } from './pseudonymize/scheme-version';
 export {
   recipeSchema,

@@ -40,6 +40,8 @@ export {
 export {
   pseudonymize,
   sampleValue,
+  isMeasureColumn,
+  numberModeOf,
   FAKER_CATALOGUE,
   validateFakerMethod,
   isFakerMethod,
@@ -55,6 +57,7 @@ export {
   type RecipeColumn,
 } from './recipe/recipe-schema';
 export { userNumberRangeSchema, userDateRangeSchema } from './recipe/range-schemas';
+export { dateShiftSchema } from './recipe/date-shift-schema';
 export { recipeFromSchemas, type SchemaOfSheet } from './recipe/recipe-from-schemas';
 export {
   applyRecipe,

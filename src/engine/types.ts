@@ -91,7 +91,12 @@ export const COLUMN_TYPES = [
 ] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 
-export const RULE_ACTIONS = ['auto', 'keep', 'blank', 'faker'] as const;
+/**
+ * What a column's rule does: 'auto' (a pseudonym fitting the column), 'keep', 'blank', 'faker'
+ * (a named Faker method), or 'redact' (text kept as written except the personal data found in
+ * it: emails, phones, URLs, IBANs, cards and the dataset's own names and values).
+ */
+export const RULE_ACTIONS = ['auto', 'keep', 'blank', 'faker', 'redact'] as const;
 export type RuleAction = (typeof RULE_ACTIONS)[number];
 
 export interface ColumnRule {
@@ -147,6 +152,25 @@ export type Semantic = (typeof SEMANTICS)[number];
 export interface NumericRange {
   min: number;
   max: number;
+}
+
+/**
+ * How a measure column (a number column that is no identifier) draws its pseudonyms:
+ * 'distribution' keeps the shape of its values (each value moved by a keyed 2-10%), 'range'
+ * draws evenly across the observed or user-set range.
+ */
+export const NUMBER_MODES = ['distribution', 'range'] as const;
+export type NumberMode = (typeof NUMBER_MODES)[number];
+
+/**
+ * How a date column's values move with the other dates of their row: every date of a row keyed
+ * by the same entity moves by one keyed offset of 1 to `windowDays` days, either way.
+ */
+export interface DateShift {
+  /** The column whose value names the row's entity; absent: picked automatically. */
+  entityColumn?: string;
+  /** Largest offset in days (180 by default). */
+  windowDays?: number;
 }
 
 /** The earliest and latest of some dates as ISO 8601 wall-clock text ('2023-04-17', '2023-04-17T10:00:00'). */
@@ -214,8 +238,18 @@ export interface ColumnSchema {
    * range is widened then).
    */
   rangeSetByUser?: boolean;
+  /**
+   * Measures: how pseudonyms are drawn (see NUMBER_MODES). Absent: 'range' when the user set a
+   * range, else 'distribution' (see numberModeOf).
+   */
+  numberMode?: NumberMode;
   /** Dates/datetimes: observed (or user-set) range as ISO 8601 text. */
   dateRange?: IsoDateRange;
+  /**
+   * Dates/datetimes: how the dates of a row move together (see shiftRowDates). Absent: by the
+   * sheet's first identifier column, ±180 days; birth dates are drawn per value unless set.
+   */
+  dateShift?: DateShift;
   /** Dates/datetimes: the pattern name ('YYYY-MM-DD', 'M/D/YYYY h:mm:ss A', 'ISO 8601'...). */
   format?: string;
   /** Datetimes: the time zone written in the values ('Z', '+02:00'), when there is one. */
@@ -265,9 +299,46 @@ export interface PseudonymizeStats {
    * file). Under the same key, every other value gets the same pseudonym in any file.
    */
   fileDependentPseudonyms: number;
+  /**
+   * Personal data found in free-text cells and replaced, by kind, counted per cell; present
+   * when the run has free-text columns (see PiiInTextStats).
+   */
+  piiInText?: PiiInTextStats;
+  /** What the rules that see whole rows did (row-relations.ts). */
+  rowRelations?: RowRelationStats;
   /** Milliseconds per phase, e.g. { generate: 812, verify: 40 }. */
   timings: Record<string, number>;
   durationMs: number;
+}
+
+/**
+ * Mentions found in free text: emails, phones, URLs, IBANs and card numbers by their pattern;
+ * names (name columns' values) and values (ids, codes, cities… of other columns) by lookup.
+ */
+export interface PiiInTextStats {
+  email: number;
+  phone: number;
+  url: number;
+  iban: number;
+  card: number;
+  name: number;
+  value: number;
+}
+
+/** Cells the row rules rewrote, and cells they left to the per-value pseudonym. */
+export interface RowRelationStats {
+  /** Date cells moved by their row entity's offset. */
+  datesShiftedByEntity: number;
+  /** Date cells of shifted columns whose row has no entity (or an unreadable date). */
+  datesPerValue: number;
+  /** Emails and usernames rebuilt from their row's pseudonymized first and last name. */
+  addressesFromNames: number;
+  /** Full names rebuilt from their row's pseudonymized first and last name. */
+  fullNamesFromNames: number;
+  /** Genders and titles made to agree with their row's pseudonymized first name. */
+  gendersFromNames: number;
+  /** US ZIPs redrawn inside their row's pseudonymized state's ZIP ranges. */
+  zipCodesFromStates: number;
 }
 
 export interface PseudonymizeResult {

@@ -6,10 +6,12 @@ import { z } from 'zod';
 import {
   COLUMN_TYPES,
   FILE_FORMATS,
+  NUMBER_MODES,
   RULE_ACTIONS,
   SEMANTICS,
   userDateRangeSchema,
   userNumberRangeSchema,
+  dateShiftSchema,
 } from '../engine';
 
 export const fileFormatSchema = z.enum(FILE_FORMATS);
@@ -60,6 +62,14 @@ const editableColumnFields = {
   format: z.string().max(100),
   timeZone: z.string().max(20),
   precision: z.number().int().min(0).max(10),
+  numberMode: z
+    .enum(NUMBER_MODES)
+    .describe(
+      "Measures: 'distribution' keeps the values' shape (each moved by a keyed 2-10%), 'range' " +
+        "draws evenly in the range; absent, 'range' when the user set a range, else " +
+        "'distribution'",
+    ),
+  dateShift: dateShiftSchema,
 };
 
 export const columnSchema = z
@@ -81,6 +91,8 @@ export const columnSchema = z
     format: editableColumnFields.format.optional(),
     timeZone: editableColumnFields.timeZone.optional(),
     precision: editableColumnFields.precision.optional(),
+    numberMode: editableColumnFields.numberMode.optional(),
+    dateShift: editableColumnFields.dateShift.optional(),
     // What detection saw of how values are written; not editable, so the stored layout (with any
     // field the engine adds later) is never replaced by what a client echoes back.
     number: numberLayoutSchema.optional(),
@@ -169,6 +181,28 @@ const statsSchema = z.object({
   columnsPseudonymized: z.number().int(),
   schemaMatch: z.number().min(0).max(1),
   fileDependentPseudonyms: z.number().int().min(0),
+  piiInText: z
+    .object({
+      email: z.number().int().min(0),
+      phone: z.number().int().min(0),
+      url: z.number().int().min(0),
+      iban: z.number().int().min(0),
+      card: z.number().int().min(0),
+      name: z.number().int().min(0),
+      value: z.number().int().min(0),
+    })
+    .optional()
+    .describe('Personal data found in free-text cells and replaced, by kind (counted per cell)'),
+  rowRelations: z
+    .object({
+      datesShiftedByEntity: z.number().int().min(0),
+      datesPerValue: z.number().int().min(0),
+      addressesFromNames: z.number().int().min(0),
+      fullNamesFromNames: z.number().int().min(0),
+      gendersFromNames: z.number().int().min(0),
+      zipCodesFromStates: z.number().int().min(0),
+    })
+    .optional(),
   timings: z.record(z.string(), z.number()),
   durationMs: z.number(),
 });

@@ -11,7 +11,8 @@ interface UpdatedSheet {
 
 /**
  * A sheet's schema with `updates` applied: each names one of the sheet's columns, at most once,
- * and a faker rule names a method of the catalogue; the first update that does not is refused
+ * a faker rule names a method of the catalogue, and a date shift's entity another column of the
+ * sheet; the first update that does not is refused
  * with 400 naming its column. Columns without an update keep their objects.
  */
 export function applyColumnUpdates(
@@ -25,6 +26,12 @@ export function applyColumnUpdates(
     }
     if (byName.has(update.name)) {
       throw badRequest(`Column "${update.name}" is listed twice`);
+    }
+    const entity = update.dateShift?.entityColumn;
+    if (entity !== undefined && (entity === update.name || !sheet.columns.includes(entity))) {
+      throw badRequest(
+        `Column "${update.name}": dateShift.entityColumn must name another column of the sheet`,
+      );
     }
     if (update.rule?.action === 'faker') {
       if (!update.rule.fakerMethod) {
@@ -56,6 +63,8 @@ function mergeColumn(column: ColumnSchema, update: ColumnUpdate | undefined): Co
   ): boolean => given !== undefined && (given.min !== had?.min || given.max !== had?.max);
   if (changed(update.range, column.range) || changed(update.dateRange, column.dateRange)) {
     merged.rangeSetByUser = true;
+    // A new range asks for values inside it ('range' mode), unless this update picks a mode.
+    if (update.range !== undefined && update.numberMode === undefined) delete merged.numberMode;
   }
   return merged;
 }

@@ -385,6 +385,7 @@ interface ServerColumn {
   name: string;
   type: string;
   rule: { action: string };
+  numberMode?: string;
 }
 
 async function serverSchema(id: string): Promise<ServerColumn[]> {
@@ -453,5 +454,51 @@ describe('Re-analyze', { timeout: 60_000 }, () => {
       expect(await page.getByLabel(`Type of ${column.name}`).inputValue()).toBe(column.type);
     }
     await screenshots(page, 'reanalyze-02-detected-again');
+  });
+});
+
+describe("a measure's distribution", { timeout: 60_000 }, () => {
+  it('is offered on measures only and saved when changed', async () => {
+    await openPage('/');
+    const id = await uploadThroughPage(page, CUSTOMERS_CSV);
+    const select = page.getByLabel('Distribution of amount');
+    expect(await select.inputValue()).toBe('distribution');
+    await expect(page.getByLabel('Distribution of email').count()).resolves.toBe(0);
+
+    await select.selectOption('range');
+    await expect
+      .poll(
+        async () => (await serverSchema(id)).find((column) => column.name === 'amount')?.numberMode,
+      )
+      .toBe('range');
+    await screenshots(page, 'distribution-01-even-in-range');
+  });
+});
+
+describe('the Redact rule', { timeout: 60_000 }, () => {
+  it('is offered on free text only, saved when chosen, and shown on the card', async () => {
+    await openPage('/');
+    const id = await uploadThroughPage(page, {
+      name: 'tickets.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'email,message\n' +
+          'ann.lee@corp.com,Please write to ann.lee@corp.com about the refund\n' +
+          'bo.chen@corp.com,The parcel arrived late again this week\n' +
+          'cy.diaz@corp.com,Customer asked for a call back tomorrow\n',
+      ),
+    });
+    await expect(
+      page.getByRole('button', { name: 'Redact personal data only in email' }).count(),
+    ).resolves.toBe(0);
+    const redact = page.getByRole('button', { name: 'Redact personal data only in message' });
+    await redact.click();
+    const card = page.getByRole('article', { name: 'message' });
+    await card.getByText('Redact personal data only').waitFor();
+    await expect(redact.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect
+      .poll(async () => (await serverSchema(id)).find((column) => column.name === 'message')?.rule)
+      .toEqual({ action: 'redact' });
+    await screenshots(page, 'redact-01-free-text');
   });
 });

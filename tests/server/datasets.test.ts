@@ -278,6 +278,11 @@ describe('PATCH /api/datasets/{id}/schema', () => {
       message: /twice/,
     },
     {
+      description: 'a date shift keyed by a column the sheet lacks',
+      schema: [{ name: 'id', dateShift: { entityColumn: 'customer' } }],
+      message: /dateShift\.entityColumn/,
+    },
+    {
       description: 'an unknown type',
       schema: [{ name: 'id', type: 'integer' }],
       message: /schema\.0\.type/,

@@ -7,6 +7,7 @@ import type { Recipe } from '../../src/engine';
 import type { DatasetView, UploadedDataset } from '../../src/server/api-schemas';
 import type { RunningServer } from '../../src/server/app';
 import { sendJson, startTestServer, uploadDataset } from '../support/in-process-server';
+import { createSeededRandom } from '../../scripts/lib/seeded-random';
 
 let server: RunningServer;
 
@@ -17,18 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-/** A small seeded generator (mulberry32): the files are the same on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST = ['Mary', 'James', 'Chloe', 'Wei', 'Olga', 'Mateo', 'Fatima', 'Aoife', 'Yuki', 'Ravi'];
 const MORE_FIRST = [
@@ -88,7 +77,7 @@ function customer(id: number): Row {
 const CUSTOMER_IDS = Array.from({ length: 200 }, (_, index) => index + 1);
 const customers = CUSTOMER_IDS.map(customer);
 
-const random = seededRandom(15);
+const random = createSeededRandom(15);
 const orders: Row[] = Array.from({ length: 500 }, (_, index) => {
   const buyer = customers[Math.floor(random() * customers.length)]!;
   return {

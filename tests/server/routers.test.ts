@@ -175,6 +175,28 @@ describe('updateSchema', () => {
     });
   });
 
+  it("takes a measure's number mode; a new range without one goes back to 'range'", async () => {
+    const id = await addDataset('csv');
+    const picked = await caller.updateSchema({
+      id,
+      schema: [{ name: 'balance', numberMode: 'range' }],
+    });
+    expect(picked.schema.find((each) => each.name === 'balance')?.numberMode).toBe('range');
+    const both = await caller.updateSchema({
+      id,
+      schema: [{ name: 'balance', range: { min: 0, max: 100 }, numberMode: 'distribution' }],
+    });
+    expect(both.schema.find((each) => each.name === 'balance')?.numberMode).toBe('distribution');
+    const ranged = await caller.updateSchema({
+      id,
+      schema: [{ name: 'balance', range: { min: 0, max: 200 } }],
+    });
+    expect(ranged.schema.find((each) => each.name === 'balance')?.numberMode).toBeUndefined();
+    await expect(
+      caller.updateSchema({ id, schema: [{ name: 'balance', numberMode: 'even' as 'range' }] }),
+    ).rejects.toThrow();
+  });
+
   it('keeps the last run when the schema comes back unchanged, discards it on a change', async () => {
     const id = await addDataset('csv');
     const run = await caller.pseudonymize({ id, secret: 'fixed' });

@@ -9,9 +9,16 @@ import {
   NativeSelect,
   Text,
 } from '@chakra-ui/react';
-import { ArrowRight, Eraser, Lock, WandSparkles } from 'lucide-react';
+import { ArrowRight, Eraser, Lock, ScanText, WandSparkles } from 'lucide-react';
 import { useId } from 'react';
-import { COLUMN_TYPES, type ColumnSchema, type ColumnType } from '../../engine/browser';
+import {
+  COLUMN_TYPES,
+  isMeasureColumn,
+  numberModeOf,
+  type ColumnSchema,
+  type ColumnType,
+  type NumberMode,
+} from '../../engine/browser';
 import type { SchemaColumn } from '../trpc';
 import { Tooltip } from './ui/tooltip';
 
@@ -26,6 +33,7 @@ interface ColumnCardProps {
 export function strategyLabel(column: ColumnSchema): string {
   if (column.type === 'blank' || column.rule.action === 'blank') return 'Blank out every value';
   if (column.rule.action === 'keep') return 'Keep original values';
+  if (column.rule.action === 'redact') return 'Redact personal data only';
   if (column.rule.action === 'faker') return `Custom: ${column.rule.fakerMethod ?? 'no method'}`;
   if (column.suggestedMethod) return `Auto: realistic ${column.suggestedMethod}`;
   return `Auto: format-preserving ${column.type}`;
@@ -35,6 +43,7 @@ function strategyPalette(column: ColumnSchema): string {
   if (column.type === 'blank' || column.rule.action === 'blank') return 'gray';
   if (column.rule.action === 'keep') return 'orange';
   if (column.rule.action === 'faker') return 'purple';
+  if (column.rule.action === 'redact') return 'cyan';
   return 'teal';
 }
 
@@ -129,6 +138,30 @@ export function ColumnCard({ column, disabled, onChange, onCustomFormat }: Colum
           </Text>
         </Flex>
 
+        {isMeasureColumn(column) && action === 'auto' && (
+          <Flex align="center" gap="2" fontSize="sm" minW="0">
+            <Text as="span" color="fg.muted" flexShrink={0} aria-hidden>
+              Distribution:
+            </Text>
+            <NativeSelect.Root size="xs" width="auto" minW="0" disabled={disabled}>
+              <NativeSelect.Field
+                aria-label={`Distribution of ${column.name}`}
+                value={numberModeOf(column)}
+                onChange={(event) =>
+                  onChange({
+                    ...withoutSample(column),
+                    numberMode: event.currentTarget.value as NumberMode,
+                  })
+                }
+              >
+                <option value="distribution">keep shape</option>
+                <option value="range">even in range</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Flex>
+        )}
+
         <Flex align="center" justify="space-between" gap="2" wrap="wrap">
           <Badge colorPalette={strategyPalette(column)} variant="subtle" maxW="full" truncate>
             {strategyLabel(column)}
@@ -180,6 +213,30 @@ export function ColumnCard({ column, disabled, onChange, onCustomFormat }: Colum
                 <Eraser /> Blank
               </Button>
             </Tooltip>
+            {/* Free text is where a redaction fits: text of no particular meaning. */}
+            {((column.type === 'string' && column.semantic === null) || action === 'redact') && (
+              <Tooltip
+                content={
+                  action === 'redact'
+                    ? 'Pseudonymize automatically'
+                    : 'Keep the text, replace only the emails, phones, names… found in it'
+                }
+              >
+                <Button
+                  size="xs"
+                  variant={action === 'redact' ? 'solid' : 'ghost'}
+                  colorPalette="cyan"
+                  aria-label={`Redact personal data only in ${column.name}`}
+                  aria-pressed={action === 'redact'}
+                  disabled={disabled}
+                  onClick={() =>
+                    onChange(withRule({ action: action === 'redact' ? 'auto' : 'redact' }))
+                  }
+                >
+                  <ScanText /> Redact
+                </Button>
+              </Tooltip>
+            )}
           </HStack>
         </Flex>
       </Card.Body>

@@ -140,7 +140,14 @@ export function useDatasetWorkflow(): DatasetWorkflow {
     const saving = schemaSave
       .mutateAsync({
         id: dataset.id,
-        schema: [{ name: next.name, type: next.type, rule: next.rule }],
+        schema: [
+          {
+            name: next.name,
+            type: next.type,
+            rule: next.rule,
+            ...(next.numberMode ? { numberMode: next.numberMode } : {}),
+          },
+        ],
       })
       .then((saved) => {
         if (save === latestSchemaSave.current) store(saved);

@@ -247,6 +247,11 @@ function choosePseudonym(
       continue;
     }
     different ??= candidate;
+    // A measure's pseudonym may repeat and be another original: its first candidate stands.
+    if (plan.repeatable) {
+      choose(choice, candidate, hash, true, firstKey);
+      return;
+    }
     if (used.has(key, hash)) continue;
     if (!isOriginal(key, hash)) {
       choose(choice, candidate, hash, true, firstKey);

@@ -43,6 +43,16 @@ export interface ColumnPlan {
   permute?: PermuteValue;
   /** Integer and date columns: their values as points of a finite grid (see PlanGrid). */
   grid?: PlanGrid;
+  /**
+   * Measures kept to their distribution: pseudonyms may repeat and equal other originals, so a
+   * keyed candidate is refused only when it is the value itself or a name, email or phone.
+   */
+  repeatable?: boolean;
+  /**
+   * Free-text columns (see freeTextPlan): their personal data takes what the structured
+   * columns' cells became, so they are generated after every other column is written.
+   */
+  freeText?: 'auto' | 'redact';
 }
 
 /**
@@ -65,6 +75,7 @@ export interface ValuePlan {
   generate: GenerateValue;
   permute?: PermuteValue;
   grid?: PlanGrid;
+  repeatable?: boolean;
 }
 
 export type ColumnAction =
@@ -125,7 +136,12 @@ export function planColumn(
   const plan = (
     namespace: string,
     generate: GenerateValue,
-    options: { tinyDomain?: boolean; grid?: PlanGrid; permute?: PermuteValue } = {},
+    options: {
+      tinyDomain?: boolean;
+      grid?: PlanGrid;
+      permute?: PermuteValue;
+      repeatable?: boolean;
+    } = {},
   ): ColumnAction => ({
     action: 'generate',
     plan: {
@@ -136,12 +152,14 @@ export function planColumn(
       generate: withPadding(generate),
       ...(options.permute ? { permute: permuteWithPadding(options.permute) } : {}),
       ...(options.grid ? { grid: options.grid } : {}),
+      ...(options.repeatable ? { repeatable: true } : {}),
     },
   });
-  const planValues = ({ variant, generate, grid, permute }: ValuePlan): ColumnAction =>
+  const planValues = ({ variant, generate, grid, permute, repeatable }: ValuePlan): ColumnAction =>
     plan(`${kind}|${variant}`, generate, {
       ...(grid ? { grid } : {}),
       ...(permute ? { permute } : {}),
+      ...(repeatable ? { repeatable } : {}),
     });
 
   switch (column.type) {

@@ -1,6 +1,6 @@
 import { cellNumberFormat, cellText } from '../cell';
 import type { Cell, Sheet } from '../types';
-import type { Namespace, PlannedColumn } from './namespace';
+import { cellKey, type Namespace, type PlannedColumn } from './namespace';
 
 /**
  * The mapping sheet, its rows built on first read: a large file's mapping has millions of
@@ -18,7 +18,10 @@ function mappingText(cell: Cell, sheet: Sheet, row: number, column: number): str
   return cellText(cell, cellNumberFormat(sheet, row, column));
 }
 
-/** One row per distinct (sheet, column, original, pseudonym), in order of first appearance. */
+/**
+ * One row per distinct (sheet, column, original, pseudonym), in order of first appearance.
+ * @example buildMappingRows(sheets, planned)[0] // ['Sheet1', 'email', 'a@b.org', 'rosa@example.org']
+ */
 export function buildMappingRows(sheets: Sheet[], planned: PlannedColumn[]): Cell[][] {
   const rows: Cell[][] = [];
   const stamps = new Map<Namespace, Int32Array>();
@@ -32,12 +35,23 @@ export function buildMappingRows(sheets: Sheet[], planned: PlannedColumn[]): Cel
       stamps.set(column.namespace, stamp);
     }
     const { rowIds, columnIndex } = column;
+    // A column a row rule rewrote: an original may have become several pseudonyms (a date, one
+    // per entity), so the distinct pairs written are listed, read from the output rows.
+    const written = column.rowRewritten ? new Set<string>() : null;
     for (let row = 0; row < rowIds.length; row++) {
       const id = rowIds[row]!;
-      if (id < 0 || stamp[id] === plannedIndex) continue;
-      stamp[id] = plannedIndex;
+      if (id < 0) continue;
+      let pseudonym: Cell = pseudonyms[id]!;
+      if (written) {
+        pseudonym = sheet.rows[row]![columnIndex] ?? null;
+        const pair = `${id}\u0000${cellKey(pseudonym)}`;
+        if (written.has(pair)) continue;
+        written.add(pair);
+      } else {
+        if (stamp[id] === plannedIndex) continue;
+        stamp[id] = plannedIndex;
+      }
       const original = originals[id]!;
-      const pseudonym = pseudonyms[id]!;
       // Shown as the cell shows it: its own number format where it has one.
       rows.push([
         sheet.name,

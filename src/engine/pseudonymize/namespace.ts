@@ -34,6 +34,11 @@ export interface PlannedColumn {
   missingMarkers: ReadonlySet<string>;
   /** The namespace number of each row's original, -1 where the cell stays as it is. */
   rowIds: Int32Array;
+  /**
+   * Whether a row rule (row-relations.ts) rewrote some of the column's cells: the written cell,
+   * not the namespace's pseudonym, is then what a row's original became.
+   */
+  rowRewritten?: boolean;
 }
 
 /** A map key for a cell: its text for strings; tagged for numbers, booleans and dates. */

@@ -16,7 +16,10 @@ import { createKeyedFaker, type FakeSource } from './keyed-faker';
 import { KeyedRandom } from './keyed-random';
 import { buildMappingRows, lazyMapping } from './mapping-sheet';
 import { keptMarkers, type Namespace, type PlannedColumn } from './namespace';
+import { isFreeTextColumn } from './pii-in-text/pii-columns';
+import { freeTextPlan, PiiInText } from './pii-in-text/pii-in-text';
 import { scanOriginals } from './scan-originals';
+import { applyRowRelations } from './row-relations';
 import { schemaMatchShare } from './schema-match';
 import { SensitiveOriginals } from './sensitive-originals';
 
@@ -39,8 +42,18 @@ import { SensitiveOriginals } from './sensitive-originals';
  *   bijection needs no retries: distinct values get distinct pseudonyms and none is its own.
  *   A pseudonym may equal ANOTHER original of the column, as any bijection on a small space
  *   must (ids 1 to 200 map among 0 to 999, each within its digit count).
+ * - Measures (number columns that are no identifiers, isMeasureColumn) keep their distribution
+ *   by default (numberMode 'distribution', numberModeOf): the value times 1 ± ε, ε keyed by the
+ *   value with |ε| evenly in [2%, 10%], rounded to the value's own decimals and written in its
+ *   layout (fakeMeasure). So every decile moves by at most about 10%, the mean stays, signs
+ *   stay, and a value gets the same pseudonym in every file under one key. Rounding that gives
+ *   the value back moves it one unit of its last digit (away from zero rather than onto it);
+ *   zero becomes one unit, negative in a column without positives, else positive (the one
+ *   pseudonym that depends on the column). Such pseudonyms may repeat and equal other originals
+ *   (amounts do: ColumnPlan.repeatable); never the value itself, nor a name, email or phone.
+ *   'range' mode (the default once the user sets a range) draws as below.
  * - Keyed draws elsewhere (names, emails, phones, addresses, companies, IBANs, cards, UUIDs,
- *   words, measures): a keyed hash of the value (SipHash-2-4 under HMAC-SHA-256(secret, kind),
+ *   words, measures in 'range' mode): a keyed hash of the value (SipHash-2-4 under HMAC-SHA-256(secret, kind),
  *   see KeyedRandom) seeds the generator. A candidate that equals an original of the namespace
  *   (columns of one kind and format, across sheets), any name, email or phone original of the
  *   file (in whatever column), or a pseudonym already handed out is redrawn with a counter in
@@ -54,12 +67,46 @@ import { SensitiveOriginals } from './sensitive-originals';
  *   costs a redraw;
  * - a bijection's image that is a name, email or phone of the file is refused too: the value
  *   takes the next image along the bijection's cycle that is free, else a draw;
- * - integers and dates that are measures (not identifiers) whose distinct values fill more than
- *   a third of their range: pseudonyms are a keyed walk over the range (unique, never the value
+ * - integers in 'range' mode and dates that are measures (not identifiers) whose distinct
+ *   values fill more than a third of their range: pseudonyms are a keyed walk over the range (unique, never the value
  *   itself, off the originals while they fill at most half of it; an observed date range holding
  *   fewer than twice as many instants is widened evenly, roomyDateRange); the sign of a value is
  *   not kept in that case. Measures also depend on the range they are drawn from, which is the
  *   column's (or, for same-named columns of a file, their union), so they are per file.
+ *
+ * Relations within a row (row-relations.ts), applied over the per-value pseudonyms:
+ * - dates and date-times of a row move together by one keyed offset of the row's entity (the
+ *   sheet's first identifier, email or UUID column, or ColumnSchema.dateShift.entityColumn), 1
+ *   to 180 days either way: order and intervals in a row are exact, an entity moves alike in
+ *   every file under the key, and no date keeps its value, but a date may now land on another
+ *   original and maps to one pseudonym per entity. Rows without an entity, and birth dates
+ *   unless an entity is chosen for them, keep the per-value draw (see row-date-shift.ts);
+ * - emails and usernames built from the row's first and last name, and full names that agree
+ *   with them, are rebuilt from the row's name pseudonyms in the same layout; those depend on
+ *   the row (a name's pseudonym never does), and a rebuilt address that another original
+ *   already got takes a digit more, so it depends on the file too (see row-people.ts); a gender
+ *   or title that agreed with the first name follows its pseudonym's sex (row-gender.ts);
+ * - a US ZIP is redrawn inside its row's pseudonymized state's ZIP ranges (Faker's en_US data),
+ *   keyed by the output state and the original ZIP, where it lay in its state's range or the
+ *   sheet is US-shaped; countries and cities stay per-value (Faker ties neither to its states;
+ *   keeping a US-only country would write originals in place), so a US state may sit beside
+ *   another country (see row-location.ts).
+ * The mapping lists, for those columns, every distinct (original, pseudonym) pair written.
+ *
+ * Free text (pii-in-text/): a column of sentences (a semantic-less text column whose examples
+ * mostly hold several words, or any column under the 'redact' rule) is generated last, once
+ * every other column is written and the row rules ran. Its emails, URLs, IBANs, cards and phones are found by pattern (the
+ * detectors' validators, checksums included), and the originals of the structured columns
+ * (names, emails, phones, ids, codes, cities… of every sheet) as whole words, letter case as
+ * written, the longest first; each takes what its column's cell became (an email a row rule
+ * rebuilt from the row's names included), or, with no column, the one its kind's keyed
+ * generator gives the value (the same in every file under one key). A value of two
+ * letters or less, a number of under four digits, or a single English word ('Grace', 'Reading')
+ * is not matched blindly: the first two never, the third only capitalized mid-sentence. Under
+ * 'auto' the words around are replaced as the string rules do (word by word, or character by
+ * character where the text is no sentence), keyed by the whole text; a text with nothing found
+ * keeps the pseudonym it had before. Under 'redact' the words around are kept. A text's
+ * pseudonym depends on the key, the text, and the structured pseudonyms it took.
  *
  * Exceptions, all in domains too small for the promises:
  * - booleans: two values, so the secret picks "keep" or "swap" for the whole kind; a boolean
@@ -142,6 +189,7 @@ export function pseudonymize(
   const namespaces = new Map<string, Namespace>();
   const planned: PlannedColumn[] = [];
   const blanked = new Set<string>();
+  const pii = new PiiInText(source);
   workbook.sheets.forEach((sheet, sheetIndex) => {
     schemas[sheetIndex]!.forEach((schema, columnIndex) => {
       const action = planColumn(schema, source, overrides.get(schema));
@@ -150,17 +198,20 @@ export function pseudonymize(
         blanked.add(`${sheetIndex}:${columnIndex}`);
         return;
       }
-      let namespace = namespaces.get(action.plan.namespace);
+      const plan = isFreeTextColumn(schema)
+        ? freeTextPlan(action.plan, pii, schema.rule.action === 'redact' ? 'redact' : 'auto')
+        : action.plan;
+      let namespace = namespaces.get(plan.namespace);
       if (!namespace) {
         namespace = {
-          plan: action.plan,
+          plan,
           exhausted: 0,
           placed: 0,
           ids: new KeyIndex(),
           originals: [],
           pseudonyms: [],
         };
-        namespaces.set(action.plan.namespace, namespace);
+        namespaces.set(plan.namespace, namespace);
       }
       planned.push({
         sheetIndex,
@@ -186,12 +237,12 @@ export function pseudonymize(
   const sensitiveOriginals = new SensitiveOriginals(namespaces.values());
   let fileDependentPseudonyms = 0;
   for (const namespace of namespaces.values()) {
+    if (namespace.plan.freeText) continue;
     fileDependentPseudonyms += choosePseudonyms(namespace, random, sensitiveOriginals);
     // Its lookup tables are done with (other namespaces look only at their own, or at the
     // sensitive originals); the mapping needs only originals and pseudonyms.
     if (!namespace.plan.sensitive) namespace.ids = new KeyIndex();
   }
-  for (const namespace of namespaces.values()) namespace.ids = new KeyIndex();
   timings.generate = elapsed(phase);
 
   // Write: new rows, blank and missing cells as they were, kept columns untouched.
@@ -200,7 +251,8 @@ export function pseudonymize(
   const sheets: Sheet[] = workbook.sheets.map((sheet, sheetIndex) => {
     const rows = sheet.rows.map((row) => row.slice());
     for (const column of planned) {
-      if (column.sheetIndex !== sheetIndex) continue;
+      // Free text is written once the rows are (below).
+      if (column.sheetIndex !== sheetIndex || column.namespace.plan.freeText) continue;
       const { rowIds, columnIndex } = column;
       const { pseudonyms } = column.namespace;
       for (let row = 0; row < rows.length; row++) {
@@ -215,6 +267,24 @@ export function pseudonymize(
     return { ...sheet, columns: [...sheet.columns], rows };
   });
   timings.write = elapsed(phase);
+
+  // Rows: rules that need the whole row (dates moving with their entity) over the written cells.
+  phase = performance.now();
+  const rowRelations = applyRowRelations(workbook.sheets, sheets, schemas, planned, random);
+  timings.rows = elapsed(phase);
+
+  // Free text last: the personal data it mentions takes what its column's cells became (row
+  // rules included), so a note names the customer the customers sheet shows.
+  phase = performance.now();
+  const freeText = [...namespaces.values()].filter((namespace) => namespace.plan.freeText);
+  if (freeText.length > 0) pii.learn(planned, sheets, sensitiveOriginals);
+  for (const namespace of freeText) {
+    if (namespace.plan.freeText === 'redact') pii.redactNamespace(namespace);
+    else fileDependentPseudonyms += choosePseudonyms(namespace, random, sensitiveOriginals);
+  }
+  for (const namespace of namespaces.values()) namespace.ids = new KeyIndex();
+  const piiInText = freeText.length > 0 ? pii.write(planned, sheets) : undefined;
+  timings.text = elapsed(phase);
 
   // Built from the output sheets (same names, columns and formats), so the mapping does not keep
   // the input's rows alive for a caller that lets them go.
@@ -240,6 +310,8 @@ export function pseudonymize(
       columnsPseudonymized: pseudonymizedColumns.size + blanked.size,
       schemaMatch,
       fileDependentPseudonyms,
+      ...(piiInText ? { piiInText } : {}),
+      rowRelations,
       timings,
       durationMs: elapsed(started),
     },

@@ -12,6 +12,7 @@ import { fakeDate } from './generators/date';
 import { fakeNumber } from './generators/number';
 import { similarWord } from './generators/text';
 import { numberRangeOf } from './number-ranges';
+import { PiiInText } from './pii-in-text/pii-in-text';
 
 const SAMPLE_SECRET = new TextEncoder().encode('stand-in schema card sample');
 const SAMPLE_ATTEMPTS = 8;
@@ -74,6 +75,11 @@ export function sampleValue(column: ColumnSchema): string {
   const { rule } = column;
   if (column.type === 'blank' || rule.action === 'blank') return '(blank)';
   if (rule.action === 'keep') return column.examples[0] ?? 'original value';
+  // Only what a pattern finds: the dataset's names and values are not known to a card.
+  if (rule.action === 'redact') {
+    const example = column.examples[0] ?? '';
+    return new PiiInText(source()).rewrite(example, 'redact', column.semantic ?? column.type);
+  }
   if (rule.action === 'faker' && !isFakerMethod(rule.fakerMethod ?? '')) {
     return 'Invalid faker method';
   }

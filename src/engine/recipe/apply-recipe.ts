@@ -126,5 +126,7 @@ function withChoices(column: Readonly<ColumnSchema>, choices: RecipeColumn): Col
     merged.dateRange = { min: choices.dateRange.min, max: choices.dateRange.max };
     merged.rangeSetByUser = true;
   }
+  if (choices.numberMode !== undefined) merged.numberMode = choices.numberMode;
+  if (choices.dateShift !== undefined) merged.dateShift = { ...choices.dateShift };
   return JSON.stringify(merged) === JSON.stringify(column) ? column : merged;
 }

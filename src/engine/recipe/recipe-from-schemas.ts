@@ -45,6 +45,8 @@ function recipeColumn(column: Readonly<ColumnSchema>): RecipeColumn {
   if (column.format !== undefined) choices.format = column.format;
   if (column.timeZone !== undefined) choices.timeZone = column.timeZone;
   if (column.precision !== undefined) choices.precision = column.precision;
+  if (column.numberMode !== undefined) choices.numberMode = column.numberMode;
+  if (column.dateShift !== undefined) choices.dateShift = { ...column.dateShift };
   // One flag tells that a range was set, not which: the range of the column's type is the one a
   // user can set on it, and the other, where there is one, was observed.
   if (column.rangeSetByUser) {

@@ -8,7 +8,8 @@ import { EngineError } from '../errors';
 import { validateFakerMethod } from '../pseudonymize/faker-catalogue';
 import { DEFAULT_READ_LIMITS } from '../read/read-limits';
 import { PSEUDONYM_SCHEME_VERSION } from '../pseudonymize/scheme-version';
-import { COLUMN_TYPES, RULE_ACTIONS, SEMANTICS } from '../types';
+import { COLUMN_TYPES, NUMBER_MODES, RULE_ACTIONS, SEMANTICS } from '../types';
+import { dateShiftSchema } from './date-shift-schema';
 import { userDateRangeSchema, userNumberRangeSchema } from './range-schemas';
 
 /** The version of the recipe format this engine writes; it reads every version up to it. */
@@ -70,8 +71,9 @@ const recipeRuleSchema = z
     action: z
       .enum(RULE_ACTIONS)
       .describe(
-        "'auto' (a realistic pseudonym of the column's type), 'keep', 'blank', or 'faker' " +
-          '(the Faker method `fakerMethod` names)',
+        "'auto' (a realistic pseudonym of the column's type), 'keep', 'blank', 'faker' " +
+          "(the Faker method `fakerMethod` names), or 'redact' (text kept, only the personal " +
+          'data found in it replaced)',
       ),
     fakerMethod: z
       .string()
@@ -105,17 +107,27 @@ export const recipeColumnSchema = z
     range: userNumberRangeSchema
       .optional()
       .describe('Numbers: a range the user set, kept exactly (an observed range is never saved)'),
+    numberMode: z
+      .enum(NUMBER_MODES)
+      .optional()
+      .describe(
+        "Measures: 'distribution' (each value moved by a keyed 2-10%, keeping the column's " +
+          "shape) or 'range' (drawn evenly in the range); left out, 'range' when a range is " +
+          "set, else 'distribution'",
+      ),
     dateRange: userDateRangeSchema
       .optional()
       .describe(
         'Dates and datetimes: a range the user set as ISO 8601 text, kept exactly (an observed ' +
           'range is never saved)',
       ),
+    dateShift: dateShiftSchema.optional(),
   })
   .meta({
     id: 'RecipeColumn',
     description:
-      "One column's choices. Fields left out (format, timeZone, precision, range, dateRange) " +
+      "One column's choices. Fields left out (format, timeZone, precision, range, dateRange, " +
+      'numberMode, dateShift) ' +
       'keep what detection found in the dataset it is applied to',
   });
 

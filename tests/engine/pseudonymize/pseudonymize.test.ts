@@ -20,6 +20,13 @@ function schemasOf(workbook: Workbook): ColumnSchema[][] {
   return workbook.sheets.map((s) => detectSchema(s));
 }
 
+/** The schemas with every number column drawing evenly in its range, as before 'distribution'. */
+function rangeSchemasOf(workbook: Workbook): ColumnSchema[][] {
+  return schemasOf(workbook).map((schema) =>
+    schema.map((column) => ({ ...column, numberMode: 'range' as const })),
+  );
+}
+
 function withRule(schema: ColumnSchema[], name: string, rule: ColumnSchema['rule']) {
   return schema.map((column) => (column.name === name ? { ...column, rule } : column));
 }
@@ -53,13 +60,13 @@ describe('pseudonymize', () => {
     expect(out.sheets[0]!.rows[1]![3]).toBe('');
   });
 
-  it('keeps pseudonyms off the originals of a number range too narrow to hold them', () => {
+  it('keeps pseudonyms off the originals of a number range too narrow to hold them (range mode)', () => {
     const workbook: Workbook = {
       format: 'csv',
       sheets: [sheet('s', ['amount'], [['-0.01'], [''], ['0.00'], ['-0.01']])],
     };
     for (const secret of ['one', 'two', 'three', 'four']) {
-      const out = pseudonymize(workbook, schemasOf(workbook), { secret }).workbook.sheets[0]!;
+      const out = pseudonymize(workbook, rangeSchemasOf(workbook), { secret }).workbook.sheets[0]!;
       const values = out.rows.map((row) => row[0]);
       expect(values[1]).toBe('');
       expect(values[0]).toBe(values[3]);
@@ -71,14 +78,14 @@ describe('pseudonymize', () => {
     }
   });
 
-  it('keeps a value off the originals when its side of zero holds few values', () => {
+  it('keeps a value off the originals when its side of zero holds few values (range mode)', () => {
     // -0.01 is the only negative the range -0.01..0.13 can write at two decimals.
     const workbook: Workbook = {
       format: 'csv',
       sheets: [sheet('s', ['amount'], [['0.00'], ['-0.01'], ['0.13'], ['-0.05'], ['0.07']])],
     };
     for (const secret of ['one', 'two', 'three', 'four', 'five', 'six']) {
-      const out = pseudonymize(workbook, schemasOf(workbook), { secret }).workbook.sheets[0]!;
+      const out = pseudonymize(workbook, rangeSchemasOf(workbook), { secret }).workbook.sheets[0]!;
       const values = out.rows.map((row) => row[0]);
       for (const value of values)
         expect(['0.00', '-0.01', '0.13', '-0.05', '0.07']).not.toContain(value);
@@ -135,7 +142,7 @@ describe('pseudonymize', () => {
     expect(new Set(values).size).toBe(days.length);
   });
 
-  it('keeps whole values of a narrow decimal column off the originals', () => {
+  it('keeps whole values of a narrow decimal column off the originals (range mode)', () => {
     const texts = ['0', '-0.01', '0.13', '1'];
     const cells = [0.05, 0.1, 1, 0];
     const workbook: Workbook = {
@@ -154,7 +161,7 @@ describe('pseudonymize', () => {
       ],
     };
     for (const secret of ['a', 'b', 'c', 'd', 'e']) {
-      const out = pseudonymize(workbook, schemasOf(workbook), { secret }).workbook;
+      const out = pseudonymize(workbook, rangeSchemasOf(workbook), { secret }).workbook;
       const textOut = out.sheets[0]!.rows.map((row) => row[0]);
       const cellOut = out.sheets[1]!.rows.map((row) => row[0]);
       for (const value of textOut) expect(texts).not.toContain(value);
@@ -294,8 +301,9 @@ describe('pseudonymize', () => {
     expect(schemas[0]!.map((column) => column.type)).toEqual(['date', 'email', 'string', 'number']);
     const result = pseudonymize(workbook, schemas, { secret: 's' });
     const [first, second] = result.workbook.sheets[0]!.rows;
-    expect(first![0]).toMatch(/^2023-0[4-6]-\d\d $/);
-    expect(second![0]).toMatch(/^ 2023-0[4-6]-\d\d$/);
+    // Dates move with their row's entity (the uuid), up to 180 days either way.
+    expect(first![0]).toMatch(/^202[23]-\d\d-\d\d $/);
+    expect(second![0]).toMatch(/^ 202[23]-\d\d-\d\d$/);
     expect(first![1]).toMatch(/^[a-z]+@example\.com $/);
     expect(second![1]).toMatch(/^ [a-z]+@example\.org$/);
     expect(first![2]).toMatch(
@@ -457,8 +465,9 @@ describe('pseudonymize', () => {
       expect((date as Date).getTime()).toBeGreaterThanOrEqual(Date.UTC(2022, 0, 9));
       expect((date as Date).getTime()).toBeLessThanOrEqual(Date.UTC(2023, 5, 1));
       expect(typeof score).toBe('number');
-      expect(score).toBeGreaterThanOrEqual(3);
-      expect(score).toBeLessThanOrEqual(99.25);
+      // Each measure moves by at most 10% (or one unit of its last digit).
+      expect(score).toBeGreaterThanOrEqual(2);
+      expect(score).toBeLessThanOrEqual(99.25 * 1.1);
       expect(typeof active).toBe('boolean');
     }
     // Through the real xlsx writer and reader: still date and number cells.

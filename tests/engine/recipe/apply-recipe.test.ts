@@ -124,6 +124,33 @@ describe('recipeFromSchemas and applyRecipe', () => {
     }
   });
 
+  it("carries a measure's number mode, and leaves it out where none was picked", () => {
+    const march = edited(marchChoices(), 'balance', { numberMode: 'distribution' });
+    const recipe = recipeSchema.parse(JSON.parse(JSON.stringify(recipeFromSchemas([march]))));
+    const columns = recipe.sheets[0]!.columns;
+    expect(columns.find((column) => column.name === 'balance')?.numberMode).toBe('distribution');
+    expect(columns.filter((column) => column.numberMode !== undefined)).toHaveLength(1);
+    const [april] = sheetsOf(customers(25, 500, 'customers-april'));
+    const { schemas } = applyRecipe(recipe, [april!]);
+    // The recipe's range alone would mean 'range'; the mode picked with it wins.
+    expect(schemas[0]!.find((column) => column.name === 'balance')).toMatchObject({
+      rangeSetByUser: true,
+      numberMode: 'distribution',
+    });
+  });
+
+  it("carries a date column's date shift (entity column and window)", () => {
+    const dateShift = { entityColumn: 'email', windowDays: 30 };
+    const march = edited(marchChoices(), 'birthday', { dateShift });
+    const recipe = recipeSchema.parse(JSON.parse(JSON.stringify(recipeFromSchemas([march]))));
+    const columns = recipe.sheets[0]!.columns;
+    expect(columns.find((column) => column.name === 'birthday')?.dateShift).toEqual(dateShift);
+    expect(columns.filter((column) => column.dateShift !== undefined)).toHaveLength(1);
+    const [april] = sheetsOf(customers(25, 500, 'customers-april'));
+    const { schemas } = applyRecipe(recipe, [april!]);
+    expect(schemas[0]!.find((column) => column.name === 'birthday')?.dateShift).toEqual(dateShift);
+  });
+
   it('holds no value of the data: no example, sample, count, observed range or secret', () => {
     const sheet = customers(40);
     const [detected] = sheetsOf(sheet);
