@@ -21,19 +21,32 @@ interface KnownValue {
 function matchable(text: string): { commonWord: boolean } | null {
   if (text.length < 3 || text.length > MAX_VALUE_LENGTH || text.trim() !== text) return null;
   if (!isWordCharAt(text, 0)) return null;
-  if (/^\d+$/.test(text) && text.length < 4) return null;
+  if (text.length < 4 && /^\d+$/.test(text)) return null;
   const oneWord = !/\s/.test(text);
   const commonWord = oneWord && COMMON_WORDS.has(text.toLowerCase());
   if (commonWord && text[0] === text[0]!.toLowerCase()) return null;
   return { commonWord };
 }
 
-/** The leading run of letters and digits: what a value's match must start with. */
-function firstWord(text: string, from = 0): string {
+/** Bits of the filter of first words (2 MB): few false positives with millions of values. */
+const FIRST_WORD_BITS = 24;
+
+/**
+ * The leading run of letters and digits from `from` (what a value's match must start with),
+ * hashed (FNV-1a over its UTF-16 units) to a bit of the first-word filter; its end in `wordEnd`.
+ */
+function firstWordBit(text: string, from: number): number {
   let end = from;
-  while (isWordCharAt(text, end)) end++;
-  return text.slice(from, end);
+  let hash = 0x811c9dc5;
+  while (isWordCharAt(text, end)) {
+    hash = Math.imul(hash ^ text.charCodeAt(end), 0x01000193);
+    end++;
+  }
+  wordEnd = end;
+  return hash >>> (32 - FIRST_WORD_BITS);
 }
+/** Where the word firstWordBit last read ends. */
+let wordEnd = 0;
 
 /** A match may not begin inside a word or a code ('xAnn', 'AB-1042'). */
 function startsWord(text: string, start: number): boolean {
@@ -64,13 +77,21 @@ function midSentence(text: string, start: number): boolean {
  * as written, the longest value first at each place.
  */
 export class KnownValues {
-  /** The values looked for in text (see matchable). */
-  readonly #values = new Map<string, KnownValue>();
-  /** Every value's pseudonym, for a value found by its pattern ('(555) 201-3344'). */
-  readonly #pseudonyms = new Map<string, string>();
+  /**
+   * Every value: a value looked for in text (see matchable) as its KnownValue, any other as its
+   * pseudonym alone, for a value found by its pattern ('(555) 201-3344'). One map, not two: it
+   * is filled with every value of the structured columns.
+   */
+  readonly #values = new Map<string, KnownValue | string>();
+  /** How many values are looked for in text. */
+  #matchable = 0;
   /** Emails by their lower-case spelling: 'Ann@X.com' in a note is ann@x.com's address. */
   readonly #emails = new Map<string, string>();
-  readonly #firstWords = new Set<string>();
+  /**
+   * A filter of the values' first words: a word whose bit is clear starts no value (a set bit
+   * may be another word's, so a set bit is only a reason to look).
+   */
+  #firstWords: Uint32Array | null = null;
   #longest = 0;
 
   /**
@@ -79,26 +100,33 @@ export class KnownValues {
    * @example known.add('Ann Lee', 'Rosa Kling', 'name')
    */
   add(original: string, pseudonym: string, kind: PiiKind): void {
-    if (kind === 'email' && !this.#emails.has(original.toLowerCase())) {
-      this.#emails.set(original.toLowerCase(), pseudonym);
+    if (kind === 'email') {
+      const lower = original.toLowerCase();
+      if (!this.#emails.has(lower)) this.#emails.set(lower, pseudonym);
     }
-    if (this.#pseudonyms.has(original)) return;
-    this.#pseudonyms.set(original, pseudonym);
+    if (this.#values.has(original)) return;
     const rule = matchable(original);
-    if (!rule) return;
+    if (!rule) {
+      this.#values.set(original, pseudonym);
+      return;
+    }
     this.#values.set(original, { pseudonym, kind, commonWord: rule.commonWord });
-    this.#firstWords.add(firstWord(original));
+    this.#matchable++;
+    this.#firstWords ??= new Uint32Array(2 ** (FIRST_WORD_BITS - 5));
+    const bit = firstWordBit(original, 0);
+    this.#firstWords[bit >>> 5]! |= 1 << (bit & 31);
     this.#longest = Math.max(this.#longest, original.length);
   }
 
   /** The pseudonym a dataset email has (any letter case), or undefined. */
   emailPseudonym(text: string): string | undefined {
-    return this.#pseudonyms.get(text) ?? this.#emails.get(text.toLowerCase());
+    return this.pseudonymOf(text) ?? this.#emails.get(text.toLowerCase());
   }
 
   /** The pseudonym of a dataset value spelled exactly so, or undefined. */
   pseudonymOf(text: string): string | undefined {
-    return this.#pseudonyms.get(text);
+    const value = this.#values.get(text);
+    return typeof value === 'object' ? value.pseudonym : value;
   }
 
   /**
@@ -107,7 +135,7 @@ export class KnownValues {
    * @example known.find('Ann Lee called', taken, spans) // one 'name' span over 'Ann Lee'
    */
   find(text: string, taken: Uint8Array, spans: PiiSpan[]): void {
-    if (this.#values.size === 0) return;
+    if (this.#matchable === 0) return;
     const length = text.length;
     let start = 0;
     while (start < length) {
@@ -115,20 +143,21 @@ export class KnownValues {
         start++;
         continue;
       }
-      const word = firstWord(text, start);
+      const bit = firstWordBit(text, start);
+      const wordLength = wordEnd - start;
       let matched = 0;
-      if (this.#firstWords.has(word)) {
+      if ((this.#firstWords![bit >>> 5]! & (1 << (bit & 31))) !== 0) {
         for (let end = Math.min(length, start + this.#longest); end > start; end--) {
           if (!endsWord(text, end)) continue;
           const value = this.#values.get(text.slice(start, end));
-          if (!value || !isFree(taken, start, end)) continue;
+          if (typeof value !== 'object' || !isFree(taken, start, end)) continue;
           if (value.commonWord && !midSentence(text, start)) continue;
           take(taken, spans, { start, end, kind: value.kind, pseudonym: value.pseudonym });
           matched = end - start;
           break;
         }
       }
-      start += matched > 0 ? matched : Math.max(1, word.length);
+      start += matched > 0 ? matched : Math.max(1, wordLength);
     }
   }
 }

@@ -29,8 +29,10 @@ export class PiiInText {
   #known = new KnownValues();
   #sensitive: SensitiveOriginals | null = null;
   readonly #generated = new Map<string, string>();
-  #lastText: string | null = null;
-  #lastSpans: PiiSpan[] = [];
+  /** Each distinct text's spans: texts repeat, and `count` reads them again after `rewrite`. */
+  #spansByText = new Map<string, readonly PiiSpan[]>();
+  /** Which characters of the text being searched are found already (reused: zeroed per text). */
+  #taken = new Uint8Array(256);
 
   constructor(source: FakeSource) {
     this.#source = source;
@@ -49,22 +51,27 @@ export class PiiInText {
   ): void {
     this.#sensitive = sensitive;
     this.#known = new KnownValues();
-    this.#lastText = null;
+    this.#spansByText = new Map();
     for (const { namespace, schema, rowIds, sheetIndex, columnIndex } of planned) {
       if (namespace.plan.freeText) continue;
       const kind = piiKindOfColumn(schema);
       if (!kind) continue;
       const rows = output[sheetIndex]!.rows;
+      const fullName = schema.semantic === 'fullName';
+      // A column's value added once is added again to no effect (the first pseudonym wins);
+      // a full name's words depend on its row's pseudonym, so those rows are all read.
+      const added = fullName ? null : new Uint8Array(namespace.originals.length);
       for (let row = 0; row < rowIds.length; row++) {
         const id = rowIds[row]!;
-        if (id < 0) continue;
+        if (id < 0 || added?.[id] === 1) continue;
         const original = namespace.originals[id]!;
         const written = rows[row]![columnIndex] ?? null;
         if (!isText(original) || !isText(written)) continue;
         const text = String(original);
         const fake = String(written);
         this.#known.add(text, fake, kind);
-        if (schema.semantic === 'fullName') this.#learnNameWords(text, fake);
+        if (added) added[id] = 1;
+        else this.#learnNameWords(text, fake);
       }
     }
   }
@@ -81,16 +88,21 @@ export class PiiInText {
    * @example pii.spans('Mail ann@x.com') // [{ start: 5, end: 14, kind: 'email' }]
    */
   spans(text: string): readonly PiiSpan[] {
-    if (text === this.#lastText) return this.#lastSpans;
-    const taken = new Uint8Array(text.length);
+    const cached = this.#spansByText.get(text);
+    if (cached !== undefined) return cached;
+    if (this.#taken.length < text.length) {
+      this.#taken = new Uint8Array(Math.max(text.length, this.#taken.length * 2));
+    }
+    const taken = this.#taken;
+    taken.fill(0, 0, text.length);
     const spans: PiiSpan[] = [];
     findEmailsAndUrls(text, taken, spans);
     this.#known.find(text, taken, spans);
     findNumbers(text, taken, spans);
     spans.sort((a, b) => a.start - b.start);
-    this.#lastText = text;
-    this.#lastSpans = spans;
-    return spans;
+    const found = spans.length === 0 ? NO_SPANS : spans;
+    this.#spansByText.set(text, found);
+    return found;
   }
 
   /** A found value's pseudonym: its column's, else its kind's keyed generator's. */
@@ -161,7 +173,7 @@ export class PiiInText {
       let found = perNamespace.get(namespace);
       if (!found) {
         found = namespace.originals.map((original) =>
-          typeof original === 'string' ? this.spans(generatorText(original)).slice() : null,
+          typeof original === 'string' ? this.spans(generatorText(original)) : null,
         );
         perNamespace.set(namespace, found);
       }
@@ -199,6 +211,9 @@ export class PiiInText {
     );
   }
 }
+
+/** The spans of a text with no personal data (shared: spans are never changed once found). */
+const NO_SPANS: readonly PiiSpan[] = Object.freeze([]);
 
 /** A cell a text can mention: text or a number (an id), not a date or a boolean. */
 function isText(cell: Cell): cell is string | number {

@@ -12,6 +12,8 @@ import { isFree, take, isWordCharAt, type PiiKind, type PiiSpan } from './pii-sp
 /** Punctuation a token may be wrapped in ('<ann@x.com>,', '(https://x.org).'). */
 const LEADING_PUNCTUATION = /^[([{<"'«“‘]+/;
 const TRAILING_PUNCTUATION = /[)\]}>"'»”’.,;:!?]+$/;
+/** What every email ('@') and web address ('.' of 'www.', ':' of 'https://') holds. */
+const MAY_HOLD_ADDRESS = /[@.:]/;
 
 /**
  * Finds the emails and web addresses of a text: whitespace-separated tokens, stripped of
@@ -19,8 +21,11 @@ const TRAILING_PUNCTUATION = /[)\]}>"'»”’.,;:!?]+$/;
  * @example findEmailsAndUrls('Mail ann@x.com.', taken, spans) // spans: [{ start: 5, end: 14, kind: 'email' }]
  */
 export function findEmailsAndUrls(text: string, taken: Uint8Array, spans: PiiSpan[]): void {
+  if (!MAY_HOLD_ADDRESS.test(text)) return;
   for (const match of text.matchAll(/\S+/g)) {
     let token = match[0];
+    // An email holds '@'; a web address 'www.' or '://': a token with none of them is neither.
+    if (!MAY_HOLD_ADDRESS.test(token)) continue;
     let start = match.index;
     const leading = LEADING_PUNCTUATION.exec(token)?.[0].length ?? 0;
     token = token.slice(leading);
@@ -81,6 +86,8 @@ function endsToken(text: string, end: number): boolean {
  * @example findNumbers('IBAN GB82 WEST 1234 5698 7654 32', taken, spans) // one 'iban' span
  */
 export function findNumbers(text: string, taken: Uint8Array, spans: PiiSpan[]): void {
+  // Every candidate holds an ASCII digit (the patterns' \d).
+  if (!/\d/.test(text)) return;
   for (const { kind, candidates, accepts } of NUMBER_PATTERNS) {
     candidates.lastIndex = 0;
     let match: RegExpExecArray | null;
