@@ -37,16 +37,28 @@ export function buildMappingRows(sheets: Sheet[], planned: PlannedColumn[]): Cel
     const { rowIds, columnIndex } = column;
     // A column a row rule rewrote: an original may have become several pseudonyms (a date, one
     // per entity), so the distinct pairs written are listed, read from the output rows.
+    // Each original's first pair is kept by number (no string per row: most originals of such
+    // a column, an email or a date-time, get one pseudonym); only further pairs are keyed.
+    const firstWritten: (string | undefined)[] | null = column.rowRewritten
+      ? new Array<string | undefined>(originals.length).fill(undefined)
+      : null;
     const written = column.rowRewritten ? new Set<string>() : null;
     for (let row = 0; row < rowIds.length; row++) {
       const id = rowIds[row]!;
       if (id < 0) continue;
       let pseudonym: Cell = pseudonyms[id]!;
-      if (written) {
+      if (firstWritten && written) {
         pseudonym = sheet.rows[row]![columnIndex] ?? null;
-        const pair = `${id}\u0000${cellKey(pseudonym)}`;
-        if (written.has(pair)) continue;
-        written.add(pair);
+        const key = cellKey(pseudonym);
+        const first = firstWritten[id];
+        if (first === undefined) {
+          firstWritten[id] = key;
+        } else {
+          if (first === key) continue;
+          const pair = `${id}\u0000${key}`;
+          if (written.has(pair)) continue;
+          written.add(pair);
+        }
       } else {
         if (stamp[id] === plannedIndex) continue;
         stamp[id] = plannedIndex;

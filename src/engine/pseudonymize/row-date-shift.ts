@@ -114,20 +114,64 @@ const FRACTION = { fractionDigits: 0 };
 const LATEST_MS = Date.UTC(9999, 11, 31);
 const EARLIEST_MS = Date.UTC(1, 0, 1);
 
+/**
+ * The parsed originals of one date column by namespace number, each parsed once (a column's
+ * rows repeat their dates): wall-clock time (NaN before it is read, -Infinity when it does not
+ * parse), its zone, and the padding around its text. Typed arrays, no object per value.
+ */
+interface ParsedOriginals {
+  times: Float64Array;
+  /** Filled when the first zone is read: most columns write none. */
+  zones: (string | undefined)[] | null;
+  starts: Int32Array;
+  lengths: Int32Array;
+}
+
+function parsedOriginals(size: number): ParsedOriginals {
+  return {
+    times: new Float64Array(size).fill(NaN),
+    zones: null,
+    starts: new Int32Array(size),
+    lengths: new Int32Array(size),
+  };
+}
+
 /** A date cell moved by whole days, written as it was; null when it cannot be. */
-function shiftedCell(original: Cell, days: number, shifted: ShiftedColumn): Cell | null {
+function shiftedCell(
+  original: Cell,
+  id: number,
+  days: number,
+  shifted: ShiftedColumn,
+  parsed: ParsedOriginals,
+): Cell | null {
   const offset = days * MS_PER_DAY;
   if (original instanceof Date) return new Date(original.getTime() + offset);
   if (typeof original !== 'string') return null;
-  const start = original.length - original.trimStart().length;
-  const core = original.trim();
-  const parsed = parseDateTextLoosely(core, shifted.pattern, FRACTION);
-  if (!parsed) return null;
-  const time = parsed.date.getTime() + offset;
+  // A string's namespace number names its text (a string's key is its text), so its parse is
+  // read once per distinct original.
+  let parsedTime = parsed.times[id]!;
+  if (Number.isNaN(parsedTime)) {
+    const start = original.length - original.trimStart().length;
+    const core = original.trim();
+    const read = parseDateTextLoosely(core, shifted.pattern, FRACTION);
+    parsedTime = read ? read.date.getTime() : -Infinity;
+    parsed.times[id] = parsedTime;
+    if (read?.timeZone !== undefined) {
+      parsed.zones ??= new Array<string | undefined>(parsed.times.length).fill(undefined);
+      parsed.zones[id] = read.timeZone;
+    }
+    parsed.starts[id] = start;
+    parsed.lengths[id] = core.length;
+  }
+  if (parsedTime === -Infinity) return null;
+  const time = parsedTime + offset;
   if (time < EARLIEST_MS || time > LATEST_MS) return null;
-  const zone = parsed.timeZone ?? shifted.column.schema.timeZone;
+  const zone = parsed.zones?.[id] ?? shifted.column.schema.timeZone;
   const text = formatDateText(new Date(time), shifted.pattern, zone);
-  return original.slice(0, start) + text + original.slice(start + core.length);
+  const start = parsed.starts[id]!;
+  const length = parsed.lengths[id]!;
+  if (start === 0 && length === original.length) return text;
+  return original.slice(0, start) + text + original.slice(start + length);
 }
 
 /**
@@ -145,23 +189,40 @@ export function shiftRowDates(
 ): DateShiftCounts {
   const counts: DateShiftCounts = { shiftedByEntity: 0, perValue: 0 };
   const columns = shiftedColumns(sheetIndex, schema, planned);
+  // Each row's offset by (entity column, window): columns that share both hash a row's entity
+  // once. 0 is "not yet": an offset never is 0.
+  const offsets = new Map<string, Float64Array>();
   for (const shifted of columns) {
     const { rowIds, columnIndex } = shifted.column;
+    const offsetKey = `${shifted.entityIndex}|${shifted.windowDays}`;
+    let rowDays = offsets.get(offsetKey);
+    if (!rowDays) {
+      rowDays = new Float64Array(input.rows.length);
+      offsets.set(offsetKey, rowDays);
+    }
+    const parsed = parsedOriginals(shifted.column.namespace.originals.length);
     let lastEntity = '';
     let lastDays = 0;
     for (let row = 0; row < input.rows.length; row++) {
-      if (rowIds[row]! < 0) continue;
-      const entity = entityText(input.rows[row]![shifted.entityIndex]);
-      if (entity === '') {
-        counts.perValue++;
-        continue;
+      const id = rowIds[row]!;
+      if (id < 0) continue;
+      const source = input.rows[row]!;
+      let days = rowDays[row]!;
+      if (days === 0) {
+        const entity = entityText(source[shifted.entityIndex]);
+        if (entity === '') {
+          counts.perValue++;
+          continue;
+        }
+        // Rows of one entity often follow each other; its offset is hashed once for them.
+        if (entity !== lastEntity || lastDays === 0) {
+          lastDays = entityOffsetDays(entity, shifted.windowDays, random);
+          lastEntity = entity;
+        }
+        days = lastDays;
+        rowDays[row] = days;
       }
-      // Rows of one entity often follow each other; its offset is hashed once for them.
-      if (entity !== lastEntity || lastDays === 0) {
-        lastDays = entityOffsetDays(entity, shifted.windowDays, random);
-        lastEntity = entity;
-      }
-      const cell = shiftedCell(input.rows[row]![columnIndex] ?? null, lastDays, shifted);
+      const cell = shiftedCell(source[columnIndex] ?? null, id, days, shifted, parsed);
       if (cell === null) {
         counts.perValue++;
         continue;

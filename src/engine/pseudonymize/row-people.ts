@@ -1,7 +1,9 @@
 import type { Cell, ColumnSchema, Sheet } from '../types';
+import { KeyIndex } from './key-index';
 import type { KeyedRandom } from './keyed-random';
 import type { PlannedColumn } from './namespace';
 import { agreeGenders } from './row-gender';
+import { StringHashSet } from './string-hash-set';
 
 /*
  * People that stay coherent within a row. Names get their pseudonyms per value (a name's
@@ -45,6 +47,23 @@ function letters(text: string): string {
     .replace(/[^a-z]/g, '');
 }
 
+/** Cached names kept before the cache starts over; a column's names mostly repeat. */
+const LETTERS_CACHE_LIMIT = 65_536;
+
+/** `letters`, each distinct text computed once (bounded; the result never depends on it). */
+function cachedLetters(): (text: string) => string {
+  const cache = new Map<string, string>();
+  return (text) => {
+    let result = cache.get(text);
+    if (result === undefined) {
+      if (cache.size >= LETTERS_CACHE_LIMIT) cache.clear();
+      result = letters(text);
+      cache.set(text, result);
+    }
+    return result;
+  };
+}
+
 function cellString(cell: Cell | undefined): string {
   return typeof cell === 'string' ? cell : '';
 }
@@ -69,8 +88,17 @@ function partText(part: NamePart, first: string, last: string): string {
  * @example nameLayout('jmoore42', 'James', 'Moore') // { parts: ['firstInitial', 'last'], separator: '', digits: '42', … }
  */
 export function nameLayout(local: string, first: string, last: string): LocalLayout | null {
+  return nameLayoutWith(local, first, last, letters);
+}
+
+function nameLayoutWith(
+  local: string,
+  first: string,
+  last: string,
+  lettersOf: (text: string) => string,
+): LocalLayout | null {
   return (
-    layoutOf(local, letters(first), letters(last)) ??
+    layoutOf(local, lettersOf(first), lettersOf(last)) ??
     // Exports that drop accented letters instead of their accents ('Chloé' → 'chlo').
     layoutOf(local, droppedAccents(first), droppedAccents(last))
   );
@@ -80,21 +108,26 @@ function droppedAccents(text: string): string {
   return text.toLowerCase().replace(/[^a-z]/g, '');
 }
 
+const LOCAL_PART = /^([A-Za-z]+)(?:([._-])([A-Za-z]+))?(\d*)$/;
+
 function layoutOf(local: string, f: string, l: string): LocalLayout | null {
   if (f.length < 2 || l.length < 2) return null;
-  const match = /^([A-Za-z]+)(?:([._-])([A-Za-z]+))?(\d*)$/.exec(local);
+  const match = LOCAL_PART.exec(local);
   if (!match) return null;
   const separator = match[2] ?? '';
-  const words = [match[1]!, match[3] ?? ''].filter((word) => word !== '');
+  // Compared without building a string or an array per layout: rows are many.
+  const word = match[1]!.toLowerCase();
+  const second = separator ? match[3]!.toLowerCase() : '';
   const lower = local.toLowerCase();
   const letterCase = lower === local ? 'lower' : local.toUpperCase() === local ? 'upper' : 'title';
   for (const parts of LAYOUTS) {
-    const texts = parts.map((part) => partText(part, f, l));
+    const head = partText(parts[0]!, f, l);
+    const tail = parts.length === 2 ? partText(parts[1]!, f, l) : null;
     const fits = separator
-      ? texts.length === 2 &&
-        texts[0] === words[0]!.toLowerCase() &&
-        texts[1] === words[1]!.toLowerCase()
-      : texts.join('') === words[0]!.toLowerCase();
+      ? tail !== null && head === word && tail === second
+      : tail === null
+        ? head === word
+        : word.length === head.length + tail.length && word.startsWith(head) && word.endsWith(tail);
     if (fits) return { parts, separator, digits: match[4] ?? '', letterCase };
   }
   return null;
@@ -114,9 +147,10 @@ function rebuiltLocal(
   original: string,
   random: KeyedRandom,
   attempt: number,
+  lettersOf: (text: string) => string,
 ): string {
-  const f = letters(first);
-  const l = letters(last);
+  const f = lettersOf(first);
+  const l = lettersOf(last);
   if (f === '' || l === '') return '';
   const names = layout.parts.map((part) => cased(partText(part, f, l), layout.letterCase));
   // Retries add a digit each, as the per-value generator does, so namesakes stay apart.
@@ -138,17 +172,33 @@ function plannedWith(
   return planned.filter((column) => column.sheetIndex === sheetIndex && test(column.schema));
 }
 
-/** Values already handed out in a column: pseudonym → the namespace number of its original. */
-function handedOut(column: PlannedColumn): { taken: Map<string, number>; originals: Set<string> } {
-  const taken = new Map<string, number>();
-  const originals = new Set<string>();
-  column.namespace.pseudonyms.forEach((pseudonym, id) => {
-    if (typeof pseudonym === 'string') taken.set(pseudonym, id);
-  });
-  for (const original of column.namespace.originals) {
-    if (typeof original === 'string') originals.add(original);
+/**
+ * Values already handed out in a column: each pseudonym (numbered in `taken`) → the namespace
+ * number of its original, in `owners`. Keyed by the same string hash as the namespace's `ids`
+ * (a text original's key is the text), so one hash per candidate serves both look-ups, and no
+ * Map of every pseudonym is built.
+ */
+interface HandedOut {
+  taken: KeyIndex;
+  owners: number[];
+}
+
+function handedOut(column: PlannedColumn): HandedOut {
+  const { pseudonyms } = column.namespace;
+  const taken = new KeyIndex(pseudonyms.length);
+  const owners: number[] = [];
+  for (let id = 0; id < pseudonyms.length; id++) {
+    const pseudonym = pseudonyms[id];
+    // The last original to get a pseudonym owns it.
+    if (typeof pseudonym === 'string') owners[taken.add(pseudonym)] = id;
   }
-  return { taken, originals };
+  return { taken, owners };
+}
+
+/** Whether `text` is one of the column's text originals (`hash`: its StringHashSet hash). */
+function isTextOriginal(column: PlannedColumn, text: string, hash: number): boolean {
+  const id = column.namespace.ids.find(text, hash);
+  return id >= 0 && typeof column.namespace.originals[id] === 'string';
 }
 
 /** Emails and usernames built from the row's names, rebuilt from their pseudonyms. */
@@ -164,7 +214,8 @@ function rebuildAddresses(
   for (const column of addresses) {
     const { columnIndex, rowIds } = column;
     const isEmail = column.schema.type === 'email' || column.schema.semantic === 'email';
-    let lookups: ReturnType<typeof handedOut> | null = null;
+    let lookups: HandedOut | null = null;
+    const lettersOf = cachedLetters();
     for (let row = 0; row < input.rows.length; row++) {
       const id = rowIds[row]!;
       if (id < 0) continue;
@@ -172,10 +223,11 @@ function rebuildAddresses(
       const at = isEmail ? original.lastIndexOf('@') : original.length;
       if (at <= 0) continue;
       const source = input.rows[row]!;
-      const layout = nameLayout(
+      const layout = nameLayoutWith(
         original.slice(0, at),
         cellString(source[firstIndex]),
         cellString(source[lastIndex]),
+        lettersOf,
       );
       if (!layout) continue;
       const fake = output.rows[row]!;
@@ -184,6 +236,7 @@ function rebuildAddresses(
       if (fakeAt < 0) continue;
       lookups ??= handedOut(column);
       let chosen: string | null = null;
+      let chosenHash = 0;
       for (let attempt = 0; attempt < ADDRESS_ATTEMPTS && chosen === null; attempt++) {
         const local = rebuiltLocal(
           layout,
@@ -192,15 +245,20 @@ function rebuildAddresses(
           original,
           random,
           attempt,
+          lettersOf,
         );
         if (local === '') break;
         const candidate = local + written.slice(fakeAt);
-        const owner = lookups.taken.get(candidate);
-        if (candidate === original || lookups.originals.has(candidate)) continue;
-        if (owner === undefined || owner === id) chosen = candidate;
+        const hash = StringHashSet.hash(candidate);
+        if (candidate === original || isTextOriginal(column, candidate, hash)) continue;
+        const number = lookups.taken.find(candidate, hash);
+        if (number < 0 || lookups.owners[number] === id) {
+          chosen = candidate;
+          chosenHash = hash;
+        }
       }
       if (chosen === null) continue;
-      lookups.taken.set(chosen, id);
+      lookups.owners[lookups.taken.add(chosen, chosenHash)] = id;
       fake[columnIndex] = chosen;
       column.rowRewritten = true;
       rebuilt++;
