@@ -3,13 +3,12 @@
 // such arrays keyed by sheet name; through REST and tRPC alike, whatever the columns are called.
 import * as XLSX from '@e965/xlsx';
 import { createTRPCClient, httpLink } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trpcTransformer } from '../../src/client/lib/trpcTransformer';
 import type { FileFormat } from '../../src/engine';
 import type { DatasetView, PreviewRow } from '../../src/server/api-schemas';
-import type { RunningServer } from '../../src/server/app';
 import type { AppRouter } from '../../src/server/routers/_app';
-import { sendJson, sheetRows, startTestServer, uploadFile } from '../support/in-process-server';
+import { sendJson, sheetRows, useInProcessServer, uploadFile } from '../support/in-process-server';
 
 interface Table {
   name: string;
@@ -85,15 +84,7 @@ function workbookFile(bookType: 'xlsx' | 'xls', tables: Table[]): Uint8Array {
   return new Uint8Array(XLSX.write(book, { type: 'buffer', bookType }) as Buffer);
 }
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const server = useInProcessServer();
 
 /** An upload's answer, its JSON text kept to look at the keys as sent. */
 async function upload(fileName: string, bytes: Uint8Array | string) {

@@ -1,26 +1,17 @@
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readWorkbook, writeWorkbook, type FileFormat } from '../../src/engine';
 import type { DatasetView } from '../../src/server/api-schemas';
-import type { RunningServer } from '../../src/server/app';
 import { EVERY_FORMAT, fixtureFile, peopleSheet } from '../support/people-files';
 import {
   sendJson,
   sheetRows,
-  startTestServer,
+  useInProcessServer,
   uploadDataset,
   type ErrorBody,
 } from '../support/in-process-server';
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const server = useInProcessServer();
 
 async function view(response: Response): Promise<DatasetView> {
   expect(response.status).toBe(200);

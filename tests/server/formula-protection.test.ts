@@ -1,19 +1,10 @@
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readWorkbook, type FileFormat } from '../../src/engine';
-import type { RunningServer } from '../../src/server/app';
 import { readXlsxParts, xlsQuotePrefixedCells } from '../support/spreadsheet-parts';
-import { sendJson, startTestServer, uploadDataset } from '../support/in-process-server';
+import { sendJson, useInProcessServer, uploadDataset } from '../support/in-process-server';
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const server = useInProcessServer();
 
 /** International phone numbers as people write them. */
 const PHONES = [

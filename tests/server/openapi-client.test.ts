@@ -6,10 +6,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/app';
+import { describe, expect, it } from 'vitest';
 import { fixtureFile } from '../support/people-files';
-import { startTestServer } from '../support/in-process-server';
+import { useInProcessServer } from '../support/in-process-server';
 
 const OUT_DIR = path.resolve('test-output/openapi-client');
 
@@ -74,15 +73,7 @@ export async function runFlow(baseUrl: string, file: Uint8Array<ArrayBuffer>) {
 }
 `;
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const server = useInProcessServer();
 
 describe('a client generated from openapi.json', () => {
   it('type-checks and runs the whole flow', async () => {

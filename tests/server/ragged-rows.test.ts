@@ -2,20 +2,11 @@
 // columns of their own and every field stays in its place in every download.
 import * as XLSX from '@e965/xlsx';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatasetView } from '../../src/server/api-schemas';
-import type { RunningServer } from '../../src/server/app';
-import { sendJson, startTestServer, uploadDataset } from '../support/in-process-server';
+import { sendJson, useInProcessServer, uploadDataset } from '../support/in-process-server';
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const server = useInProcessServer();
 
 // Grace's row reaches three fields past the header, the first of them blank; Edsger's ends in
 // trailing delimiters, which make no column.

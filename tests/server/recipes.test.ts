@@ -1,26 +1,17 @@
 // Recipes over HTTP, against the real server: save one from a dataset (GET …/recipe), apply it to
 // another (PUT …/recipe, or the upload's `recipe` field), and what is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeWorkbook, type Recipe } from '../../src/engine';
 import type { DatasetView, UploadedDataset } from '../../src/server/api-schemas';
-import type { RunningServer } from '../../src/server/app';
 import { fixtureFile, peopleSheet } from '../support/people-files';
 import {
   sendJson,
-  startTestServer,
+  useInProcessServer,
   uploadDataset,
   type ErrorBody,
 } from '../support/in-process-server';
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const server = useInProcessServer();
 
 type AppliedView = DatasetView & { recipeReport: UploadedDataset['recipeReport'] & object };
 

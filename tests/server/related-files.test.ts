@@ -2,22 +2,13 @@
 // secret every join between them survives; under another key no pseudonym comes back; a recipe
 // carries one export's rules to the next, and with the same secret its shared values agree.
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Recipe } from '../../src/engine';
 import type { DatasetView, UploadedDataset } from '../../src/server/api-schemas';
-import type { RunningServer } from '../../src/server/app';
-import { sendJson, startTestServer, uploadDataset } from '../support/in-process-server';
+import { sendJson, useInProcessServer, uploadDataset } from '../support/in-process-server';
 import { createSeededRandom } from '../../scripts/lib/seeded-random';
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const server = useInProcessServer();
 
 const FIRST = ['Mary', 'James', 'Chloe', 'Wei', 'Olga', 'Mateo', 'Fatima', 'Aoife', 'Yuki', 'Ravi'];
 const MORE_FIRST = [

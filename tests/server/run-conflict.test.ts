@@ -1,24 +1,15 @@
 // A schema change that lands while a run is going: the run, made with the old schema, is not kept.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatasetView } from '../../src/server/api-schemas';
-import type { RunningServer } from '../../src/server/app';
 import { fixtureFile } from '../support/people-files';
 import {
   sendJson,
-  startTestServer,
+  useInProcessServer,
   uploadDataset,
   type ErrorBody,
 } from '../support/in-process-server';
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const server = useInProcessServer();
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));

@@ -1,5 +1,6 @@
 /** Starting the real server in-process for API tests, and small request helpers. */
 import { startServer, type RunningServer, type StartOptions } from '../../src/server/app';
+import { afterAll, beforeAll } from 'vitest';
 import type { Clock } from '../../src/server/dataset-store';
 import type { DatasetPreview, DatasetView, PreviewRow } from '../../src/server/api-schemas';
 
@@ -77,4 +78,35 @@ export function sheetRows(preview: DatasetPreview | null, sheetName?: string): P
   const rows = sheetName !== undefined && Object.hasOwn(preview, sheetName) && preview[sheetName];
   if (!rows) throw new Error(`the workbook preview has no sheet named ${String(sheetName)}`);
   return rows;
+}
+
+/**
+ * The real server in-process for one test file: started before its tests, closed after them.
+ * Its fields are read inside tests, once it has started.
+ */
+export function useInProcessServer(
+  options: StartOptions = {},
+): Pick<RunningServer, 'url' | 'store' | 'pool'> {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(options);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const started = (): RunningServer => {
+    if (!server) throw new Error('the in-process server has not started yet');
+    return server;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get store() {
+      return started().store;
+    },
+    get pool() {
+      return started().pool;
+    },
+  };
 }
