@@ -31,22 +31,22 @@ function matchable(text: string): { commonWord: boolean } | null {
 /** Bits of the filter of first words (2 MB): few false positives with millions of values. */
 const FIRST_WORD_BITS = 24;
 
-/**
- * The leading run of letters and digits from `from` (what a value's match must start with),
- * hashed (FNV-1a over its UTF-16 units) to a bit of the first-word filter; its end in `wordEnd`.
- */
-function firstWordBit(text: string, from: number): number {
+/** Where the run of letters and digits that starts at `from` ends. */
+function wordEndAt(text: string, from: number): number {
   let end = from;
+  while (isWordCharAt(text, end)) end++;
+  return end;
+}
+
+/**
+ * The word `text[from, end)` (what a value's match must start with) hashed (FNV-1a over its
+ * UTF-16 units) to a bit of the first-word filter.
+ */
+function firstWordBit(text: string, from: number, end: number): number {
   let hash = 0x811c9dc5;
-  while (isWordCharAt(text, end)) {
-    hash = Math.imul(hash ^ text.charCodeAt(end), 0x01000193);
-    end++;
-  }
-  wordEnd = end;
+  for (let i = from; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash >>> (32 - FIRST_WORD_BITS);
 }
-/** Where the word firstWordBit last read ends. */
-let wordEnd = 0;
 
 /** A match may not begin inside a word or a code ('xAnn', 'AB-1042'). */
 function startsWord(text: string, start: number): boolean {
@@ -113,7 +113,7 @@ export class KnownValues {
     this.#values.set(original, { pseudonym, kind, commonWord: rule.commonWord });
     this.#matchable++;
     this.#firstWords ??= new Uint32Array(2 ** (FIRST_WORD_BITS - 5));
-    const bit = firstWordBit(original, 0);
+    const bit = firstWordBit(original, 0, wordEndAt(original, 0));
     this.#firstWords[bit >>> 5]! |= 1 << (bit & 31);
     this.#longest = Math.max(this.#longest, original.length);
   }
@@ -143,7 +143,8 @@ export class KnownValues {
         start++;
         continue;
       }
-      const bit = firstWordBit(text, start);
+      const wordEnd = wordEndAt(text, start);
+      const bit = firstWordBit(text, start, wordEnd);
       const wordLength = wordEnd - start;
       let matched = 0;
       if ((this.#firstWords![bit >>> 5]! & (1 << (bit & 31))) !== 0) {
