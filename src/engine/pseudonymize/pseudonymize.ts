@@ -16,7 +16,7 @@ import { createKeyedFaker, type FakeSource } from './keyed-faker';
 import { KeyedRandom } from './keyed-random';
 import { buildMappingRows, lazyMapping } from './mapping-sheet';
 import { keptMarkers, type Namespace, type PlannedColumn } from './namespace';
-import { isFreeTextColumn } from './pii-in-text/pii-columns';
+import { isFreeTextColumn, piiKindOfColumn } from './pii-in-text/pii-columns';
 import { freeTextPlan, PiiInText } from './pii-in-text/pii-in-text';
 import { scanOriginals } from './scan-originals';
 import { applyRowRelations } from './row-relations';
@@ -163,6 +163,15 @@ function checkSchemas(workbook: Workbook, schemas: ColumnSchema[][]): void {
   });
 }
 
+function namespacesMentionedInText(planned: readonly PlannedColumn[]): ReadonlySet<Namespace> {
+  if (!planned.some(({ namespace }) => namespace.plan.freeText)) return new Set();
+  return new Set(
+    planned
+      .filter(({ namespace, schema }) => !namespace.plan.freeText && piiKindOfColumn(schema))
+      .map(({ namespace }) => namespace),
+  );
+}
+
 function elapsed(since: number): number {
   return Math.round(performance.now() - since);
 }
@@ -235,13 +244,15 @@ export function pseudonymize(
   // told from one in every namespace (a refusal would make that pseudonym depend on the file).
   phase = performance.now();
   const sensitiveOriginals = new SensitiveOriginals(namespaces.values());
+  const mentionedInText = namespacesMentionedInText(planned);
   let fileDependentPseudonyms = 0;
   for (const namespace of namespaces.values()) {
     if (namespace.plan.freeText) continue;
     fileDependentPseudonyms += choosePseudonyms(namespace, random, sensitiveOriginals);
     // Its lookup tables are done with (other namespaces look only at their own, or at the
     // sensitive originals); the mapping needs only originals and pseudonyms.
-    if (!namespace.plan.sensitive) namespace.ids = new KeyIndex();
+    if (!namespace.plan.sensitive && !mentionedInText.has(namespace))
+      namespace.ids = new KeyIndex();
   }
   timings.generate = elapsed(phase);
 

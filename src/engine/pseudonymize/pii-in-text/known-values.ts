@@ -1,4 +1,7 @@
 import { isWhiteSpaceAt } from '../../text/char-classes';
+import type { Cell } from '../../types';
+import type { KeyIndex } from '../key-index';
+import { StringHashSet } from '../string-hash-set';
 import { COMMON_WORDS } from './common-words';
 import { isFree, isWordCharAt, take, type PiiKind, type PiiSpan } from './pii-span';
 
@@ -8,15 +11,14 @@ const MAX_VALUE_LENGTH = 64;
 interface KnownValue {
   pseudonym: string;
   kind: PiiKind;
-  /** An English word too ('Grace', 'Reading'): matched only capitalized and mid-sentence. */
-  commonWord: boolean;
 }
 
 /**
  * Whether a dataset value may be looked for in free text without replacing ordinary words:
  * - at least 3 characters, starting with a letter or digit, at most 64, no padding;
  * - digits only: at least 4 digits (a '12' in a note is a quantity, not customer 12);
- * - one word that is also an English word: only when capitalized (see KnownValue.commonWord).
+ * - one word that is also an English word: only when capitalized, and then only mid-sentence
+ *   (`commonWord`: 'Grace', 'Reading').
  */
 function matchable(text: string): { commonWord: boolean } | null {
   if (text.length < 3 || text.length > MAX_VALUE_LENGTH || text.trim() !== text) return null;
@@ -38,14 +40,19 @@ function wordEndAt(text: string, from: number): number {
   return end;
 }
 
-/**
- * The word `text[from, end)` (what a value's match must start with) hashed (FNV-1a over its
- * UTF-16 units) to a bit of the first-word filter.
- */
-function firstWordBit(text: string, from: number, end: number): number {
-  let hash = 0x811c9dc5;
+/** FNV-1a over text[from, end), as StringHashSet.hash gives for that slice alone. */
+function hashRange(text: string, from: number, end: number): number {
+  let hash = 0x811c9dc5 | 0;
   for (let i = from; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> (32 - FIRST_WORD_BITS);
+  return hash;
+}
+
+/** A slice's hash as stored (StringHashSet.hash never gives 0). */
+const storedHash = (hash: number): number => (hash === 0 ? 1 : hash);
+
+/** The bit of the first-word filter for the word text[from, end) (what a match starts with). */
+function firstWordBit(text: string, from: number, end: number): number {
+  return hashRange(text, from, end) >>> (32 - FIRST_WORD_BITS);
 }
 
 /** A match may not begin inside a word or a code ('xAnn', 'AB-1042'). */
@@ -71,62 +78,193 @@ function midSentence(text: string, start: number): boolean {
   return at >= 0 && at < start - 1 && !'.!?:;"“([\n'.includes(text[at]!);
 }
 
+/** A cell a text can mention: text or a number (an id), not a date or a boolean. */
+function isText(cell: Cell | undefined): cell is string | number {
+  return typeof cell === 'string' || typeof cell === 'number';
+}
+
+/**
+ * A structured column whose values free text may mention, read where the run keeps them: its
+ * namespace's originals and their index, and the rows it wrote (a row rule may have rewritten a
+ * cell, so a value's pseudonym is what its first row became).
+ */
+export interface KnownColumn {
+  kind: PiiKind;
+  /** The namespace's originals by id, and its index of their keys (see namespace.ts). */
+  originals: readonly Cell[];
+  ids: KeyIndex;
+  /** Per namespace id, the first row of this column that holds it, or -1. */
+  firstRow: Int32Array;
+  /** The column's cells as written. */
+  written: (row: number) => Cell | undefined;
+}
+
 /**
  * The originals of a dataset's structured columns (names, emails, phones, ids, codes, cities…)
  * with the pseudonyms their columns gave them, found in free text as whole words, letter case
  * as written, the longest value first at each place.
+ *
+ * The values are not copied: one open-addressing table of (value, hash) pairs points into the
+ * columns' own namespaces, whose indexes already hashed every key (a 50 MB file has millions of
+ * values; a Map of them cost a second and hundreds of MB).
  */
 export class KnownValues {
-  /**
-   * Every value: a value looked for in text (see matchable) as its KnownValue, any other as its
-   * pseudonym alone, for a value found by its pattern ('(555) 201-3344'). One map, not two: it
-   * is filled with every value of the structured columns.
-   */
-  readonly #values = new Map<string, KnownValue | string>();
-  /** How many values are looked for in text. */
-  #matchable = 0;
-  /** Emails by their lower-case spelling: 'Ann@X.com' in a note is ann@x.com's address. */
-  readonly #emails = new Map<string, string>();
+  readonly #columns: KnownColumn[] = [];
+  /** The first value number of each column: value v is column c's id v - #starts[c]. */
+  #starts: number[] = [];
+  /** Which column each value number belongs to. */
+  #columnOf = new Uint16Array(0);
+  /** Slot i is #table[2i] (value number + 1, 0 when empty) and #table[2i + 1] (its hash). */
+  #table = new Int32Array(0);
+  #mask = 0;
+  /** Values added one by one (the words of full names, tests); consulted after the columns. */
+  readonly #added = new Map<string, KnownValue>();
+  /** Emails by their lower-case spelling, built when first needed: 'Ann@X.com' is ann@x.com. */
+  #emails: Map<string, string> | null = null;
   /**
    * A filter of the values' first words: a word whose bit is clear starts no value (a set bit
    * may be another word's, so a set bit is only a reason to look).
    */
-  #firstWords: Uint32Array | null = null;
+  readonly #firstWords = new Uint32Array(2 ** (FIRST_WORD_BITS - 5));
   #longest = 0;
+  /** Hashes of text[start, start + n) for the candidate ends of `find` (reused). */
+  #prefixHashes = new Int32Array(MAX_VALUE_LENGTH + 1);
 
   /**
-   * Adds a value and its pseudonym (the first column to add a value wins); a value `matchable`
-   * refuses is only looked up when a pattern finds it.
-   * @example known.add('Ann Lee', 'Rosa Kling', 'name')
+   * The values of structured columns, the first column that holds a value giving its pseudonym.
+   * @example KnownValues.fromColumns([{ kind: 'name', originals, ids, firstRow, written }])
+   */
+  static fromColumns(columns: readonly KnownColumn[]): KnownValues {
+    const known = new KnownValues();
+    known.#index(columns);
+    return known;
+  }
+
+  #index(columns: readonly KnownColumn[]): void {
+    let count = 0;
+    for (const column of columns) {
+      this.#columns.push(column);
+      this.#starts.push(count);
+      count += column.originals.length;
+    }
+    this.#columnOf = new Uint16Array(count);
+    let slots = 1024;
+    while (slots < count * 2 + 2) slots *= 2;
+    this.#table = new Int32Array(slots * 2);
+    this.#mask = slots - 1;
+    columns.forEach((column, columnNumber) => {
+      const start = this.#starts[columnNumber]!;
+      this.#columnOf.fill(columnNumber, start, start + column.originals.length);
+      const hashes = column.ids.hashesById();
+      const { originals, firstRow } = column;
+      for (let id = 0; id < originals.length; id++) {
+        if (firstRow[id]! < 0) continue;
+        const original = originals[id];
+        if (!isText(original) || !isText(column.written(firstRow[id]!))) continue;
+        const text = typeof original === 'string' ? original : String(original);
+        // A text's key is the text, so the index hashed it already; a number's key is tagged.
+        const hash = typeof original === 'string' ? hashes[id]! : StringHashSet.hash(text);
+        if (this.#insert(start + id, text, hash)) this.#noteFirstWord(text);
+      }
+    });
+  }
+
+  /** Adds value number `value` unless an earlier column holds the same text. */
+  #insert(value: number, text: string, hash: number): boolean {
+    const table = this.#table;
+    const mask = this.#mask;
+    let slot = hash & mask;
+    for (; table[slot * 2] !== 0; slot = (slot + 1) & mask) {
+      if (table[slot * 2 + 1] === hash && this.#textOf(table[slot * 2]! - 1) === text) return false;
+    }
+    table[slot * 2] = value + 1;
+    table[slot * 2 + 1] = hash;
+    return true;
+  }
+
+  #noteFirstWord(text: string): void {
+    if (text.length < 3 || text.length > MAX_VALUE_LENGTH || !isWordCharAt(text, 0)) return;
+    const bit = firstWordBit(text, 0, wordEndAt(text, 0));
+    this.#firstWords[bit >>> 5]! |= 1 << (bit & 31);
+    this.#longest = Math.max(this.#longest, text.length);
+  }
+
+  #textOf(value: number): string {
+    const column = this.#columnOf[value]!;
+    const original = this.#columns[column]!.originals[value - this.#starts[column]!]!;
+    return typeof original === 'string' ? original : String(original);
+  }
+
+  #valueAt(value: number): KnownValue {
+    const columnNumber = this.#columnOf[value]!;
+    const column = this.#columns[columnNumber]!;
+    const row = column.firstRow[value - this.#starts[columnNumber]!]!;
+    return { pseudonym: String(column.written(row)), kind: column.kind };
+  }
+
+  /** The value number of text[start, end) (hash given), or -1. */
+  #find(text: string, start: number, end: number, hash: number): number {
+    if (this.#mask === 0) return -1;
+    const table = this.#table;
+    const mask = this.#mask;
+    const length = end - start;
+    for (let slot = hash & mask; table[slot * 2] !== 0; slot = (slot + 1) & mask) {
+      if (table[slot * 2 + 1] !== hash) continue;
+      const value = table[slot * 2]! - 1;
+      const candidate = this.#textOf(value);
+      if (candidate.length === length && text.startsWith(candidate, start)) return value;
+    }
+    return -1;
+  }
+
+  /** The value spelled exactly as text[start, end), from a column or added. */
+  #lookup(text: string, start: number, end: number, hash: number): KnownValue | undefined {
+    const value = this.#find(text, start, end, storedHash(hash));
+    if (value >= 0) return this.#valueAt(value);
+    return this.#added.size === 0 ? undefined : this.#added.get(text.slice(start, end));
+  }
+
+  /**
+   * Adds a value and its pseudonym after the columns' (the first to add a value wins).
+   * @example known.add('Lee', 'Kling', 'name') // a surname from a full-name column
    */
   add(original: string, pseudonym: string, kind: PiiKind): void {
-    if (kind === 'email') {
-      const lower = original.toLowerCase();
-      if (!this.#emails.has(lower)) this.#emails.set(lower, pseudonym);
-    }
-    if (this.#values.has(original)) return;
-    const rule = matchable(original);
-    if (!rule) {
-      this.#values.set(original, pseudonym);
-      return;
-    }
-    this.#values.set(original, { pseudonym, kind, commonWord: rule.commonWord });
-    this.#matchable++;
-    this.#firstWords ??= new Uint32Array(2 ** (FIRST_WORD_BITS - 5));
-    const bit = firstWordBit(original, 0, wordEndAt(original, 0));
-    this.#firstWords[bit >>> 5]! |= 1 << (bit & 31);
-    this.#longest = Math.max(this.#longest, original.length);
+    if (this.#added.has(original) || this.pseudonymOf(original) !== undefined) return;
+    this.#added.set(original, { pseudonym, kind });
+    this.#emails = null;
+    this.#noteFirstWord(original);
   }
 
   /** The pseudonym a dataset email has (any letter case), or undefined. */
   emailPseudonym(text: string): string | undefined {
-    return this.pseudonymOf(text) ?? this.#emails.get(text.toLowerCase());
+    return this.pseudonymOf(text) ?? this.#emailsByLowerCase().get(text.toLowerCase());
+  }
+
+  #emailsByLowerCase(): Map<string, string> {
+    if (this.#emails) return this.#emails;
+    const emails = new Map<string, string>();
+    const keep = (text: string, pseudonym: () => string) => {
+      const lower = text.toLowerCase();
+      if (!emails.has(lower)) emails.set(lower, pseudonym());
+    };
+    this.#columns.forEach((column, columnNumber) => {
+      if (column.kind !== 'email') return;
+      const start = this.#starts[columnNumber]!;
+      column.originals.forEach((original, id) => {
+        if (typeof original !== 'string' || column.firstRow[id]! < 0) return;
+        keep(original, () => this.#valueAt(start + id).pseudonym);
+      });
+    });
+    for (const [text, value] of this.#added) {
+      if (value.kind === 'email') keep(text, () => value.pseudonym);
+    }
+    this.#emails = emails;
+    return emails;
   }
 
   /** The pseudonym of a dataset value spelled exactly so, or undefined. */
   pseudonymOf(text: string): string | undefined {
-    const value = this.#values.get(text);
-    return typeof value === 'object' ? value.pseudonym : value;
+    return this.#lookup(text, 0, text.length, hashRange(text, 0, text.length))?.pseudonym;
   }
 
   /**
@@ -135,8 +273,9 @@ export class KnownValues {
    * @example known.find('Ann Lee called', taken, spans) // one 'name' span over 'Ann Lee'
    */
   find(text: string, taken: Uint8Array, spans: PiiSpan[]): void {
-    if (this.#matchable === 0) return;
+    if (this.#longest === 0) return;
     const length = text.length;
+    const prefixHashes = this.#prefixHashes;
     let start = 0;
     while (start < length) {
       if (!isWordCharAt(text, start) || taken[start] === 1 || !startsWord(text, start)) {
@@ -145,20 +284,27 @@ export class KnownValues {
       }
       const wordEnd = wordEndAt(text, start);
       const bit = firstWordBit(text, start, wordEnd);
-      const wordLength = wordEnd - start;
       let matched = 0;
-      if ((this.#firstWords![bit >>> 5]! & (1 << (bit & 31))) !== 0) {
-        for (let end = Math.min(length, start + this.#longest); end > start; end--) {
+      if ((this.#firstWords[bit >>> 5]! & (1 << (bit & 31))) !== 0) {
+        // Every candidate's hash in one pass (FNV-1a runs left to right), then longest first.
+        const longest = Math.min(length, start + this.#longest) - start;
+        let hash = 0x811c9dc5 | 0;
+        for (let n = 1; n <= longest; n++) {
+          hash = Math.imul(hash ^ text.charCodeAt(start + n - 1), 0x01000193);
+          prefixHashes[n] = hash;
+        }
+        for (let end = start + longest; end > start; end--) {
           if (!endsWord(text, end)) continue;
-          const value = this.#values.get(text.slice(start, end));
-          if (typeof value !== 'object' || !isFree(taken, start, end)) continue;
-          if (value.commonWord && !midSentence(text, start)) continue;
+          const value = this.#lookup(text, start, end, prefixHashes[end - start]!);
+          if (!value || !isFree(taken, start, end)) continue;
+          const rule = matchable(text.slice(start, end));
+          if (!rule || (rule.commonWord && !midSentence(text, start))) continue;
           take(taken, spans, { start, end, kind: value.kind, pseudonym: value.pseudonym });
           matched = end - start;
           break;
         }
       }
-      start += matched > 0 ? matched : Math.max(1, wordLength);
+      start += matched > 0 ? matched : Math.max(1, wordEnd - start);
     }
   }
 }

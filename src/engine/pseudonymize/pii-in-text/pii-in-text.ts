@@ -6,7 +6,7 @@ import type { FakeSource } from '../keyed-faker';
 import { generatorText, type Namespace, type PlannedColumn } from '../namespace';
 import type { SensitiveOriginals } from '../sensitive-originals';
 import { StringHashSet } from '../string-hash-set';
-import { KnownValues } from './known-values';
+import { KnownValues, type KnownColumn } from './known-values';
 import { GENERATOR_SEMANTIC, piiKindOfColumn } from './pii-columns';
 import { findEmailsAndUrls, findNumbers } from './pii-patterns';
 import type { PiiSpan } from './pii-span';
@@ -50,28 +50,40 @@ export class PiiInText {
     sensitive: SensitiveOriginals,
   ): void {
     this.#sensitive = sensitive;
-    this.#known = new KnownValues();
     this.#spansByText = new Map();
-    for (const { namespace, schema, rowIds, sheetIndex, columnIndex } of planned) {
+    const columns: KnownColumn[] = [];
+    const fullNames: PlannedColumn[] = [];
+    for (const column of planned) {
+      const { namespace, schema, rowIds, sheetIndex, columnIndex } = column;
       if (namespace.plan.freeText) continue;
       const kind = piiKindOfColumn(schema);
       if (!kind) continue;
+      const firstRow = new Int32Array(namespace.originals.length).fill(-1);
+      for (let row = rowIds.length - 1; row >= 0; row--) {
+        const id = rowIds[row]!;
+        if (id >= 0) firstRow[id] = row;
+      }
       const rows = output[sheetIndex]!.rows;
-      const fullName = schema.semantic === 'fullName';
-      // A column's value added once is added again to no effect (the first pseudonym wins);
-      // a full name's words depend on its row's pseudonym, so those rows are all read.
-      const added = fullName ? null : new Uint8Array(namespace.originals.length);
+      columns.push({
+        kind,
+        originals: namespace.originals,
+        ids: namespace.ids,
+        firstRow,
+        written: (row) => rows[row]![columnIndex] ?? null,
+      });
+      if (schema.semantic === 'fullName') fullNames.push(column);
+    }
+    this.#known = KnownValues.fromColumns(columns);
+    // A full name's words depend on its row's pseudonym, so those rows are all read.
+    for (const { namespace, rowIds, sheetIndex, columnIndex } of fullNames) {
+      const rows = output[sheetIndex]!.rows;
       for (let row = 0; row < rowIds.length; row++) {
         const id = rowIds[row]!;
-        if (id < 0 || added?.[id] === 1) continue;
-        const original = namespace.originals[id]!;
-        const written = rows[row]![columnIndex] ?? null;
-        if (!isText(original) || !isText(written)) continue;
-        const text = String(original);
-        const fake = String(written);
-        this.#known.add(text, fake, kind);
-        if (added) added[id] = 1;
-        else this.#learnNameWords(text, fake);
+        const original = id >= 0 ? namespace.originals[id] : undefined;
+        const written = rows[row]![columnIndex];
+        if (typeof original === 'string' && typeof written === 'string') {
+          this.#learnNameWords(original, written);
+        }
       }
     }
   }
@@ -214,11 +226,6 @@ export class PiiInText {
 
 /** The spans of a text with no personal data (shared: spans are never changed once found). */
 const NO_SPANS: readonly PiiSpan[] = Object.freeze([]);
-
-/** A cell a text can mention: text or a number (an id), not a date or a boolean. */
-function isText(cell: Cell): cell is string | number {
-  return typeof cell === 'string' || typeof cell === 'number';
-}
 
 /** The text with each span replaced by its pseudonym (or `spanText`) and each gap mapped. */
 function joinAround(
