@@ -21,13 +21,17 @@ interface KnownValue {
  *   (`commonWord`: 'Grace', 'Reading').
  */
 function matchable(text: string): { commonWord: boolean } | null {
-  if (text.length < 3 || text.length > MAX_VALUE_LENGTH || text.trim() !== text) return null;
-  if (!isWordCharAt(text, 0)) return null;
+  if (!searchable(text) || text.trim() !== text) return null;
   if (text.length < 4 && /^\d+$/.test(text)) return null;
   const oneWord = !/\s/.test(text);
   const commonWord = oneWord && COMMON_WORDS.has(text.toLowerCase());
   if (commonWord && text[0] === text[0]!.toLowerCase()) return null;
   return { commonWord };
+}
+
+/** What `find` may find at all (the cheap part of `matchable`, for every value). */
+function searchable(text: string): boolean {
+  return text.length >= 3 && text.length <= MAX_VALUE_LENGTH && isWordCharAt(text, 0);
 }
 
 /** Bits of the filter of first words (2 MB): few false positives with millions of values. */
@@ -160,7 +164,7 @@ export class KnownValues {
       for (let id = 0; id < originals.length; id++) {
         if (firstRow[id]! < 0) continue;
         const original = originals[id];
-        if (!isText(original) || !isText(column.written(firstRow[id]!))) continue;
+        if (!isText(original)) continue;
         const text = typeof original === 'string' ? original : String(original);
         // A text's key is the text, so the index hashed it already; a number's key is tagged.
         const hash = typeof original === 'string' ? hashes[id]! : StringHashSet.hash(text);
@@ -183,7 +187,7 @@ export class KnownValues {
   }
 
   #noteFirstWord(text: string): void {
-    if (text.length < 3 || text.length > MAX_VALUE_LENGTH || !isWordCharAt(text, 0)) return;
+    if (!searchable(text)) return;
     const bit = firstWordBit(text, 0, wordEndAt(text, 0));
     this.#firstWords[bit >>> 5]! |= 1 << (bit & 31);
     this.#longest = Math.max(this.#longest, text.length);
@@ -195,11 +199,12 @@ export class KnownValues {
     return typeof original === 'string' ? original : String(original);
   }
 
-  #valueAt(value: number): KnownValue {
+  /** The value's pseudonym (what its first row became) and kind; none if that is no text. */
+  #valueAt(value: number): KnownValue | undefined {
     const columnNumber = this.#columnOf[value]!;
     const column = this.#columns[columnNumber]!;
-    const row = column.firstRow[value - this.#starts[columnNumber]!]!;
-    return { pseudonym: String(column.written(row)), kind: column.kind };
+    const written = column.written(column.firstRow[value - this.#starts[columnNumber]!]!);
+    return isText(written) ? { pseudonym: String(written), kind: column.kind } : undefined;
   }
 
   /** The value number of text[start, end) (hash given), or -1. */
@@ -243,20 +248,21 @@ export class KnownValues {
   #emailsByLowerCase(): Map<string, string> {
     if (this.#emails) return this.#emails;
     const emails = new Map<string, string>();
-    const keep = (text: string, pseudonym: () => string) => {
+    const keep = (text: string, pseudonym: string) => {
       const lower = text.toLowerCase();
-      if (!emails.has(lower)) emails.set(lower, pseudonym());
+      if (!emails.has(lower)) emails.set(lower, pseudonym);
     };
     this.#columns.forEach((column, columnNumber) => {
       if (column.kind !== 'email') return;
       const start = this.#starts[columnNumber]!;
       column.originals.forEach((original, id) => {
         if (typeof original !== 'string' || column.firstRow[id]! < 0) return;
-        keep(original, () => this.#valueAt(start + id).pseudonym);
+        const value = this.#valueAt(start + id);
+        if (value) keep(original, value.pseudonym);
       });
     });
     for (const [text, value] of this.#added) {
-      if (value.kind === 'email') keep(text, () => value.pseudonym);
+      if (value.kind === 'email') keep(text, value.pseudonym);
     }
     this.#emails = emails;
     return emails;
