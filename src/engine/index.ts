@@ -46,6 +46,7 @@ export {
   validateFakerMethod,
   isFakerMethod,
   PSEUDONYM_SCHEME_VERSION,
+  OLDEST_PSEUDONYM_SCHEME,
 } from './pseudonymize';
 export {
   recipeSchema,

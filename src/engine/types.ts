@@ -284,9 +284,16 @@ export interface MappingEntry {
 export interface PseudonymizeOptions {
   /** Same secret, same pseudonyms across files and runs. A random 32-byte secret otherwise. */
   secret?: string | Uint8Array;
+  /**
+   * The pseudonym scheme to follow (PSEUDONYM_SCHEME_VERSION when left out): an older one gives
+   * the pseudonyms that scheme gave, for runs under a recipe made with it.
+   */
+  scheme?: number;
 }
 
 export interface PseudonymizeStats {
+  /** The pseudonym scheme the run followed (PseudonymizeOptions.scheme). */
+  scheme: number;
   rowsProcessed: number;
   cellsProcessed: number;
   columnsPseudonymized: number;
@@ -339,6 +346,10 @@ export interface RowRelationStats {
   gendersFromNames: number;
   /** US ZIPs redrawn inside their row's pseudonymized state's ZIP ranges. */
   zipCodesFromStates: number;
+  /** Scheme 2 on: countries naming the US kept beside their row's pseudonymized US state. */
+  countriesFromStates?: number;
+  /** Scheme 2 on: URLs made of the row's names rebuilt from their pseudonyms. */
+  urlsFromNames?: number;
 }
 
 export interface PseudonymizeResult {

@@ -176,6 +176,11 @@ const datasetPreviewSchema = z.union([sheetPreviewSchema, workbookPreviewSchema]
 });
 
 const statsSchema = z.object({
+  scheme: z
+    .number()
+    .int()
+    .min(1)
+    .describe("The pseudonym scheme the run followed: the latest, or an applied recipe's"),
   rowsProcessed: z.number().int(),
   cellsProcessed: z.number().int(),
   columnsPseudonymized: z.number().int(),
@@ -201,6 +206,8 @@ const statsSchema = z.object({
       fullNamesFromNames: z.number().int().min(0),
       gendersFromNames: z.number().int().min(0),
       zipCodesFromStates: z.number().int().min(0),
+      countriesFromStates: z.number().int().min(0).optional(),
+      urlsFromNames: z.number().int().min(0).optional(),
     })
     .optional(),
   timings: z.record(z.string(), z.number()),

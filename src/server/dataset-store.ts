@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import {
   applyRecipe,
+  PSEUDONYM_SCHEME_VERSION,
   type ColumnSchema,
   type FileFormat,
   type PseudonymizeStats,
@@ -62,11 +63,16 @@ export interface Dataset {
   readonly run: PseudonymizedRun | null;
 }
 
-export type NewDataset = Omit<Dataset, 'id' | 'secret' | 'run' | 'selectedSheet'>;
+export type NewDataset = Omit<Dataset, 'id' | 'secret' | 'scheme' | 'run' | 'selectedSheet'>;
 
 /** The selected sheet of a dataset (the store keeps the index within range). */
 export function selectedSheet(dataset: Dataset): SheetState {
   const sheet = dataset.sheets[dataset.selectedSheet];
+  /**
+   * The pseudonym scheme runs follow: the latest for an upload, the recipe's once one is applied
+   * (so a recipe of scheme 1 reproduces scheme 1's pseudonyms), named by the dataset's recipe.
+   */
+  readonly scheme: number;
   if (!sheet) throw new Error('selected sheet out of range');
   return sheet;
 }
@@ -174,6 +180,7 @@ export class DatasetStore {
       reservedBytes: reservation.bytes,
       heldBytes: heldBytes(dataset, null),
     });
+      scheme: PSEUDONYM_SCHEME_VERSION,
     reservation.release();
     return dataset;
   }
@@ -220,13 +227,18 @@ export class DatasetStore {
 
   /**
    * Applies a recipe to every sheet (see the engine's applyRecipe: sheets matched by name, or the
-   * only one to the only one; columns by name). When that changes a schema, the last run is
-   * discarded; a recipe that changes nothing keeps it.
+   * only one to the only one; columns by name), and its pseudonym scheme to the dataset's runs.
+   * When that changes a schema or the scheme, the last run is discarded; a recipe that changes
+   * nothing keeps it.
    */
   applyRecipe(id: string, recipe: Recipe): { dataset: Dataset; report: RecipeReport } {
     const entry = this.#entry(id);
     const { schemas, report } = applyRecipe(recipe, entry.dataset.sheets);
-    return { dataset: this.#setSchemas(entry, schemas), report };
+    const dataset = this.#setSchemas(entry, schemas);
+    if (dataset.scheme === recipe.scheme) return { dataset, report };
+    entry.dataset = frozenDataset({ ...dataset, scheme: recipe.scheme, run: null });
+    entry.heldBytes = heldBytes(entry.dataset, null);
+    return { dataset: entry.dataset, report };
   }
 
   /**
@@ -238,7 +250,7 @@ export class DatasetStore {
   recordRun(id: string, run: PseudonymizedRun, from: Dataset): Dataset {
     const entry = this.#entry(id);
     // Datasets are immutable: the same sheets object is the same schemas.
-    if (entry.dataset.sheets !== from.sheets) {
+    if (entry.dataset.sheets !== from.sheets || entry.dataset.scheme !== from.scheme) {
       throw new TRPCError({
         code: 'CONFLICT',
         message: 'The schema changed while the run was going; run it again',

@@ -32,6 +32,8 @@ export interface PseudonymizeJob {
   /** One schema per sheet, in sheet order. */
   schemas: ColumnSchema[][];
   secret: string | Uint8Array;
+  /** The pseudonym scheme to follow (the dataset's: see Dataset.scheme). */
+  scheme: number;
   /** Per sheet, the rows of the uploaded preview, so the run's previews line up with them. */
   previewRowCounts: number[];
 }
@@ -57,6 +59,7 @@ export function pseudonymizeJob(dataset: Dataset, secret: string | undefined): P
     fileName: dataset.filename,
     schemas: dataset.sheets.map((sheet) => [...sheet.schema]),
     secret: secret ?? dataset.secret,
+    scheme: dataset.scheme,
     previewRowCounts: dataset.sheets.map((sheet) => sheet.preview.length),
   };
 }

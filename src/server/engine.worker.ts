@@ -73,7 +73,10 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       const started = performance.now();
       const workbook = readWorkbook(ownCopy(job.bytes), job.fileName);
       const read = performance.now();
-      const result = pseudonymize(workbook, job.schemas, { secret: job.secret });
+      const result = pseudonymize(workbook, job.schemas, {
+        secret: job.secret,
+        scheme: job.scheme,
+      });
       const ran = performance.now();
       const output = shared(writeWorkbook(result.workbook, workbook.format));
       const written = performance.now();

@@ -224,6 +224,7 @@ describe('DatasetStore operations', () => {
       mappingRowCount: 3,
       previews: [[['x']], [['y']]],
       stats: {
+        scheme: 2,
         rowsProcessed: 5,
         cellsProcessed: 40,
         columnsPseudonymized: 8,

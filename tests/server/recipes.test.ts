@@ -1,5 +1,6 @@
 // Recipes over HTTP, against the real server: save one from a dataset (GET …/recipe), apply it to
 // another (PUT …/recipe, or the upload's `recipe` field), and what is refused.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { writeWorkbook, type Recipe } from '../../src/engine';
 import type { DatasetView, UploadedDataset } from '../../src/server/api-schemas';
@@ -88,7 +89,7 @@ describe('GET /api/datasets/{id}/recipe', () => {
   it("gives every sheet's choices, versioned, without a value of the data", async () => {
     const book = await uploadDataset(server.url, 'book.xlsx', fixtureFile('xlsx'));
     const recipe = await json<Recipe>(await getRecipe(book.id));
-    expect(recipe).toMatchObject({ standin: 'recipe', version: 1, scheme: 1 });
+    expect(recipe).toMatchObject({ standin: 'recipe', version: 1, scheme: 2 });
     expect(recipe.sheets.map((sheet) => sheet.name)).toEqual(['People', 'Orders']);
     expect(recipe.sheets[0]?.columns.find((column) => column.name === 'email')).toEqual({
       name: 'email',
@@ -186,6 +187,30 @@ describe('PUT /api/datasets/{id}/recipe', () => {
     expect(download.status).toBe(409);
   }, 60_000);
 
+  it("runs under a recipe's pseudonym scheme: scheme 1's golden bytes, and names it", async () => {
+    const golden = (path: string) =>
+      new Uint8Array(
+        readFileSync(new URL(`../engine/pseudonymize/golden/${path}`, import.meta.url)),
+      );
+    const input = golden('customers.csv');
+    const latest = await uploadDataset(server.url, 'customers.csv', input);
+    const ran = await json<DatasetView>(await pseudonymize(latest.id, 'golden-key-2026'));
+    expect(ran.stats?.scheme).toBe(2);
+    expect(await downloadBytes(latest.id)).toEqual(golden('scheme-2/pseudonymized.csv'));
+
+    const recipe = await json<Recipe>(await getRecipe(latest.id));
+    expect(recipe.scheme).toBe(2);
+    const older = await uploadDataset(server.url, 'customers.csv', input);
+    await json(await pseudonymize(older.id, 'golden-key-2026'));
+    // The same choices under scheme 1: the schemas do not change, the run is discarded.
+    const applied = await json<AppliedView>(await putRecipe(older.id, { ...recipe, scheme: 1 }));
+    expect(applied.pseudonymizedData).toBeNull();
+    expect((await json<Recipe>(await getRecipe(older.id))).scheme).toBe(1);
+    const ranOlder = await json<DatasetView>(await pseudonymize(older.id, 'golden-key-2026'));
+    expect(ranOlder.stats?.scheme).toBe(1);
+    expect(await downloadBytes(older.id)).toEqual(golden('scheme-1/pseudonymized.csv'));
+  }, 60_000);
+
   it.each([
     {
       description: 'an unknown action',
@@ -222,11 +247,11 @@ describe('PUT /api/datasets/{id}/recipe', () => {
     {
       description: 'a newer pseudonym scheme',
       change: (recipe: Recipe) => {
-        recipe.scheme = 2;
+        recipe.scheme = 3;
       },
       path: ['scheme'],
       message:
-        /This recipe was made for pseudonym scheme 2; this Stand-in knows schemes up to 1\. Update Stand-in to use it\./,
+        /This recipe was made for pseudonym scheme 3; this Stand-in knows schemes up to 2\. Update Stand-in to use it\./,
     },
   ])('refuses $description with 400 naming the field', async ({ change, path, message }) => {
     const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv', 5));

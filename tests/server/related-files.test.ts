@@ -290,3 +290,72 @@ describe('a recipe saved from one customers export, applied to the next', () => 
     expect(shared).toBeGreaterThanOrEqual(400);
   }, 120_000);
 });
+
+describe('URLs and countries rebuilt within rows, across two files under one key', () => {
+  const US = ['Texas', 'Oregon', 'Ohio', 'Colorado', 'Illinois'];
+  const ABROAD = [
+    ['Bavaria', 'Germany'],
+    ['Ontario', 'Canada'],
+    ['Lombardy', 'Italy'],
+  ] as const;
+  const US_LAYOUTS = ['United States', 'USA', 'U.S.'];
+  const COLUMNS = ['contact_id', 'first_name', 'last_name', 'website', 'state', 'country'];
+
+  /** A contact, the same in both files: a US row on even ids, a URL built from the names. */
+  function contact(id: number): Row {
+    const first = FIRST_NAMES[id % FIRST_NAMES.length]!;
+    const last = LAST_NAMES[Math.floor(id / FIRST_NAMES.length) % LAST_NAMES.length]!;
+    const abroad = ABROAD[id % ABROAD.length]!;
+    const websites = [
+      `https://www.contosoltd.com/team/${last.toLowerCase()}`,
+      `https://linkedin.com/in/${first.toLowerCase()}-${last.toLowerCase()}`,
+      `https://${first.toLowerCase()}${last.toLowerCase()}.com`,
+    ];
+    return {
+      contact_id: `C-${String(id).padStart(4, '0')}`,
+      first_name: first,
+      last_name: last,
+      website: websites[id % websites.length]!,
+      state: id % 2 === 0 ? US[id % US.length]! : abroad[0],
+      country: id % 2 === 0 ? US_LAYOUTS[id % US_LAYOUTS.length]! : abroad[1],
+    };
+  }
+
+  it('gives a shared contact the same URL and country in both files, made from its pseudonyms', async () => {
+    const march = Array.from({ length: 120 }, (_, index) => contact(index + 1));
+    const april = Array.from({ length: 140 }, (_, index) => contact(200 - index));
+    const runFile = async (name: string, rows: readonly Row[]) => {
+      const { id } = await uploadDataset(server.url, name, csvOf(rows, COLUMNS));
+      return runAndDownload(id, 'shop-key-2026');
+    };
+    const marchOut = await runFile('contacts-march.csv', march);
+    const aprilOut = await runFile('contacts-april.csv', april);
+    const marchById = new Map(march.map((row, index) => [row.contact_id!, marchOut[index]!]));
+    let shared = 0;
+    april.forEach((original, index) => {
+      const out = aprilOut[index]!;
+      const first = original.first_name!.toLowerCase();
+      const last = original.last_name!.toLowerCase();
+      expect(out.website!.toLowerCase()).not.toContain(last);
+      expect(out.website!.toLowerCase()).not.toContain(first);
+      // Built from the row's pseudonymized names, in the original's layout.
+      const fakeLast = out.last_name!.toLowerCase().replace(/[^a-z]/g, '');
+      const fakeFirst = out.first_name!.toLowerCase().replace(/[^a-z]/g, '');
+      expect(out.website).toContain(
+        original.website!.includes('/team/')
+          ? `/team/${fakeLast}`
+          : original.website!.includes('/in/')
+            ? `/in/${fakeFirst}-${fakeLast}`
+            : `https://${fakeFirst}${fakeLast}.com`,
+      );
+      // A US row keeps its country as written, beside a US state; the others their pseudonym.
+      if (US.includes(original.state!)) expect(out.country).toBe(original.country);
+      else expect(out.country).not.toBe(original.country);
+      const before = marchById.get(original.contact_id!);
+      if (!before) return;
+      shared++;
+      expect([out.website, out.country]).toEqual([before.website, before.country]);
+    });
+    expect(shared).toBe(60);
+  }, 120_000);
+});

@@ -3,4 +3,4 @@ export { pseudonymize } from './pseudonymize';
 export { sampleValue } from './sample-value';
 export { isMeasureColumn, numberModeOf } from './number-mode';
 export { FAKER_CATALOGUE, validateFakerMethod, isFakerMethod } from './faker-catalogue';
-export { PSEUDONYM_SCHEME_VERSION } from './scheme-version';
+export { OLDEST_PSEUDONYM_SCHEME, PSEUDONYM_SCHEME_VERSION } from './scheme-version';

@@ -21,6 +21,7 @@ import { freeTextPlan, PiiInText } from './pii-in-text/pii-in-text';
 import { scanOriginals } from './scan-originals';
 import { applyRowRelations } from './row-relations';
 import { schemaMatchShare } from './schema-match';
+import { OLDEST_PSEUDONYM_SCHEME, PSEUDONYM_SCHEME_VERSION } from './scheme-version';
 import { SensitiveOriginals } from './sensitive-originals';
 
 /*
@@ -134,6 +135,22 @@ function secretBytes(secret: PseudonymizeOptions['secret']): Uint8Array {
   return secret;
 }
 
+function schemeOf(scheme: PseudonymizeOptions['scheme']): number {
+  if (scheme === undefined) return PSEUDONYM_SCHEME_VERSION;
+  if (
+    !Number.isInteger(scheme) ||
+    scheme < OLDEST_PSEUDONYM_SCHEME ||
+    scheme > PSEUDONYM_SCHEME_VERSION
+  ) {
+    throw new EngineError(
+      'INVALID_RULE',
+      `Pseudonym scheme ${scheme} is unknown: this Stand-in follows schemes ` +
+        `${OLDEST_PSEUDONYM_SCHEME} to ${PSEUDONYM_SCHEME_VERSION}.`,
+    );
+  }
+  return scheme;
+}
+
 function checkSchemas(workbook: Workbook, schemas: ColumnSchema[][]): void {
   if (schemas.length !== workbook.sheets.length) {
     throw new EngineError(
@@ -193,6 +210,7 @@ export function pseudonymize(
   const source: FakeSource = { random, faker: createKeyedFaker(random) };
 
   // Plan: one namespace per kind and format.
+  const scheme = schemeOf(options.scheme);
   let phase = performance.now();
   const overrides = mergedRanges(schemas);
   const namespaces = new Map<string, Namespace>();
@@ -281,7 +299,7 @@ export function pseudonymize(
 
   // Rows: rules that need the whole row (dates moving with their entity) over the written cells.
   phase = performance.now();
-  const rowRelations = applyRowRelations(workbook.sheets, sheets, schemas, planned, random);
+  const rowRelations = applyRowRelations(workbook.sheets, sheets, schemas, planned, random, scheme);
   timings.rows = elapsed(phase);
 
   // Free text last: the personal data it mentions takes what its column's cells became (row
@@ -322,6 +340,7 @@ export function pseudonymize(
       schemaMatch,
       fileDependentPseudonyms,
       ...(piiInText ? { piiInText } : {}),
+      scheme,
       rowRelations,
       timings,
       durationMs: elapsed(started),

@@ -14,11 +14,16 @@ import type { PlannedColumn } from './namespace';
  *   sheet is US-shaped (every state a US state name or abbreviation, every ZIP 5 digits or
  *   ZIP+4). Other rows, and sheets without US states, keep their per-value pseudonyms. ZIPs that
  *   are numbers (not text) are left per-value.
- * - a country column keeps its per-value pseudonym (a keyed Faker country), so a US state may
- *   sit beside another country. Keeping a column that names only the US ('United States',
- *   'USA') would agree, but would write originals in place: against "no pseudonym equals its
- *   original", and the report would flag the column's survivors. Faker's en countries are not
- *   tied to its states either way.
+ * - a country column (scheme 2 on) follows its row's state, or its US ZIP where the sheet has no
+ *   state column: where the original row's country named the United States ('United States',
+ *   'USA', 'U.S.', 'united states of america', any case) beside a US state (or ZIP), the output
+ *   row's state is a US state too (a US state's pseudonym is one), so its country is the US,
+ *   written as the original wrote it. That text equals the original, and is no leak: it is
+ *   one value that every US row shares, it tells only what the pseudonymized state beside it
+ *   already tells, and which rows are US rows was never hidden (their state column says so in
+ *   its layout). Rows whose country did not agree with their state keep the per-value keyed
+ *   country pseudonym, as do sheets whose states are not US states: Faker's en data ties no
+ *   other country to its states. Under scheme 1 every country keeps its per-value pseudonym.
  * - Faker's NY range is one ZIP (06390): a 5-digit ZIP drawn for New York is always that one.
  * - cities stay per-value: Faker's en cities are generated names ('Port Jaydenfield') tied to
  *   no state, so no rule can make them agree.
@@ -45,6 +50,17 @@ for (const [abbr, patterns] of Object.entries(en_US.location?.postcode_by_state 
 }
 
 const US_ZIP = /^(\d{5})(-\d{4})?$/;
+
+/** The ways a country cell names the United States, as letters in lower case. */
+const US_COUNTRY_LETTERS = new Set(['unitedstates', 'unitedstatesofamerica', 'usa', 'us']);
+
+/**
+ * Whether a country text names the United States ('USA', 'U.S.A.', 'united states').
+ * @example isUsCountry('U.S.') // true
+ */
+export function isUsCountry(text: string): boolean {
+  return US_COUNTRY_LETTERS.has(text.toLowerCase().replace(/[^a-z]/g, ''));
+}
 
 /** Tries before a ZIP keeps its per-value pseudonym. */
 const ZIP_ATTEMPTS = 4;
@@ -127,10 +143,63 @@ function everyFilled(
   );
 }
 
+/** How many cells the place rules rewrote. */
+export interface LocationCounts {
+  zipCodes: number;
+  countries: number;
+}
+
 /**
- * Rebuilds the sheet's US ZIPs from their row's pseudonymized state (see above). Returns how
- * many ZIP cells it rebuilt.
- * @example agreeLocations(0, sheet, outputSheet, schemas[0], planned, random) // 412
+ * Where the row's country named the US beside a US state (or, without a state column, a US
+ * ZIP), writes the original text back in the output country cells whose row's output state (or
+ * ZIP) is a US one too (see above). Returns how many cells it wrote.
+ */
+function agreeCountries(
+  sheetIndex: number,
+  input: Sheet,
+  output: Sheet,
+  stateIndex: number,
+  planned: readonly PlannedColumn[],
+): number {
+  const countries = [
+    ...plannedOf(planned, sheetIndex, 'country'),
+    ...plannedOf(planned, sheetIndex, 'countryCode'),
+  ];
+  if (countries.length === 0) return 0;
+  const zip =
+    stateIndex < 0
+      ? planned.find(
+          (column) =>
+            column.sheetIndex === sheetIndex &&
+            column.schema.semantic === 'zipCode' &&
+            column.schema.rule.action === 'auto',
+        )
+      : undefined;
+  const placeIndex = stateIndex >= 0 ? stateIndex : (zip?.columnIndex ?? -1);
+  if (placeIndex < 0) return 0;
+  const isUsPlace = (cell: Cell | undefined): boolean =>
+    stateIndex >= 0
+      ? usStateAbbr(cellString(cell)) !== undefined
+      : typeof cell === 'string' && US_ZIP.test(cell.trim());
+  let written = 0;
+  for (const country of countries) {
+    input.rows.forEach((row, index) => {
+      if (country.rowIds[index]! < 0) return;
+      const original = row[country.columnIndex];
+      if (typeof original !== 'string' || !isUsCountry(original)) return;
+      if (!isUsPlace(row[placeIndex]) || !isUsPlace(output.rows[index]![placeIndex])) return;
+      output.rows[index]![country.columnIndex] = original;
+      country.rowRewritten = true;
+      written++;
+    });
+  }
+  return written;
+}
+
+/**
+ * Rebuilds the sheet's US ZIPs from their row's pseudonymized state, and from scheme 2 on makes
+ * its countries follow their row's US state (see above). Returns how many cells it rewrote.
+ * @example agreeLocations(0, sheet, outputSheet, schemas[0], planned, random, 2) // { zipCodes: 412, countries: 398 }
  */
 export function agreeLocations(
   sheetIndex: number,
@@ -139,8 +208,28 @@ export function agreeLocations(
   schemas: readonly ColumnSchema[],
   planned: readonly PlannedColumn[],
   random: KeyedRandom,
-): number {
+  scheme: number,
+): LocationCounts {
   const stateIndex = stateColumnIndex(schemas);
+  const counts: LocationCounts = {
+    // ZIPs first: a country may follow them.
+    zipCodes: zipsFromStates(sheetIndex, input, output, stateIndex, planned, random),
+    countries: 0,
+  };
+  if (scheme >= 2) {
+    counts.countries = agreeCountries(sheetIndex, input, output, stateIndex, planned);
+  }
+  return counts;
+}
+
+function zipsFromStates(
+  sheetIndex: number,
+  input: Sheet,
+  output: Sheet,
+  stateIndex: number,
+  planned: readonly PlannedColumn[],
+  random: KeyedRandom,
+): number {
   if (stateIndex < 0) return 0;
   const stateOf = (row: readonly Cell[]): string | undefined =>
     usStateAbbr(cellString(row[stateIndex]));

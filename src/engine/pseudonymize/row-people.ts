@@ -31,7 +31,7 @@ export interface PeopleCounts {
 type NamePart = 'first' | 'last' | 'firstInitial' | 'lastInitial';
 
 /** A local part's layout: its name parts, the separator between them, its digits and case. */
-interface LocalLayout {
+export interface LocalLayout {
   parts: NamePart[];
   separator: string;
   digits: string;
@@ -51,7 +51,7 @@ function letters(text: string): string {
 const LETTERS_CACHE_LIMIT = 65_536;
 
 /** `letters`, each distinct text computed once (bounded; the result never depends on it). */
-function cachedLetters(): (text: string) => string {
+export function cachedLetters(): (text: string) => string {
   const cache = new Map<string, string>();
   return (text) => {
     let result = cache.get(text);
@@ -91,7 +91,8 @@ export function nameLayout(local: string, first: string, last: string): LocalLay
   return nameLayoutWith(local, first, last, letters);
 }
 
-function nameLayoutWith(
+/** nameLayout with the letters of names read through `lettersOf` (cachedLetters). */
+export function nameLayoutWith(
   local: string,
   first: string,
   last: string,
@@ -139,8 +140,11 @@ function cased(text: string, letterCase: LocalLayout['letterCase']): string {
   return text.slice(0, 1).toUpperCase() + text.slice(1);
 }
 
-/** The local part of `layout` written with other names; digits redrawn, keyed by `original`. */
-function rebuiltLocal(
+/**
+ * The local part of `layout` written with other names; digits redrawn, keyed by `original` (so
+ * a username and a URL path holding the same text get the same digits).
+ */
+export function rebuiltLocal(
   layout: LocalLayout,
   first: string,
   last: string,

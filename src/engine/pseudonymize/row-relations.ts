@@ -4,6 +4,7 @@ import type { PlannedColumn } from './namespace';
 import { shiftRowDates } from './row-date-shift';
 import { agreeLocations } from './row-location';
 import { coherePeople } from './row-people';
+import { rebuildUrls } from './row-urls';
 
 /*
  * Rules that need the whole row, applied after every cell got its per-value pseudonym: each
@@ -12,13 +13,18 @@ import { coherePeople } from './row-people';
  * Rules keep no object per cell: they walk rows and write cells in place.
  * Places (row-location.ts): a US ZIP follows its row's pseudonymized state; cities stay
  * per-value (Faker's cities are tied to no state).
+ * Rules added by a later pseudonym scheme run only under it (`scheme`), so a recipe of an older
+ * scheme gives that scheme's pseudonyms: scheme 2 adds countries that follow their row's US
+ * state (row-location.ts) and URLs rebuilt from the row's names (row-urls.ts).
  */
 
 /**
  * Applies the row rules to every sheet: dates move with their row's entity (row-date-shift.ts);
  * emails, usernames and full names made of the row's names follow their pseudonyms
- * (row-people.ts); US ZIPs fall inside their row's pseudonymized state (row-location.ts).
- * @example applyRowRelations(workbook.sheets, sheets, schemas, planned, random).datesShiftedByEntity
+ * (row-people.ts); US ZIPs fall inside their row's pseudonymized state (row-location.ts); from
+ * scheme 2 on, countries follow their row's US state and URLs made of the row's names follow
+ * their pseudonyms (row-urls.ts).
+ * @example applyRowRelations(workbook.sheets, sheets, schemas, planned, random, 2).datesShiftedByEntity
  */
 export function applyRowRelations(
   input: readonly Sheet[],
@@ -26,6 +32,7 @@ export function applyRowRelations(
   schemas: readonly (readonly ColumnSchema[])[],
   planned: readonly PlannedColumn[],
   random: KeyedRandom,
+  scheme: number,
 ): RowRelationStats {
   const stats: RowRelationStats = {
     datesShiftedByEntity: 0,
@@ -34,6 +41,7 @@ export function applyRowRelations(
     fullNamesFromNames: 0,
     gendersFromNames: 0,
     zipCodesFromStates: 0,
+    ...(scheme >= 2 ? { countriesFromStates: 0, urlsFromNames: 0 } : {}),
   };
   input.forEach((sheet, sheetIndex) => {
     const dates = shiftRowDates(
@@ -50,14 +58,20 @@ export function applyRowRelations(
     stats.addressesFromNames += people.addresses;
     stats.fullNamesFromNames += people.fullNames;
     stats.gendersFromNames += people.genders;
-    stats.zipCodesFromStates += agreeLocations(
+    const places = agreeLocations(
       sheetIndex,
       sheet,
       output[sheetIndex]!,
       schemas[sheetIndex]!,
       planned,
       random,
+      scheme,
     );
+    stats.zipCodesFromStates += places.zipCodes;
+    if (scheme >= 2) {
+      stats.countriesFromStates! += places.countries;
+      stats.urlsFromNames! += rebuildUrls(sheetIndex, sheet, output[sheetIndex]!, planned, random);
+    }
   });
   return stats;
 }

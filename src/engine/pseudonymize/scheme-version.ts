@@ -8,4 +8,16 @@
  * a column routed to another rule (an identifier predicate that matches more names), another
  * Faker version whose lists differ. A change that alters none (speed, memory, messages) must not.
  */
-export const PSEUDONYM_SCHEME_VERSION = 1;
+export const PSEUDONYM_SCHEME_VERSION = 2;
+
+/*
+ * What each scheme added, so an older one stays reproducible (pseudonymize's `scheme` option
+ * picks one; a recipe naming it makes a dataset's runs use it):
+ * 1. keyed per-value pseudonyms, measures' noise, row rules for dates, emails, usernames, full
+ *    names, genders and US ZIPs, PII in free text.
+ * 2. a country column follows its row's US state or ZIP where the original did, and URLs built
+ *    from the row's names are rebuilt from their pseudonyms (row-location.ts, row-urls.ts).
+ */
+
+/** The oldest scheme this Stand-in still reproduces. */
+export const OLDEST_PSEUDONYM_SCHEME = 1;

@@ -15,14 +15,18 @@ export interface SchemaOfSheet {
 
 /**
  * The recipe of sheets' schemas: every sheet's columns with the type, rule, semantic, format,
- * time zone and precision they have, and a range only where the user set it.
+ * time zone and precision they have, and a range only where the user set it. `scheme` is the
+ * pseudonym scheme their runs follow (the latest unless a recipe of an older one was applied).
  * @example JSON.stringify(recipeFromSchemas([{ name: 'customers', schema: detectSchema(sheet) }]))
  */
-export function recipeFromSchemas(sheets: ReadonlyArray<SchemaOfSheet>): Recipe {
+export function recipeFromSchemas(
+  sheets: ReadonlyArray<SchemaOfSheet>,
+  scheme: number = PSEUDONYM_SCHEME_VERSION,
+): Recipe {
   return {
     standin: 'recipe',
     version: RECIPE_FORMAT_VERSION,
-    scheme: PSEUDONYM_SCHEME_VERSION,
+    scheme,
     sheets: sheets.map(recipeSheet),
   };
 }

@@ -19,7 +19,10 @@ export const recipeRouter = router({
     )
     .input(datasetByIdSchema)
     .output(recipeSchema)
-    .query(({ ctx, input }) => recipeFromSchemas(ctx.store.get(input.id).sheets)),
+    .query(({ ctx, input }) => {
+      const dataset = ctx.store.get(input.id);
+      return recipeFromSchemas(dataset.sheets, dataset.scheme);
+    }),
 
   applyRecipe: publicProcedure
     .meta(

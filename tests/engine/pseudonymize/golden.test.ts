@@ -2,18 +2,20 @@
  * Golden files: one realistic input pseudonymized under a fixed key, pinned byte for byte in every
  * format, with its mapping, its detected schema (as a recipe) and its run's counts.
  *
- * Regenerate (never done by a plain run):
+ * Regenerate the current scheme's folder (never done by a plain run; older folders are never
+ * written):
  *   UPDATE_GOLDEN=1 npx vitest run tests/engine/pseudonymize/golden.test.ts
  *
  * The files under golden/scheme-<N>/ are pseudonym scheme N's output (PSEUDONYM_SCHEME_VERSION in
- * src/engine/pseudonymize/scheme-version.ts). If this test fails, either the change is a bug, or it
- * alters pseudonyms on purpose: then it must bump PSEUDONYM_SCHEME_VERSION, regenerate (which
- * writes a new scheme-<N+1>/ folder), and keep scheme N's folder and output reproducible for as
- * long as recipes name scheme N. A change that touches no pseudonym (speed, messages) must pass
- * unchanged. A failing detection pin (recipe.json) is the same: a column detected otherwise gets
- * other pseudonyms.
+ * src/engine/pseudonymize/scheme-version.ts), and every folder is checked against a run with its
+ * own scheme (pseudonymize's `scheme` option). If this test fails, either the change is a bug, or
+ * it alters pseudonyms on purpose: then it must bump PSEUDONYM_SCHEME_VERSION, gate the change on
+ * the new scheme, regenerate (which writes a new scheme-<N+1>/ folder), and keep scheme N's
+ * folder and output reproducible for as long as recipes name scheme N. A change that touches no
+ * pseudonym (speed, messages) must pass unchanged. A failing detection pin (recipe.json) is the
+ * same: a column detected otherwise gets other pseudonyms.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
@@ -30,10 +32,13 @@ import {
 } from '../../../src/engine';
 
 const GOLDEN_DIR = fileURLToPath(new URL('golden/', import.meta.url));
-const SCHEME_DIR = join(GOLDEN_DIR, `scheme-${PSEUDONYM_SCHEME_VERSION}`);
 const INPUT_NAME = 'customers.csv';
 const SECRET = 'golden-key-2026';
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
+
+function schemeDir(scheme: number): string {
+  return join(GOLDEN_DIR, `scheme-${scheme}`);
+}
 
 /** What the golden run was made with, kept in run.json next to the files. */
 interface GoldenRun {
@@ -41,7 +46,7 @@ interface GoldenRun {
   faker: string;
   /** The zlib build that deflated the xlsx (its bytes, not its content, depend on it). */
   zlib: string;
-  stats: Omit<PseudonymizeStats, 'timings' | 'durationMs'>;
+  stats: Omit<PseudonymizeStats, 'scheme' | 'timings' | 'durationMs'>;
 }
 
 function fakerVersions(): { installed: string; pinned: string | undefined } {
@@ -51,16 +56,17 @@ function fakerVersions(): { installed: string; pinned: string | undefined } {
   return { installed, pinned: dependencies['@faker-js/faker'] };
 }
 
-/** The golden run: read, detect, pseudonymize under SECRET, write every output file. */
-function goldenRun() {
+/** The golden run under `scheme`: read, detect, pseudonymize under SECRET, write every file. */
+function goldenRun(scheme: number) {
   const input = readWorkbook(
     new Uint8Array(readFileSync(join(GOLDEN_DIR, INPUT_NAME))),
     INPUT_NAME,
   );
   const schemas = input.sheets.map((sheet) => detectSchema(sheet));
-  const result = pseudonymize(input, schemas, { secret: SECRET });
+  const result = pseudonymize(input, schemas, { secret: SECRET, scheme });
   const recipe = recipeFromSchemas(
     input.sheets.map((sheet, index) => ({ name: sheet.name, schema: schemas[index] ?? [] })),
+    scheme,
   );
   const files = new Map<string, Uint8Array>(
     FILE_FORMATS.map((format) => [
@@ -71,9 +77,9 @@ function goldenRun() {
   // As the server keeps a csv upload's mapping: the source's csv layout, one sheet.
   files.set('mapping.csv', writeWorkbook({ ...result.workbook, sheets: [result.mapping] }, 'csv'));
   files.set('recipe.json', new TextEncoder().encode(`${JSON.stringify(recipe, null, 2)}\n`));
-  const { timings: _timings, durationMs: _durationMs, ...stats } = result.stats;
+  const { scheme: ranScheme, timings: _timings, durationMs: _durationMs, ...stats } = result.stats;
   const run: GoldenRun = {
-    scheme: PSEUDONYM_SCHEME_VERSION,
+    scheme: ranScheme,
     faker: fakerVersions().installed,
     zlib: process.versions.zlib,
     stats,
@@ -81,26 +87,27 @@ function goldenRun() {
   return { files, run };
 }
 
-const current = goldenRun();
-
 if (UPDATE) {
-  mkdirSync(SCHEME_DIR, { recursive: true });
-  for (const [name, bytes] of current.files) writeFileSync(join(SCHEME_DIR, name), bytes);
-  writeFileSync(join(SCHEME_DIR, 'run.json'), `${JSON.stringify(current.run, null, 2)}\n`);
+  const { files, run } = goldenRun(PSEUDONYM_SCHEME_VERSION);
+  const dir = schemeDir(PSEUDONYM_SCHEME_VERSION);
+  mkdirSync(dir, { recursive: true });
+  for (const [name, bytes] of files) writeFileSync(join(dir, name), bytes);
+  writeFileSync(join(dir, 'run.json'), `${JSON.stringify(run, null, 2)}\n`);
 }
 
-if (!existsSync(join(SCHEME_DIR, 'run.json'))) {
+if (!existsSync(join(schemeDir(PSEUDONYM_SCHEME_VERSION), 'run.json'))) {
   throw new Error(
     `No golden files for pseudonym scheme ${PSEUDONYM_SCHEME_VERSION} yet: keep the older ` +
       "schemes' folders and run UPDATE_GOLDEN=1 npx vitest run tests/engine/pseudonymize/golden.test.ts",
   );
 }
 
-function expectedBytes(name: string): Uint8Array {
-  return new Uint8Array(readFileSync(join(SCHEME_DIR, name)));
-}
-
-const expectedRun = JSON.parse(readFileSync(join(SCHEME_DIR, 'run.json'), 'utf8')) as GoldenRun;
+/** Every scheme with a golden folder, oldest first. */
+const SCHEMES = readdirSync(GOLDEN_DIR)
+  .map((name) => /^scheme-(\d+)$/.exec(name)?.[1])
+  .filter((digits) => digits !== undefined)
+  .map(Number)
+  .sort((a, b) => a - b);
 
 interface ZipEntry {
   /** The local header with the compressed size zeroed: name, CRC-32, size, date, flags. */
@@ -137,10 +144,18 @@ function shown(name: string, bytes: Uint8Array): string {
   ).join('\n');
 }
 
-describe(`golden files of pseudonym scheme ${PSEUDONYM_SCHEME_VERSION}`, () => {
+describe.each(SCHEMES)('golden files of pseudonym scheme %i', (scheme) => {
+  const current = goldenRun(scheme);
+  const expectedBytes = (name: string) =>
+    new Uint8Array(readFileSync(join(schemeDir(scheme), name)));
+  const expectedRun = JSON.parse(
+    readFileSync(join(schemeDir(scheme), 'run.json'), 'utf8'),
+  ) as GoldenRun;
+
   it('were made under this scheme and this exactly pinned Faker', () => {
     const { installed, pinned } = fakerVersions();
-    expect(expectedRun.scheme).toBe(PSEUDONYM_SCHEME_VERSION);
+    expect(expectedRun.scheme).toBe(scheme);
+    expect(current.run.scheme).toBe(scheme);
     // A caret range would let an install pick other locale lists, and so other pseudonyms.
     expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
     expect(installed).toBe(pinned);
@@ -196,6 +211,7 @@ describe(`golden files of pseudonym scheme ${PSEUDONYM_SCHEME_VERSION}`, () => {
 });
 
 describe('golden output and the clock', () => {
+  const current = goldenRun(PSEUDONYM_SCHEME_VERSION);
   const originalTimeZone = process.env.TZ;
 
   afterEach(() => {
@@ -210,7 +226,7 @@ describe('golden output and the clock', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(when));
     process.env.TZ = timeZone;
-    const later = goldenRun();
+    const later = goldenRun(PSEUDONYM_SCHEME_VERSION);
     for (const [name, bytes] of current.files) {
       expect(Buffer.from(later.files.get(name)!).equals(Buffer.from(bytes)), name).toBe(true);
     }

@@ -1,7 +1,11 @@
 import { en } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import { detectSchema, pseudonymize, readWorkbook, type Workbook } from '../../../src/engine';
-import { usStateAbbr, zipInState } from '../../../src/engine/pseudonymize/row-location';
+import {
+  isUsCountry,
+  usStateAbbr,
+  zipInState,
+} from '../../../src/engine/pseudonymize/row-location';
 
 const STATES = en.location!.state!;
 const ABBRS = en.location!.state_abbr!;
@@ -41,9 +45,9 @@ function csv(header: string[], rows: string[][]): Workbook {
   return readWorkbook(new TextEncoder().encode(text), 'places.csv');
 }
 
-function run(workbook: Workbook, secret = 'location-key') {
+function run(workbook: Workbook, secret = 'location-key', scheme?: number) {
   const schema = detectSchema(workbook.sheets[0]!);
-  return { schema, out: pseudonymize(workbook, [schema], { secret }) };
+  return { schema, out: pseudonymize(workbook, [schema], { secret, scheme }) };
 }
 
 describe('ZIPs that follow their row’s state', () => {
@@ -62,10 +66,21 @@ describe('ZIPs that follow their row’s state', () => {
       expect(zipInState(zip!, abbr!)).toBe(true);
       expect(zip).not.toBe(rows[r]![2]);
       expect(zip!.length).toBe(rows[r]![2]!.length);
-      // Countries stay per value: never their original, even in a US-only column.
-      expect(country).not.toBe(rows[r]![3]);
+      // The country follows the (US) state: the original text, in its own layout.
+      expect(country).toBe(rows[r]![3]);
     });
     expect(out.stats.rowRelations?.zipCodesFromStates).toBe(rows.length);
+    expect(out.stats.rowRelations?.countriesFromStates).toBe(rows.length);
+  });
+
+  it('under scheme 1, leaves every country to its per-value pseudonym', () => {
+    const rows = usRows(200, 7);
+    const { out } = run(csv(header, rows), 'location-key', 1);
+    out.workbook.sheets[0]!.rows.forEach((cells, r) => {
+      expect(cells[3]).not.toBe(rows[r]![3]);
+    });
+    expect(out.stats.scheme).toBe(1);
+    expect(out.stats.rowRelations?.countriesFromStates).toBeUndefined();
   });
 
   it('gives the same (state, ZIP) the same ZIP in two files under one key', () => {
@@ -123,5 +138,76 @@ describe('ZIPs that follow their row’s state', () => {
       expect(cells[2]).toBe(alone[r]![1]);
       expect(cells[3]).toBe(alone[r]![2]);
     });
+  });
+});
+
+describe('countries that follow their row’s state (scheme 2)', () => {
+  const header = ['customer_id', 'state', 'zip', 'country'];
+
+  it.each([
+    ['United States', true],
+    ['united states of america', true],
+    ['U.S.A.', true],
+    ['U.S.', true],
+    ['usa', true],
+    ['US', true],
+    ['Canada', false],
+    ['United Kingdom', false],
+    ['USSR', false],
+  ])('reads %j as the US: %s', (text, expected) => {
+    expect(isUsCountry(text)).toBe(expected);
+  });
+
+  it('writes the US in the layout each row wrote it, beside a pseudonymized US state', () => {
+    const layouts = ['United States', 'USA', 'U.S.A.', 'united states of america', 'U.S.', 'us'];
+    const rows = usRows(120, 21).map((row, r) => [row[0]!, row[1]!, row[2]!, layouts[r % 6]!]);
+    const { out } = run(csv(header, rows));
+    const written = out.workbook.sheets[0]!.rows;
+    written.forEach((cells, r) => {
+      expect(usStateAbbr(String(cells[1]))).toBeDefined();
+      expect(cells[3]).toBe(rows[r]![3]);
+    });
+    expect(out.stats.rowRelations?.countriesFromStates).toBe(rows.length);
+  });
+
+  it('keeps the per-value pseudonym where the original country did not agree with the state', () => {
+    const us = usRows(60, 5);
+    const rows = us.flatMap((row, r) => [
+      row,
+      [`K${r}`, 'Ontario', `M${r % 10}V ${r % 10}T${r % 10}`, 'Canada'],
+      // A US state beside another country, and a US country beside a foreign region.
+      [`M${r}`, row[1]!, row[2]!, 'Mexico'],
+      [`B${r}`, 'Bavaria', String(80_331 + r), 'United States'],
+    ]);
+    const { out } = run(csv(header, rows));
+    const written = out.workbook.sheets[0]!.rows;
+    written.forEach((cells, r) => {
+      if (r % 4 === 0) expect(cells[3]).toBe(rows[r]![3]);
+      else expect(cells[3]).not.toBe(rows[r]![3]);
+    });
+    expect(out.stats.rowRelations?.countriesFromStates).toBe(us.length);
+  });
+
+  it('follows a US ZIP where the sheet has no state column', () => {
+    const rows = usRows(80, 9).map((row) => [row[0]!, row[2]!, row[3]!]);
+    const foreign = Array.from({ length: 20 }, (_, r) => [`F${r}`, `SW${r % 9} 1AA`, 'UK']);
+    const { out } = run(csv(['customer_id', 'zip', 'country'], [...rows, ...foreign]));
+    const written = out.workbook.sheets[0]!.rows;
+    rows.forEach((row, r) => expect(written[r]![2]).toBe(row[2]));
+    foreign.forEach((row, r) => expect(written[rows.length + r]![2]).not.toBe(row[2]));
+    expect(out.stats.rowRelations?.countriesFromStates).toBe(rows.length);
+  });
+
+  it('leaves countries beside states that are no US states to their per-value pseudonym', () => {
+    const regions = ['Bayern', 'Hessen', 'Sachsen', 'Berlin', 'Hamburg'];
+    const rows = Array.from({ length: 60 }, (_, i) => [
+      `C${1000 + i}`,
+      regions[i % regions.length]!,
+      String(10_000 + i * 7),
+      'Germany',
+    ]);
+    const { out } = run(csv(header, rows));
+    out.workbook.sheets[0]!.rows.forEach((cells) => expect(cells[3]).not.toBe('Germany'));
+    expect(out.stats.rowRelations?.countriesFromStates).toBe(0);
   });
 });
