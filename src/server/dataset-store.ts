@@ -59,6 +59,11 @@ export interface Dataset {
   readonly selectedSheet: number;
   /** The key of this dataset's pseudonyms when a run gives no secret. Never leaves the store. */
   readonly secret: Uint8Array;
+  /**
+   * The pseudonym scheme runs follow: the latest for an upload, the recipe's once one is applied
+   * (so a recipe of scheme 1 reproduces scheme 1's pseudonyms), named by the dataset's recipe.
+   */
+  readonly scheme: number;
   /** The last run, set through DatasetStore.recordRun so its size is counted. */
   readonly run: PseudonymizedRun | null;
 }
@@ -68,11 +73,6 @@ export type NewDataset = Omit<Dataset, 'id' | 'secret' | 'scheme' | 'run' | 'sel
 /** The selected sheet of a dataset (the store keeps the index within range). */
 export function selectedSheet(dataset: Dataset): SheetState {
   const sheet = dataset.sheets[dataset.selectedSheet];
-  /**
-   * The pseudonym scheme runs follow: the latest for an upload, the recipe's once one is applied
-   * (so a recipe of scheme 1 reproduces scheme 1's pseudonyms), named by the dataset's recipe.
-   */
-  readonly scheme: number;
   if (!sheet) throw new Error('selected sheet out of range');
   return sheet;
 }
@@ -171,6 +171,7 @@ export class DatasetStore {
       sheets: init.sheets.map(frozenSheet),
       id: randomUUID(),
       secret: new Uint8Array(randomBytes(32)),
+      scheme: PSEUDONYM_SCHEME_VERSION,
       selectedSheet: 0,
       run: null,
     });
@@ -180,7 +181,6 @@ export class DatasetStore {
       reservedBytes: reservation.bytes,
       heldBytes: heldBytes(dataset, null),
     });
-      scheme: PSEUDONYM_SCHEME_VERSION,
     reservation.release();
     return dataset;
   }

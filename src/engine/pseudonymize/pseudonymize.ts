@@ -206,11 +206,11 @@ export function pseudonymize(
   const started = performance.now();
   const timings: Record<string, number> = {};
   checkSchemas(workbook, schemas);
+  const scheme = schemeOf(options.scheme);
   const random = new KeyedRandom(secretBytes(options.secret));
   const source: FakeSource = { random, faker: createKeyedFaker(random) };
 
   // Plan: one namespace per kind and format.
-  const scheme = schemeOf(options.scheme);
   let phase = performance.now();
   const overrides = mergedRanges(schemas);
   const namespaces = new Map<string, Namespace>();
@@ -334,13 +334,13 @@ export function pseudonymize(
     workbook: { ...workbook, sheets },
     mapping,
     stats: {
+      scheme,
       rowsProcessed,
       cellsProcessed,
       columnsPseudonymized: pseudonymizedColumns.size + blanked.size,
       schemaMatch,
       fileDependentPseudonyms,
       ...(piiInText ? { piiInText } : {}),
-      scheme,
       rowRelations,
       timings,
       durationMs: elapsed(started),
