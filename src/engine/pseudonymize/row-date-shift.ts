@@ -125,7 +125,15 @@ interface ParsedOriginals {
   zones: (string | undefined)[] | null;
   starts: Int32Array;
   lengths: Int32Array;
+  /**
+   * Shifted texts by their time, for originals written without a zone of their own: rows
+   * repeat dates, and one string per distinct date (not per row) is both faster and smaller.
+   */
+  written: Map<number, string>;
 }
+
+/** Shifted texts remembered per column before the cache starts over (datetimes rarely repeat). */
+const WRITTEN_CACHE_LIMIT = 65_536;
 
 function parsedOriginals(size: number): ParsedOriginals {
   return {
@@ -133,7 +141,25 @@ function parsedOriginals(size: number): ParsedOriginals {
     zones: null,
     starts: new Int32Array(size),
     lengths: new Int32Array(size),
+    written: new Map(),
   };
+}
+
+/** The text of a shifted time, formatted once per distinct time and column when it can be. */
+function formattedTime(
+  time: number,
+  ownZone: string | undefined,
+  shifted: ShiftedColumn,
+  parsed: ParsedOriginals,
+): string {
+  if (ownZone !== undefined) return formatDateText(new Date(time), shifted.pattern, ownZone);
+  let text = parsed.written.get(time);
+  if (text === undefined) {
+    text = formatDateText(new Date(time), shifted.pattern, shifted.column.schema.timeZone);
+    if (parsed.written.size >= WRITTEN_CACHE_LIMIT) parsed.written.clear();
+    parsed.written.set(time, text);
+  }
+  return text;
 }
 
 /** A date cell moved by whole days, written as it was; null when it cannot be. */
@@ -166,8 +192,7 @@ function shiftedCell(
   if (parsedTime === -Infinity) return null;
   const time = parsedTime + offset;
   if (time < EARLIEST_MS || time > LATEST_MS) return null;
-  const zone = parsed.zones?.[id] ?? shifted.column.schema.timeZone;
-  const text = formatDateText(new Date(time), shifted.pattern, zone);
+  const text = formattedTime(time, parsed.zones?.[id], shifted, parsed);
   const start = parsed.starts[id]!;
   const length = parsed.lengths[id]!;
   if (start === 0 && length === original.length) return text;
