@@ -198,7 +198,8 @@ export class PiiInText {
   }
 
   /**
-   * Writes the free-text columns' pseudonyms into the output rows and counts what was found.
+   * Writes the free-text columns' pseudonyms into the output rows and counts what was found;
+   * the last call of a run.
    * @example pii.write(planned, sheets) // { email: 2, phone: 1, … }
    */
   write(planned: readonly PlannedColumn[], output: Sheet[]): PiiInTextStats {
@@ -211,7 +212,14 @@ export class PiiInText {
         if (id >= 0) rows[row]![columnIndex] = pseudonyms[id]!;
       }
     }
-    return this.count(planned);
+    const stats = this.count(planned);
+    // The free-text plans hold this object, and the run's mapping holds the plans: what it
+    // learned (every value of the file, each text's spans) is let go now.
+    this.#known = new KnownValues();
+    this.#spansByText = new Map();
+    this.#generated.clear();
+    this.#sensitive = null;
+    return stats;
   }
 
   /** Under 'redact': each text keeps all but its personal data; other cells stay. */
