@@ -22,6 +22,7 @@ import { docsRouter } from './docs-page';
 import { downloadHandler } from './download';
 import { EnginePool } from './engine-pool';
 import { createOpenApiDocument } from './openapi-document';
+import { reportPageHandler } from './report-page';
 import { loggedPath, requestLog } from './request-log';
 import { appRouter } from './routers/_app';
 import type { Context } from './trpc';
@@ -158,6 +159,8 @@ export function createApp(options: AppOptions): Express {
   );
   app.get('/api/datasets/:id/download', downloadHandler('pseudonymized', { store, pool }));
   app.get('/api/datasets/:id/download-mapping', downloadHandler('mapping', { store, pool }));
+  // ?format=html only; the JSON report is the getReport procedure's REST path, further down.
+  app.get('/api/datasets/:id/report', reportPageHandler({ store }));
   app.get('/api/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });

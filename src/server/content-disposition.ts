@@ -1,17 +1,30 @@
 /**
- * `Content-Disposition: attachment` for any file name: an RFC 5987 `filename*` with the exact
+ * `Content-Disposition: attachment` for any file name (inlineHeader: `inline`): an RFC 5987 `filename*` with the exact
  * UTF-8 name, and a plain ASCII `filename` fallback for old clients, with quotes, backslashes,
  * control characters and path separators replaced so no name can break the header.
  * @example attachmentHeader('Kundenübersicht.pseudonymized.csv')
  * // attachment; filename="Kunden_bersicht.pseudonymized.csv"; filename*=UTF-8''Kunden%C3%BCbersicht.pseudonymized.csv
  */
 export function attachmentHeader(fileName: string): string {
+  return dispositionHeader('attachment', fileName);
+}
+
+/**
+ * `Content-Disposition` of a page a browser shows in place (`inline`), under the name it is saved
+ * by, with the same two forms of the name as attachmentHeader.
+ * @example inlineHeader('people-report.html') // inline; filename="people-report.html"; filename*=UTF-8''people-report.html
+ */
+export function inlineHeader(fileName: string): string {
+  return dispositionHeader('inline', fileName);
+}
+
+function dispositionHeader(type: 'attachment' | 'inline', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\/%;]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The longest file name common file systems take, in UTF-8 bytes. */
@@ -28,7 +41,19 @@ const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\
  * @example downloadName('people.csv', 'pseudonymized', 'xlsx') // 'people.pseudonymized.xlsx'
  */
 export function downloadName(uploadedName: string, kind: string, format: string): string {
-  const suffix = `.${kind}.${format}`;
+  return nameWithSuffix(uploadedName, `.${kind}.${format}`);
+}
+
+/**
+ * The report page's file name: the uploaded name without its extension, then `-report.html`,
+ * made safe as downloadName does.
+ * @example reportFileName('people.csv') // 'people-report.html'
+ */
+export function reportFileName(uploadedName: string): string {
+  return nameWithSuffix(uploadedName, '-report.html');
+}
+
+function nameWithSuffix(uploadedName: string, suffix: string): string {
   const dot = uploadedName.lastIndexOf('.');
   const stem = (dot < 0 ? uploadedName : uploadedName.slice(0, dot)).replace(
     UNSAFE_CHARACTERS,

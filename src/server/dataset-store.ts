@@ -5,6 +5,7 @@ import {
   PSEUDONYM_SCHEME_VERSION,
   type ColumnSchema,
   type FileFormat,
+  type PrivacyReport,
   type PseudonymizeStats,
   type Recipe,
   type RecipeReport,
@@ -38,6 +39,14 @@ export interface PseudonymizedRun {
   /** Per sheet, the first pseudonymized rows as display text. */
   readonly previews: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>;
   readonly stats: Readonly<PseudonymizeStats>;
+  /** The privacy and utility report of the run: figures only, no cell values. */
+  readonly report: PrivacyReport;
+}
+
+/** A run as the store keeps it: with when it was recorded. */
+export interface RecordedRun extends PseudonymizedRun {
+  /** When the store recorded the run (milliseconds since the epoch, by the store's clock). */
+  readonly recordedAt: number;
 }
 
 /**
@@ -65,7 +74,7 @@ export interface Dataset {
    */
   readonly scheme: number;
   /** The last run, set through DatasetStore.recordRun so its size is counted. */
-  readonly run: PseudonymizedRun | null;
+  readonly run: RecordedRun | null;
 }
 
 export type NewDataset = Omit<Dataset, 'id' | 'secret' | 'scheme' | 'run' | 'selectedSheet'>;
@@ -265,14 +274,18 @@ export class DatasetStore {
         this.#secondsUntilRoom(),
       );
     }
-    entry.dataset = frozenDataset({ ...entry.dataset, run: frozenRun(run) });
+    entry.dataset = frozenDataset({
+      ...entry.dataset,
+      run: frozenRun({ ...run, recordedAt: this.#clock.now() }),
+    });
     entry.heldBytes = held;
     return entry.dataset;
   }
 
   /**
-   * Forgets a dataset's last run (its schema changed, so the result no longer matches it): the
-   * memory is free at once, and downloads answer 409 until the next run.
+   * Forgets a dataset's last run and its report (its schema changed, so the result no longer
+   * matches it): the memory is free at once, and downloads and the report answer 409 until the
+   * next run.
    */
   discardRun(id: string): Dataset {
     const entry = this.#entry(id);
@@ -388,10 +401,11 @@ function frozenSheet(sheet: SheetState): SheetState {
   return Object.freeze(sheet);
 }
 
-function frozenRun(run: PseudonymizedRun): PseudonymizedRun {
+function frozenRun(run: RecordedRun): RecordedRun {
   for (const preview of run.previews) Object.freeze(preview);
   Object.freeze(run.previews);
   deepFreeze(run.stats);
+  deepFreeze(run.report);
   return Object.freeze(run);
 }
 
@@ -408,15 +422,24 @@ function footprint({ reservedBytes, heldBytes }: Entry): number {
   return Math.max(reservedBytes, heldBytes);
 }
 
-/** Bytes a dataset holds with `run` as its last run: buffers and preview text. */
+/** Bytes a dataset holds with `run` as its last run: buffers, preview text and the report. */
 function heldBytes(dataset: Dataset, run: PseudonymizedRun | null): number {
   let held = dataset.original.byteLength;
   for (const sheet of dataset.sheets) held += textBytes(sheet.preview);
   if (run) {
     held += run.output.byteLength + run.mapping.byteLength;
     for (const preview of run.previews) held += textBytes(preview);
+    held += reportBytes(run.report);
   }
   return held;
+}
+
+/**
+ * Rough heap size of a report: two bytes per character of its JSON. Its numbers and short keys
+ * take about as much as objects as they do as text; a report is kilobytes per column.
+ */
+function reportBytes(report: PrivacyReport): number {
+  return 2 * JSON.stringify(report).length;
 }
 
 /** Rough heap size of a preview: two bytes per UTF-16 unit plus a per-string overhead. */

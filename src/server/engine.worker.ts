@@ -3,6 +3,7 @@
  * writing) off the server's event loop. Bundled to dist/server/engine.worker.js by the build.
  */
 import {
+  buildReport,
   DEFAULT_GUARD_LIMITS,
   EngineError,
   cellNumberFormat,
@@ -78,6 +79,15 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         scheme: job.scheme,
       });
       const ran = performance.now();
+      // Figures of the run, from both tables while they are in memory; the mapping is always
+      // offered for download once it has a row.
+      const report = buildReport({
+        original: workbook,
+        output: result.workbook,
+        schemas: job.schemas,
+        mappingAvailable: result.mapping.rows.length > 0,
+      });
+      const reported = performance.now();
       const output = shared(writeWorkbook(result.workbook, workbook.format));
       const written = performance.now();
       const mappingBook: Workbook = { ...result.workbook, sheets: [result.mapping] };
@@ -87,7 +97,8 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       const timings = {
         ...result.stats.timings,
         readFile: Math.round(read - started),
-        writeResult: Math.round(written - ran),
+        report: Math.round(reported - ran),
+        writeResult: Math.round(written - reported),
         writeMapping: Math.round(mapped - written),
       };
       return {
@@ -97,6 +108,7 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         // Row for row beside the uploaded previews.
         previews: previewTables(result.workbook.sheets.map(previewSource), job.previewRowCounts),
         stats: { ...result.stats, timings },
+        report,
       };
     }
     case 'convert': {

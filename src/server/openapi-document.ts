@@ -1,12 +1,14 @@
 /**
  * The OpenAPI document: the REST side of every tRPC procedure, generated from the router, plus the
- * three plain Express routes (upload and the two downloads) described here by hand.
+ * plain Express routes described here by hand: upload, the two downloads, and the report's
+ * printable page (`?format=html` beside the getReport procedure's JSON).
  */
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { z } from 'zod';
 import { datasetByIdSchema, errorBodySchema, uploadedDatasetSchema } from './api-schemas';
 import { CONTENT_TYPES, downloadQuerySchema } from './download';
+import { reportQuerySchema } from './report-page';
 import { appRouter } from './routers/_app';
 import { MAX_RECIPE_BYTES } from './upload';
 
@@ -120,6 +122,7 @@ const handWrittenPaths: ZodOpenApiPathsObject = {
 };
 
 interface OperationLike {
+  parameters?: unknown[];
   responses?: Record<string, ResponseLike>;
   requestBody?: RequestBodyLike;
 }
@@ -192,6 +195,56 @@ interface RequestBodyLike {
   content?: Record<string, { schema?: { required?: string[] } }>;
 }
 
+const REPORT_PATH = '/api/datasets/{id}/report';
+
+/**
+ * The report's path is the getReport procedure's (JSON), and an Express route answers its
+ * `?format=html` before the REST adapter does: its query parameters and the page's content type
+ * are added to the generated operation. The 409 gets its own description (trpc-to-openapi keeps
+ * the first description it met for a status code).
+ */
+function describeReportPage(document: OpenAPIObject): OpenAPIObject {
+  const operation = (document.paths?.[REPORT_PATH] as { get?: OperationLike } | undefined)?.get;
+  if (!operation) throw new Error(`the OpenAPI document has no GET ${REPORT_PATH}`);
+  const { format, download } = reportQuerySchema.shape;
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    ...[
+      { name: 'format', field: format },
+      { name: 'download', field: download },
+    ].map(({ name, field }) => ({
+      in: 'query',
+      name,
+      required: false,
+      description: field.description,
+      schema: { type: 'string', enum: field.unwrap().options },
+    })),
+  ];
+  const responses = operation.responses ?? {};
+  const ok = responses['200'];
+  if (ok) {
+    ok.description =
+      'The report: JSON, or with `format=html` a printable page (inline, or an attachment ' +
+      'named `<name>-report.html` with `download=1`)';
+    ok.headers = {
+      'Content-Disposition': {
+        description: 'format=html only: `inline`, or `attachment` with download=1',
+        schema: { type: 'string' },
+      },
+    };
+    ok.content = { ...ok.content, 'text/html': { schema: { type: 'string' } } };
+  }
+  responses['400'] = {
+    description: 'Unknown format or download value',
+    content: { 'application/json': { schema: ERROR_SCHEMA_REF } },
+  };
+  responses['409'] = {
+    description: 'Not pseudonymized yet, or the schema changed since the last run: no report',
+    content: { 'application/json': { schema: ERROR_SCHEMA_REF } },
+  };
+  return document;
+}
+
 /** The document served at /api/openapi.json and written to openapi.json by `npm run openapi`. */
 export function createOpenApiDocument(): OpenAPIObject {
   const document = generateOpenApiDocument(appRouter, {
@@ -203,5 +256,5 @@ export function createOpenApiDocument(): OpenAPIObject {
     securitySchemes: {},
     paths: handWrittenPaths,
   });
-  return describeErrors(markOptionalBodies(document));
+  return describeErrors(markOptionalBodies(describeReportPage(document)));
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { FileFormat } from '../../src/engine';
-import { attachmentHeader, downloadName } from '../../src/server/content-disposition';
+import {
+  attachmentHeader,
+  downloadName,
+  inlineHeader,
+  reportFileName,
+} from '../../src/server/content-disposition';
 
 /** What an RFC 6266 client reads from the header: the filename* value, decoded. */
 function decodedName(header: string): string | undefined {
@@ -88,4 +93,22 @@ describe('downloadName', () => {
       expect(Buffer.from(name, 'utf8').toString('utf8')).toBe(name);
     },
   );
+});
+
+describe('inlineHeader and reportFileName', () => {
+  it('names a page shown in place like an attachment, from the uploaded name', () => {
+    const name = reportFileName('Kundenübersicht.xlsx');
+    expect(name).toBe('Kundenübersicht-report.html');
+    const header = inlineHeader(name);
+    expect(header.startsWith(`inline; filename="Kunden_bersicht-report.html"; `)).toBe(true);
+    expect(decodedName(header)).toBe(name);
+  });
+
+  it('makes the report name safe as download names are', () => {
+    expect(reportFileName('..csv')).toBe('dataset-report.html');
+    expect(reportFileName('a\u202eb.csv')).toBe('a_b-report.html');
+    expect(Buffer.byteLength(reportFileName(`${'é'.repeat(300)}.csv`), 'utf8')).toBeLessThanOrEqual(
+      255,
+    );
+  });
 });

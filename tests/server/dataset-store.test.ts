@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { detectSchema, recipeFromSchemas } from '../../src/engine';
+import { buildReport, detectSchema, recipeFromSchemas } from '../../src/engine';
 import type { RunningServer } from '../../src/server/app';
 import {
   DatasetStore,
@@ -233,7 +233,19 @@ describe('DatasetStore operations', () => {
         timings: { generate: 1 },
         durationMs: 2,
       },
+      report: fakeReport(),
     };
+  }
+
+  /** A real report of a small sheet against itself: every column kept. */
+  function fakeReport() {
+    const sheet = peopleSheet(6);
+    const schema = detectSchema(sheet).map((column) => ({
+      ...column,
+      rule: { action: 'keep' as const },
+    }));
+    const original = { format: 'csv' as const, sheets: [sheet] };
+    return buildReport({ original, output: original, schemas: [schema], mappingAvailable: false });
   }
 
   function storeWithWorkbook(clock = new ManualClock()) {
@@ -296,6 +308,25 @@ describe('DatasetStore operations', () => {
     });
     // The other sheet is the same object: nothing about it changed.
     expect(updated.sheets[1]).toBe(dataset.sheets[1]);
+  });
+
+  it("keeps a run's report frozen, counted in the budget, with when the run was recorded", () => {
+    const clock = new ManualClock();
+    const { store, dataset } = storeWithWorkbook(clock);
+    clock.advance(MINUTE);
+    const run = fakeRun(100_000);
+    const withRun = store.recordRun(dataset.id, run, dataset);
+    expect(withRun.run?.report).toEqual(run.report);
+    expect(withRun.run?.recordedAt).toBe(clock.now());
+    expect(Object.isFrozen(withRun.run?.report.sheets[0]?.columns[0])).toBe(true);
+    const withoutReport = fakeRun(100_000);
+    const empty = { ...withoutReport.report, sheets: [] };
+    const { store: other, dataset: otherDataset } = storeWithWorkbook();
+    other.recordRun(otherDataset.id, { ...withoutReport, report: empty }, otherDataset);
+    // Same buffers and previews: the difference is the report's size, about 2 bytes a character.
+    const reportBytes = store.usedBytes - other.usedBytes;
+    expect(reportBytes).toBeGreaterThan(JSON.stringify(run.report.sheets).length);
+    expect(store.discardRun(dataset.id).run).toBeNull();
   });
 
   it('refuses a bad update as a whole, leaving the dataset as it was', () => {

@@ -2,6 +2,7 @@ import { datasetRouter } from './dataset';
 import { fakerRouter } from './faker';
 import { healthRouter } from './health';
 import { recipeRouter } from './recipe';
+import { reportRouter } from './report';
 import { schemaRouter } from './schema';
 import { createCallerFactory, mergeRouters } from '../trpc';
 
@@ -10,6 +11,7 @@ export const appRouter = mergeRouters(
   datasetRouter,
   schemaRouter,
   recipeRouter,
+  reportRouter,
   fakerRouter,
   healthRouter,
 );

@@ -1,0 +1,572 @@
+/**
+ * The privacy and utility report as one self-contained printable HTML page: inline CSS, inline
+ * SVG charts, no script, no request for anything else. It holds the report's figures only (see
+ * privacyReportSchema): column and sheet names are the only text from the file, escaped
+ * everywhere by the `html` tag.
+ */
+import type { PrivacyReport } from '../engine';
+import { html, rawHtml, type Html } from './html-template';
+import { barChart } from './report-charts';
+
+type SheetReport = PrivacyReport['sheets'][number];
+type ColumnReport = SheetReport['columns'][number];
+type RiskFigures = SheetReport['risk'];
+type NumberFigures = NonNullable<ColumnReport['numbers']>;
+type DateFigures = NonNullable<ColumnReport['dates']>;
+type ReportWarning = PrivacyReport['warnings'][number];
+
+export interface ReportPage {
+  report: PrivacyReport;
+  /** The uploaded file's name. */
+  fileName: string;
+  /** When the run was recorded (milliseconds since the epoch). */
+  ranAt: number;
+}
+
+/** A share as a percentage with one decimal at most: 0.8333 → "83.3%". */
+function percent(share: number): string {
+  return `${Math.round(share * 1000) / 10}%`;
+}
+
+function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+function plural(value: number, one: string, many = `${one}s`): string {
+  return `${count(value)} ${value === 1 ? one : many}`;
+}
+
+/** A figure of a number column, to at most four decimals. */
+function figure(value: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+}
+
+/** Dates are figured as wall-clock milliseconds: written as UTC text, the time only if any. */
+function dateFigure(ms: number): string {
+  if (!Number.isFinite(ms)) return '—';
+  const iso = new Date(ms).toISOString();
+  if (iso.endsWith('T00:00:00.000Z')) return iso.slice(0, 10);
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
+
+function runTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** "zip" → "zip"; figures' keys as words: "uniqueShare" → "unique share". */
+function words(key: string): string {
+  return key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** A report's figures in words: shares as percentages, the rest as counts. */
+function figureText(key: string, value: number): string {
+  return `${words(key)}: ${/share/i.test(key) ? percent(value) : figure(value)}`;
+}
+
+/**
+ * The summary line, worded as the page's: whether any original survived in place in a replaced
+ * column, cells elsewhere that hold replaced originals, how many warnings, and the smallest k
+ * over the kept columns. Booleans are left out of survivors: a keyed swap leaves half of them in
+ * place by design.
+ * @example summaryLine(report) // 'No original survives · 2 warnings · k = 3 on kept columns'
+ */
+export function summaryLine(report: PrivacyReport): string {
+  const inPlace = report.sheets
+    .flatMap((sheet) => sheet.columns)
+    .filter((column) => column.type !== 'boolean')
+    .reduce((sum, column) => sum + (column.survivors?.sameCell ?? 0), 0);
+  const leaked = report.leaks.reduce((sum, leak) => sum + leak.cells, 0);
+  const risks = report.sheets
+    .map((sheet) => sheet.risk)
+    .filter((risk) => risk.quasiIdentifiers.length > 0 && risk.rows > 0);
+  return [
+    inPlace === 0
+      ? 'No original survives'
+      : `${plural(inPlace, 'original survives', 'originals survive')} in place`,
+    leaked > 0 ? `${plural(leaked, 'cell')} elsewhere hold replaced originals` : '',
+    report.warnings.length === 0 ? 'No warnings' : plural(report.warnings.length, 'warning'),
+    risks.length === 0
+      ? 'No kept columns to link'
+      : `k = ${count(Math.min(...risks.map((risk) => risk.k)))} on kept columns`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+const SEVERITY_LABEL = { high: 'High', medium: 'Medium', low: 'Low' } as const;
+
+function warningItem(warning: ReportWarning): Html {
+  const where = [warning.sheet, warning.columns.join(', ')].filter(Boolean).join(' · ');
+  const figures = Object.entries(warning.figures).map(([key, value]) => figureText(key, value));
+  return html`<li class="warning ${warning.severity}">
+    <span class="severity">${SEVERITY_LABEL[warning.severity]}</span>
+    <div>
+      <p class="advice">${warning.advice}</p>
+      ${where || figures.length > 0 ? html`<p class="meta">${where}${where && figures.length > 0 ? ' · ' : ''}${figures.join(', ')}</p>` : null}
+    </div>
+  </li>`;
+}
+
+function warningsSection(report: PrivacyReport): Html {
+  return html`<section aria-labelledby="warnings">
+    <h2 id="warnings">Warnings</h2>
+    ${
+      report.warnings.length === 0
+        ? html`<p>No warnings on this run.</p>`
+        : html`<ul class="warnings">
+            ${report.warnings.map(warningItem)}
+          </ul>`
+    }
+  </section>`;
+}
+
+function definitions(entries: ReadonlyArray<readonly [string, string | Html]>): Html {
+  return html`<dl class="figures">
+    ${entries.map(
+      ([term, value]) =>
+        html`<div>
+          <dt>${term}</dt>
+          <dd>${value}</dd>
+        </div>`,
+    )}
+  </dl>`;
+}
+
+function riskBlock(sheet: SheetReport, risk: RiskFigures, titled: boolean): Html {
+  const heading = titled ? html`<h3>${sheet.name}</h3>` : null;
+  if (risk.quasiIdentifiers.length === 0 || risk.rows === 0) {
+    return html`${heading}
+      <p>No kept columns: nothing left in the file to single a person out by.</p>`;
+  }
+  const contributions = risk.contributions.slice(0, 5);
+  return html`${heading}
+    ${definitions([
+      ['Kept columns examined', risk.quasiIdentifiers.join(', ')],
+      ['Rows', count(risk.rows)],
+      ['Unique rows', `${count(risk.uniqueRows)} (${percent(risk.uniqueShare)})`],
+      ['Smallest class (k)', count(risk.k)],
+    ])}
+    <div class="pair">
+      ${barChart({
+        title: `Rows by equivalence-class size in ${sheet.name}`,
+        groupLabels: risk.classSizes.map((bucket) => `class size ${bucket.label}`),
+        axis: { kind: 'groups', labels: risk.classSizes.map((bucket) => bucket.label) },
+        series: [
+          { name: 'Rows', className: 'single', values: risk.classSizes.map((each) => each.rows) },
+        ],
+        unit: 'rows',
+      })}
+      <div class="scroll">
+        <table>
+          <caption>
+            Columns that single people out most
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Column</th>
+              <th scope="col">Unique share alone</th>
+              <th scope="col">Drop when left out</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${contributions.map(
+              (entry) =>
+                html`<tr>
+                  <th scope="row">${entry.column}</th>
+                  <td>${percent(entry.uniqueShareAlone)}</td>
+                  <td>${percent(entry.dropWhenLeftOut)}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>`;
+}
+
+function riskSection(report: PrivacyReport): Html {
+  const titled = report.sheets.length > 1;
+  return html`<section aria-labelledby="risk">
+    <h2 id="risk">Re-identification risk</h2>
+    <p class="note">
+      Over the kept columns of each sheet (quasi-identifiers): replaced and blank columns do not
+      count.
+    </p>
+    ${report.sheets.map((sheet) => riskBlock(sheet, sheet.risk, titled))}
+  </section>`;
+}
+
+function leaksSection(report: PrivacyReport): Html | null {
+  if (report.leaks.length === 0) return null;
+  return html`<section aria-labelledby="leaks">
+    <h2 id="leaks">Originals found elsewhere</h2>
+    <div class="scroll">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Replaced column</th>
+            <th scope="col">Found in</th>
+            <th scope="col">Cells</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${report.leaks.map(
+            (leak) =>
+              html`<tr>
+                <td>${leak.sourceSheet} › ${leak.sourceColumn}</td>
+                <td>${leak.foundSheet} › ${leak.foundColumn}</td>
+                <td>${count(leak.cells)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
+  </section>`;
+}
+
+function utilitySection(report: PrivacyReport): Html {
+  const { utility } = report;
+  const keptCount = utility.schemaKept.filter((each) => each.kept).length;
+  const rows = [
+    ...utility.numericDistance.map(
+      (each) =>
+        html`<tr>
+          <td>${each.sheet} › ${each.column}</td>
+          <td>Distribution distance (KS)</td>
+          <td>${figure(each.ksStatistic)}</td>
+        </tr>`,
+    ),
+    ...utility.frequencyPreservation.map(
+      (each) =>
+        html`<tr>
+          <td>${each.sheet} › ${each.column}</td>
+          <td>Frequencies preserved</td>
+          <td>${percent(each.preservation)}</td>
+        </tr>`,
+    ),
+  ];
+  return html`<section aria-labelledby="utility">
+    <h2 id="utility">Utility</h2>
+    ${definitions([
+      [
+        'Type and format kept',
+        utility.schemaKept.length === 0
+          ? 'No replaced column'
+          : `${percent(utility.schemaKeptShare)} of replaced columns (${count(keptCount)} of ${count(utility.schemaKept.length)})`,
+      ],
+    ])}
+    ${
+      rows.length > 0
+        ? html`<div class="scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Column</th>
+                    <th scope="col">Figure</th>
+                    <th scope="col">Value</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${rows}
+                </tbody>
+              </table>
+            </div>
+            <p class="note">
+              Distance: 0 = the same distribution, 1 = disjoint. Frequencies preserved: 100% = the
+              same frequency profile.
+            </p>`
+        : null
+    }
+  </section>`;
+}
+
+const SUMMARY_ROWS = [
+  ['min', 'Minimum'],
+  ['p10', '10th percentile'],
+  ['p50', 'Median'],
+  ['p90', '90th percentile'],
+  ['max', 'Maximum'],
+  ['mean', 'Mean'],
+] as const;
+
+function summaryTable(figures: NumberFigures, show: (value: number) => string): Html {
+  const cell = (summary: NumberFigures['before'], key: (typeof SUMMARY_ROWS)[number][0]) =>
+    summary ? show(summary[key]) : '—';
+  return html`<div class="scroll">
+    <table class="summary">
+      <thead>
+        <tr>
+          <th scope="col">Figure</th>
+          <th scope="col">Before</th>
+          <th scope="col">After</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${SUMMARY_ROWS.map(
+          ([key, label]) =>
+            html`<tr>
+              <th scope="row">${label}</th>
+              <td>${cell(figures.before, key)}</td>
+              <td>${cell(figures.after, key)}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}
+
+function histogram(
+  column: ColumnReport,
+  figures: NumberFigures,
+  show: (value: number) => string,
+): Html | null {
+  const { histogram: pair } = figures;
+  if (!pair) return null;
+  const bins = pair.before.length;
+  // Bins are named by number: an edge's value could be any row's.
+  return barChart({
+    title: `Histogram of ${column.name}, before and after, ${bins} equal bins from ${show(pair.min)} to ${show(pair.max)}`,
+    groupLabels: pair.before.map((_, index) => `bin ${index + 1}`),
+    axis: { kind: 'ends', start: show(pair.min), end: show(pair.max) },
+    series: [
+      { name: 'Before', className: 'before', values: pair.before },
+      { name: 'After', className: 'after', values: pair.after },
+    ],
+    unit: 'values',
+  });
+}
+
+function distance(figures: NumberFigures): string {
+  return figures.ksStatistic === null ? '—' : figure(figures.ksStatistic);
+}
+
+function numberBlock(column: ColumnReport, figures: NumberFigures): Html {
+  return html`<div class="block">
+    <h5>Numbers</h5>
+    <div class="pair">${summaryTable(figures, figure)}${histogram(column, figures, figure)}</div>
+    <p class="note">
+      Distribution distance (KS): ${distance(figures)}, on ${plural(figures.sampleRows, 'row')}.
+    </p>
+  </div>`;
+}
+
+function dateBlock(column: ColumnReport, figures: DateFigures): Html {
+  const range = (value: DateFigures['rangeBefore']) =>
+    value ? `${value.min} – ${value.max}` : '—';
+  return html`<div class="block">
+    <h5>Dates</h5>
+    ${definitions([
+      ['Range before', range(figures.rangeBefore)],
+      ['Range after', range(figures.rangeAfter)],
+      ['Distribution distance (KS)', distance(figures)],
+    ])}
+    <div class="pair">
+      ${summaryTable(figures, dateFigure)}${histogram(column, figures, dateFigure)}
+    </div>
+    ${
+      figures.order.length > 0
+        ? html`<ul class="plain">
+            ${figures.order.map(
+              (order) =>
+                html`<li>
+                  Order with ${order.otherColumn} kept in ${percent(order.keptShare)} of
+                  ${plural(order.rows, 'row')}
+                </li>`,
+            )}
+          </ul>`
+        : null
+    }
+  </div>`;
+}
+
+function frequencyBlock(column: ColumnReport): Html | null {
+  const figures = column.frequencies;
+  if (!figures) return null;
+  const ranks = Math.max(figures.before.length, figures.after.length);
+  if (ranks === 0) return null;
+  const shown = Array.from({ length: ranks }, (_, index) => String(index + 1));
+  return html`<div class="block">
+    <h5>Ten most frequent values (counts only)</h5>
+    ${barChart({
+      title: `Counts of the ten most frequent values of ${column.name} by rank, before and after`,
+      groupLabels: shown.map((rank) => `rank ${rank}`),
+      axis: { kind: 'groups', labels: shown },
+      series: [
+        { name: 'Before', className: 'before', values: figures.before },
+        { name: 'After', className: 'after', values: figures.after },
+      ],
+      unit: 'rows',
+    })}
+    <p class="note">Frequencies preserved: ${percent(figures.preservation)}.</p>
+  </div>`;
+}
+
+function uniqueness(column: ColumnReport): string {
+  if (!column.uniqueBefore) return 'Not unique';
+  return column.uniqueAfter ? 'Unique before and after' : 'Unique before, repeats after';
+}
+
+function leaksOf(report: PrivacyReport, sheet: SheetReport, column: ColumnReport): string {
+  const from = report.leaks.filter(
+    (leak) => leak.sourceSheet === sheet.name && leak.sourceColumn === column.name,
+  );
+  const into = report.leaks.filter(
+    (leak) => leak.foundSheet === sheet.name && leak.foundColumn === column.name,
+  );
+  const parts = [
+    ...from.map(
+      (leak) => `found in ${leak.foundSheet} › ${leak.foundColumn}: ${plural(leak.cells, 'cell')}`,
+    ),
+    ...into.map(
+      (leak) =>
+        `mentions originals of ${leak.sourceSheet} › ${leak.sourceColumn}: ${plural(leak.cells, 'cell')}`,
+    ),
+  ];
+  if (parts.length > 0) return parts.join('; ');
+  return column.replaced ? 'None found' : 'None';
+}
+
+function columnCard(report: PrivacyReport, sheet: SheetReport, column: ColumnReport): Html {
+  const survivors = column.survivors
+    ? `${plural(column.survivors.sameCell, 'cell')} in place; ${plural(column.survivors.sharedValues, 'original')} anywhere in the column`
+    : 'Kept or blanked: not replaced';
+  return html`<article class="card">
+    <h4>${column.name}</h4>
+    ${definitions([
+      ['Type', column.semantic ? `${column.type} (${column.semantic})` : column.type],
+      ['Rule', column.rule],
+      ['Generator', column.generator ?? '—'],
+      [
+        'Distinct before → after',
+        `${count(column.distinctBefore)} → ${count(column.distinctAfter)}`,
+      ],
+      ['Filled before → after', `${count(column.nonEmptyBefore)} → ${count(column.nonEmptyAfter)}`],
+      ['Survivors', survivors],
+      ['Leaks elsewhere', leaksOf(report, sheet, column)],
+      ['Uniqueness', uniqueness(column)],
+    ])}
+    ${column.dates ? dateBlock(column, column.dates) : column.numbers ? numberBlock(column, column.numbers) : null}
+    ${frequencyBlock(column)}
+  </article>`;
+}
+
+function sheetSection(report: PrivacyReport, sheet: SheetReport, index: number): Html {
+  return html`<section class="sheet" aria-labelledby="sheet-${index}">
+    <h2 id="sheet-${index}">
+      Sheet ${sheet.name}
+      <span class="muted"
+        >· ${plural(sheet.rows, 'row')}, ${plural(sheet.columns.length, 'column')}</span
+      >
+    </h2>
+    <div class="cards">${sheet.columns.map((column) => columnCard(report, sheet, column))}</div>
+  </section>`;
+}
+
+function methodNote(report: PrivacyReport): Html {
+  const { method } = report;
+  return html`<footer>
+    <p>
+      Figures only: this page holds no cell value of the file. Distinct counts, survivors,
+      uniqueness, frequencies, leaks and risk are exact; number and date figures read an even spread
+      of at most ${count(method.distributionSampleRows)} rows per column. Leaks: originals of
+      replaced text, email, phone and whole-number columns of at least ${method.leakMinimumLength}
+      characters (numbers: ${method.leakMinimumDigits} digits) are looked for in every column
+      written as read, whole and inside text (runs of up to ${method.leakWindowTokens} words).
+    </p>
+  </footer>`;
+}
+
+/*
+ * Light by default, dark when the reader's system asks for it, and always light on paper, each
+ * sheet on a new page. Colours meet 4.5:1 against their background in both themes.
+ */
+const STYLE = rawHtml(`<style>
+:root { color-scheme: light dark; --bg: #ffffff; --fg: #1a202c; --muted: #4a5568; --line: #cbd5e0;
+  --card: #f7fafc; --before: #2b6cb0; --after: #c05621; --single: #2f855a;
+  --high: #c53030; --medium: #b7791f; --low: #2b6cb0; }
+@media (prefers-color-scheme: dark) {
+  :root { --bg: #1a202c; --fg: #f7fafc; --muted: #cbd5e0; --line: #4a5568; --card: #2d3748;
+    --before: #63b3ed; --after: #f6ad55; --single: #68d391; --high: #fc8181; --medium: #f6e05e;
+    --low: #90cdf4; }
+}
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--fg);
+  font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+main { max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
+h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
+h2 { font-size: 1.25rem; margin: 2rem 0 .75rem; border-bottom: 1px solid var(--line); padding-bottom: .25rem; }
+h3 { font-size: 1.05rem; margin: 1.25rem 0 .5rem; }
+h4 { font-size: 1rem; margin: 0 0 .5rem; overflow-wrap: anywhere; }
+h5 { font-size: .9rem; margin: .75rem 0 .25rem; }
+.muted, .note, .meta, footer { color: var(--muted); }
+.note, .meta { font-size: .875rem; margin: .25rem 0; }
+.summary-line { font-size: 1.1rem; font-weight: 600; margin: .75rem 0; }
+ul.warnings { list-style: none; padding: 0; margin: 0; }
+li.warning { display: flex; gap: .75rem; align-items: flex-start; padding: .5rem 0; border-bottom: 1px solid var(--line); }
+li.warning p { margin: 0; }
+.severity { flex: none; min-width: 4.5rem; font-weight: 700; font-size: .8rem; text-transform: uppercase; }
+.high .severity { color: var(--high); } .medium .severity { color: var(--medium); } .low .severity { color: var(--low); }
+dl.figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(8.5rem, 1fr)); gap: .25rem 1rem; margin: .5rem 0; }
+dl.figures div { min-width: 0; }
+dt { font-size: .8rem; color: var(--muted); }
+dd { margin: 0; overflow-wrap: anywhere; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(20rem, 1fr)); gap: 1rem; }
+.card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: .75rem 1rem; min-width: 0; break-inside: avoid; }
+.pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: .75rem; align-items: start; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; font-size: .875rem; width: 100%; }
+caption { text-align: left; font-weight: 600; padding: .25rem 0; }
+th, td { text-align: left; padding: .2rem .5rem .2rem 0; border-bottom: 1px solid var(--line); vertical-align: top; }
+td { font-variant-numeric: tabular-nums; }
+figure.chart { margin: 0; max-width: 30rem; }
+figure.chart svg { width: 100%; height: auto; display: block; }
+svg text { fill: var(--muted); font-size: 10px; }
+svg .axis { stroke: var(--line); }
+.bar.before, .swatch.before { fill: var(--before); background: var(--before); }
+.bar.after, .swatch.after { fill: var(--after); background: var(--after); }
+.bar.single { fill: var(--single); }
+.legend { font-size: .8rem; margin: .25rem 0; color: var(--muted); }
+.swatch { display: inline-block; width: .75rem; height: .75rem; border-radius: 2px; margin: 0 .25rem 0 0; vertical-align: -1px; }
+ul.plain { padding-left: 1.1rem; margin: .25rem 0; font-size: .875rem; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+footer { font-size: .8rem; margin-top: 2rem; border-top: 1px solid var(--line); padding-top: .5rem; }
+@media print {
+  :root { --bg: #ffffff; --fg: #000000; --muted: #333333; --line: #999999; --card: #ffffff;
+    --before: #1c4f85; --after: #9c4221; --single: #22543d; --high: #9b2c2c; --medium: #744210; --low: #1c4f85; }
+  body { font-size: 11pt; }
+  main { max-width: none; padding: 0; }
+  .sheet { break-before: page; }
+  .card, li.warning, figure.chart, tr { break-inside: avoid; }
+  .scroll { overflow: visible; }
+}
+</style>`);
+
+/**
+ * The report as a printable page, to attach to a ticket or a data-protection record.
+ * @example renderReportHtml({ report, fileName: 'people.csv', ranAt: Date.now() })
+ */
+export function renderReportHtml({ report, fileName, ranAt }: ReportPage): string {
+  const page = html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <title>Privacy &amp; utility report · ${fileName}</title>
+        ${STYLE}
+      </head>
+      <body>
+        <main>
+          <header>
+            <h1>Privacy &amp; utility report</h1>
+            <p class="muted">${fileName} · run of ${runTime(ranAt)} · made by Stand-in</p>
+            <p class="summary-line">${summaryLine(report)}</p>
+          </header>
+          ${warningsSection(report)} ${riskSection(report)} ${leaksSection(report)}
+          ${utilitySection(report)}
+          ${report.sheets.map((sheet, index) => sheetSection(report, sheet, index))}
+          ${methodNote(report)}
+        </main>
+      </body>
+    </html> `;
+  return page.markup;
+}

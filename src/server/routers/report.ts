@@ -1,0 +1,44 @@
+import { TRPCError } from '@trpc/server';
+import { privacyReportSchema } from '../../engine';
+import { datasetByIdSchema } from '../api-schemas';
+import type { Dataset, RecordedRun } from '../dataset-store';
+import { restPath } from '../openapi-meta';
+import { publicProcedure, router } from '../trpc';
+
+/**
+ * The dataset's last run, whose report is asked for; 409 when there is none (never run, or
+ * discarded by a schema change), as the downloads answer.
+ */
+export function runWithReport(dataset: Dataset): RecordedRun {
+  if (dataset.run) return dataset.run;
+  throw new TRPCError({
+    code: 'CONFLICT',
+    message:
+      'No report yet: pseudonymize the dataset first (again after a schema change), the report describes a run',
+  });
+}
+
+/** The privacy and utility report of a dataset's last run. */
+export const reportRouter = router({
+  getReport: publicProcedure
+    .meta(
+      restPath('GET', '/api/datasets/{id}/report', {
+        tag: 'datasets',
+        summary: 'The privacy and utility report of the last run: figures only, no cell values',
+        description:
+          'Per sheet and column: rule, generator, distinct values, survivors, uniqueness, number ' +
+          'and date figures with histogram pairs, top-ten frequencies as counts. Per dataset: ' +
+          're-identification risk over the kept columns (unique share, k, class sizes, the ' +
+          'columns that contribute most), leaks of replaced originals into other columns, ' +
+          'warnings with severity and advice, and utility figures. `?format=html` answers a ' +
+          'self-contained printable page instead (`&download=1`: as an attachment).',
+        errors: {
+          404: 'Unknown or expired dataset',
+          409: 'Not pseudonymized yet, or the schema changed since the last run',
+        },
+      }),
+    )
+    .input(datasetByIdSchema)
+    .output(privacyReportSchema)
+    .query(({ ctx, input }) => runWithReport(ctx.store.get(input.id)).report),
+});
