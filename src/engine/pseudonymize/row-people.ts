@@ -98,12 +98,14 @@ export function nameLayoutWith(
   last: string,
   lettersOf: (text: string) => string,
 ): LocalLayout | null {
-  return (
-    layoutOf(local, lettersOf(first), lettersOf(last)) ??
-    // Exports that drop accented letters instead of their accents ('Chloé' → 'chlo').
-    layoutOf(local, droppedAccents(first), droppedAccents(last))
-  );
+  const layout = layoutOf(local, lettersOf(first), lettersOf(last));
+  // Exports that drop accented letters instead of their accents ('Chloé' → 'chlo'); names in
+  // printable ASCII have none to drop (both spellings are the same letters).
+  if (layout || (ASCII.test(first) && ASCII.test(last))) return layout;
+  return layoutOf(local, droppedAccents(first), droppedAccents(last));
 }
+
+const ASCII = /^[ -~]*$/;
 
 function droppedAccents(text: string): string {
   return text.toLowerCase().replace(/[^a-z]/g, '');
@@ -158,9 +160,10 @@ export function rebuiltLocal(
   if (f === '' || l === '') return '';
   const names = layout.parts.map((part) => cased(partText(part, f, l), layout.letterCase));
   // Retries add a digit each, as the per-value generator does, so namesakes stay apart.
-  random.reseed('emailDigits', original, attempt);
+  const digitCount = layout.digits.length + attempt;
+  if (digitCount > 0) random.reseed('emailDigits', original, attempt);
   let digits = '';
-  for (let i = 0; i < layout.digits.length + attempt; i++) digits += String(random.int(10));
+  for (let i = 0; i < digitCount; i++) digits += String(random.int(10));
   return names.join(layout.separator) + digits;
 }
 
