@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PrivacyReport } from '../../src/engine';
 import type { ColumnUpdate, DatasetView } from '../../src/server/api-schemas';
 import type { AppRouter } from '../../src/server/routers/_app';
+import { fixtureFile } from '../support/people-files';
 import {
   sendJson,
   uploadDataset,
@@ -338,6 +339,20 @@ describe('GET /api/datasets/{id}/report?format=html', () => {
     const charts = html.match(/<svg[^>]*>/g) ?? [];
     expect(charts.length).toBeGreaterThan(5);
     for (const chart of charts) expect(chart).toMatch(/role="img"\s+aria-label="[^"]+\d/);
+  });
+
+  it('gives every sheet of a workbook its risk and its section, a page of its own in print', async () => {
+    const { id } = await uploadDataset(server.url, 'book.xlsx', fixtureFile('xlsx'));
+    await run(id);
+    const figures = await report(id);
+    expect(figures.sheets.map((sheet) => sheet.name)).toEqual(['People', 'Orders']);
+    const html = await (await fetch(`${server.url}/api/datasets/${id}/report?format=html`)).text();
+    expect(html.match(/<section class="sheet"/g)).toHaveLength(2);
+    for (const sheet of figures.sheets) {
+      expect(html).toContain(`<h3>${sheet.name}</h3>`);
+      expect(html).toMatch(new RegExp(`Sheet ${sheet.name}\\s*<span`));
+    }
+    expect(html).toMatch(/@media print \{[^@]*\.sheet \{ break-before: page; \}/);
   });
 
   it('sends the page as an attachment with download=1', async () => {
