@@ -47,6 +47,9 @@ export {
   isFakerMethod,
   PSEUDONYM_SCHEME_VERSION,
   OLDEST_PSEUDONYM_SCHEME,
+  dateShiftPlans,
+  DEFAULT_DATE_SHIFT_WINDOW_DAYS,
+  type DateShiftPlan,
 } from './pseudonymize';
 export {
   recipeSchema,

@@ -175,6 +175,22 @@ const datasetPreviewSchema = z.union([sheetPreviewSchema, workbookPreviewSchema]
     'under its name (`.Orders[0].email`)',
 });
 
+const dateShiftPlanSchema = z.object({
+  entityColumn: z
+    .string()
+    .nullable()
+    .describe('The column keying the offset; null when the dates are drawn per value'),
+  automatic: z.boolean().describe('Whether the engine picked it (dateShift names none)'),
+  automaticColumn: z
+    .string()
+    .nullable()
+    .describe('The column the engine picks when dateShift names none; null: drawn per value'),
+  birthDate: z
+    .boolean()
+    .describe('A birth date: drawn per value unless dateShift names an entity column for it'),
+  windowDays: z.number().int().min(1).describe('The largest offset in days, either way'),
+});
+
 const statsSchema = z.object({
   scheme: z
     .number()
@@ -224,7 +240,17 @@ export const datasetViewSchema = z
     columnCount: z.number().int(),
     sheetNames: z.array(z.string()),
     selectedSheet: z.string(),
-    schema: z.array(columnSchema.extend({ sample: z.string() })),
+    schema: z.array(
+      columnSchema.extend({
+        sample: z.string(),
+        dateShiftPlan: dateShiftPlanSchema
+          .optional()
+          .describe(
+            'Dates and datetimes: the entity column their rows move with, as the run will pick ' +
+              'it (the one dateShift names, else the first unique id, email or UUID column)',
+          ),
+      }),
+    ),
     originalData: datasetPreviewSchema.describe(
       'The first rows as display text: for csv, tsv and json an array of row objects, for xlsx ' +
         "and xls an object with every sheet's rows under its name. `?limit=` rows per sheet, " +

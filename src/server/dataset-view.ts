@@ -1,4 +1,4 @@
-import { sampleValue, type ColumnSchema } from '../engine';
+import { dateShiftPlans, sampleValue, type ColumnSchema } from '../engine';
 import type { DatasetPreview, DatasetView, PreviewRow, WorkbookPreview } from './api-schemas';
 import { selectedSheet, type Dataset, type DatasetStore } from './dataset-store';
 import { PREVIEW_ROWS_DEFAULT } from './preview-size';
@@ -17,6 +17,15 @@ function cachedSample(column: Readonly<ColumnSchema>): string {
     samples.set(column, sample);
   }
   return sample;
+}
+
+/** A sheet's columns with their sample, and for dates the entity column they move with. */
+function schemaView(schema: ReadonlyArray<Readonly<ColumnSchema>>): DatasetView['schema'] {
+  const plans = dateShiftPlans(schema);
+  return schema.map((column, index) => {
+    const plan = plans[index];
+    return { ...column, sample: cachedSample(column), ...(plan ? { dateShiftPlan: plan } : {}) };
+  });
 }
 
 /**
@@ -39,7 +48,7 @@ export function datasetView(
     columnCount: sheet.columns.length,
     sheetNames: dataset.sheets.map((each) => each.name),
     selectedSheet: sheet.name,
-    schema: sheet.schema.map((column) => ({ ...column, sample: cachedSample(column) })),
+    schema: schemaView(sheet.schema),
     originalData: datasetPreview(
       dataset,
       dataset.sheets.map((each) => each.preview),

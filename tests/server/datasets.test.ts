@@ -241,6 +241,43 @@ describe('PATCH /api/datasets/{id}/schema', () => {
     expect(reanalyzed.pseudonymizedData).toBeNull();
   });
 
+  it("shows each date column's entity column, the automatic pick, and one chosen", async () => {
+    const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const plan = (schema: DatasetView['schema'], name: string) =>
+      schema.find((column) => column.name === name)?.dateShiftPlan;
+    expect(plan(uploaded.schema, 'signup_date')).toEqual({
+      entityColumn: 'id',
+      automatic: true,
+      automaticColumn: 'id',
+      birthDate: false,
+      windowDays: 180,
+    });
+    expect(plan(uploaded.schema, 'email')).toBeUndefined();
+    const path = `/api/datasets/${uploaded.id}/schema`;
+    const chosen = await view(
+      await sendJson(server.url, 'PATCH', path, {
+        schema: [{ name: 'signup_date', dateShift: { entityColumn: 'email', windowDays: 30 } }],
+      }),
+    );
+    expect(plan(chosen.schema, 'signup_date')).toEqual({
+      entityColumn: 'email',
+      automatic: false,
+      automaticColumn: 'id',
+      birthDate: false,
+      windowDays: 30,
+    });
+    // A dateShift without a column goes back to the automatic pick.
+    const automatic = await view(
+      await sendJson(server.url, 'PATCH', path, {
+        schema: [{ name: 'signup_date', dateShift: { windowDays: 30 } }],
+      }),
+    );
+    expect(plan(automatic.schema, 'signup_date')).toMatchObject({
+      entityColumn: 'id',
+      automatic: true,
+    });
+  });
+
   it('accepts the full schema as the client sends it back, samples included', async () => {
     const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
     const schema = uploaded.schema.map((column) =>

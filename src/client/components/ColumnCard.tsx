@@ -20,10 +20,13 @@ import {
   type NumberMode,
 } from '../../engine/browser';
 import type { SchemaColumn } from '../trpc';
+import { DateShiftControls } from './DateShiftControls';
 import { Tooltip } from './ui/tooltip';
 
 interface ColumnCardProps {
   column: SchemaColumn;
+  /** The sheet's column names, for the entity a date column shifts with. */
+  columnNames: readonly string[];
   disabled: boolean;
   onChange: (next: ColumnSchema) => void;
   onCustomFormat: () => void;
@@ -47,7 +50,13 @@ function strategyPalette(column: ColumnSchema): string {
   return 'teal';
 }
 
-export function ColumnCard({ column, disabled, onChange, onCustomFormat }: ColumnCardProps) {
+export function ColumnCard({
+  column,
+  columnNames,
+  disabled,
+  onChange,
+  onCustomFormat,
+}: ColumnCardProps) {
   const headingId = useId();
   const typeId = useId();
   const { action } = column.rule;
@@ -162,6 +171,15 @@ export function ColumnCard({ column, disabled, onChange, onCustomFormat }: Colum
           </Flex>
         )}
 
+        {action === 'auto' && (
+          <DateShiftControls
+            column={column}
+            columnNames={columnNames}
+            disabled={disabled}
+            onChange={(dateShift) => onChange({ ...withoutSample(column), dateShift })}
+          />
+        )}
+
         <Flex align="center" justify="space-between" gap="2" wrap="wrap">
           <Badge colorPalette={strategyPalette(column)} variant="subtle" maxW="full" truncate>
             {strategyLabel(column)}
@@ -244,8 +262,8 @@ export function ColumnCard({ column, disabled, onChange, onCustomFormat }: Colum
   );
 }
 
-/** The column as the server stores it: the card's preview sample is output only. */
+/** The column as the server stores it: the preview sample and the shift plan are output only. */
 export function withoutSample(column: SchemaColumn): ColumnSchema {
-  const { sample: _sample, ...schema } = column;
+  const { sample: _sample, dateShiftPlan: _plan, ...schema } = column;
   return schema;
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { RefreshCw, Sparkles } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { ColumnSchema } from '../../engine/browser';
 import type { RunOutdatedBy } from '../hooks/useDatasetWorkflow';
 import type { SchemaColumn } from '../trpc';
@@ -39,6 +39,7 @@ export function SchemaSection({
 }: SchemaSectionProps) {
   const [editing, setEditing] = useState<number | null>(null);
   const editedColumn = editing === null ? undefined : schema[editing];
+  const columnNames = useMemo(() => schema.map((column) => column.name), [schema]);
 
   return (
     <Stack as="section" aria-labelledby="schema-heading" gap="5">
@@ -69,6 +70,7 @@ export function SchemaSection({
           <ColumnCard
             key={column.name}
             column={column}
+            columnNames={columnNames}
             disabled={busy}
             onChange={(next) => onChangeColumn(index, next)}
             onCustomFormat={() => setEditing(index)}

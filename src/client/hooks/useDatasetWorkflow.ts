@@ -146,6 +146,7 @@ export function useDatasetWorkflow(): DatasetWorkflow {
             type: next.type,
             rule: next.rule,
             ...(next.numberMode ? { numberMode: next.numberMode } : {}),
+            ...(next.dateShift ? { dateShift: next.dateShift } : {}),
           },
         ],
       })

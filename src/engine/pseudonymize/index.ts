@@ -4,3 +4,8 @@ export { sampleValue } from './sample-value';
 export { isMeasureColumn, numberModeOf } from './number-mode';
 export { FAKER_CATALOGUE, validateFakerMethod, isFakerMethod } from './faker-catalogue';
 export { OLDEST_PSEUDONYM_SCHEME, PSEUDONYM_SCHEME_VERSION } from './scheme-version';
+export {
+  dateShiftPlans,
+  DEFAULT_DATE_SHIFT_WINDOW_DAYS,
+  type DateShiftPlan,
+} from './row-date-shift';

@@ -71,6 +71,28 @@ interface ShiftedColumn {
   pattern: string;
 }
 
+/**
+ * The column a date column's rows move with: the one its dateShift names, else `automatic`
+ * (the sheet's entity column), except for birth dates; -1 when its dates are drawn per value.
+ */
+function entityIndexOf(
+  dateColumn: ColumnSchema,
+  columnIndex: number,
+  schema: readonly ColumnSchema[],
+  automatic: number,
+): number {
+  const chosen = dateColumn.dateShift?.entityColumn;
+  if (chosen === undefined && isBirthDate(dateColumn)) return -1;
+  const entityIndex =
+    chosen === undefined ? automatic : schema.findIndex((other) => other.name === chosen);
+  return entityIndex === columnIndex ? -1 : entityIndex;
+}
+
+function windowDaysOf(dateColumn: ColumnSchema): number {
+  const window = dateColumn.dateShift?.windowDays ?? DEFAULT_DATE_SHIFT_WINDOW_DAYS;
+  return Math.max(1, Math.floor(window));
+}
+
 function shiftedColumns(
   sheetIndex: number,
   schema: readonly ColumnSchema[],
@@ -83,20 +105,53 @@ function shiftedColumns(
     if (column.sheetIndex !== sheetIndex) continue;
     if (dateColumn.type !== 'date' && dateColumn.type !== 'datetime') continue;
     if (dateColumn.rule.action === 'faker') continue;
-    const chosen = dateColumn.dateShift?.entityColumn;
-    if (chosen === undefined && isBirthDate(dateColumn)) continue;
-    const entityIndex =
-      chosen === undefined ? automatic : schema.findIndex((other) => other.name === chosen);
-    if (entityIndex < 0 || entityIndex === column.columnIndex) continue;
-    const window = dateColumn.dateShift?.windowDays ?? DEFAULT_DATE_SHIFT_WINDOW_DAYS;
+    const entityIndex = entityIndexOf(dateColumn, column.columnIndex, schema, automatic);
+    if (entityIndex < 0) continue;
     out.push({
       column,
       entityIndex,
-      windowDays: Math.max(1, Math.floor(window)),
+      windowDays: windowDaysOf(dateColumn),
       pattern: dateColumn.format ?? defaultDatePattern(dateColumn),
     });
   }
   return out;
+}
+
+/** How a date column moves with its row, as the page shows it (see dateShiftPlans). */
+export interface DateShiftPlan {
+  /** The column whose value keys the offset; null when the dates are drawn per value. */
+  entityColumn: string | null;
+  /** Whether the engine picked it (the column's dateShift names none). */
+  automatic: boolean;
+  /** The column the engine picks when dateShift names none: the sheet's first unique id. */
+  automaticColumn: string | null;
+  /** A birth date: drawn per value unless dateShift names an entity column for it. */
+  birthDate: boolean;
+  /** The largest offset in days, either way. */
+  windowDays: number;
+}
+
+/**
+ * Per column of a sheet, how its dates move with their row under an 'auto' rule (null for a
+ * column that is no date or datetime): the entity column the run will use, picked as the run
+ * picks it.
+ * @example dateShiftPlans([idColumn, signupColumn])[1] // { entityColumn: 'customer_id', automatic: true, automaticColumn: 'customer_id', … }
+ */
+export function dateShiftPlans(schema: readonly ColumnSchema[]): (DateShiftPlan | null)[] {
+  const automatic = entityColumnIndex(schema);
+  return schema.map((column, columnIndex) => {
+    if (column.type !== 'date' && column.type !== 'datetime') return null;
+    const entityIndex = entityIndexOf(column, columnIndex, schema, automatic);
+    const birthDate = isBirthDate(column);
+    return {
+      entityColumn: entityIndex < 0 ? null : schema[entityIndex]!.name,
+      automatic: column.dateShift?.entityColumn === undefined,
+      automaticColumn:
+        birthDate || automatic < 0 || automatic === columnIndex ? null : schema[automatic]!.name,
+      birthDate,
+      windowDays: windowDaysOf(column),
+    };
+  });
 }
 
 /**

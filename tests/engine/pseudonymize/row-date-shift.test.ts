@@ -10,6 +10,7 @@ import {
 } from '../../../src/engine';
 import { parseDateTextLoosely } from '../../../src/engine/formats/dates';
 import { defaultDatePattern } from '../../../src/engine/pseudonymize/date-ranges';
+import { dateShiftPlans } from '../../../src/engine/pseudonymize/row-date-shift';
 
 const DAY = 86_400_000;
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
@@ -158,5 +159,50 @@ describe('dates that move with their row', () => {
     );
     const again = pseudonymize({ format: 'csv', sheets: [sheet] }, [chosen], { secret: 'k' });
     expect(again.stats.rowRelations?.datesShiftedByEntity).toBe(6);
+  });
+
+  it('tells the page which column each date column shifts with, as the run picks it', () => {
+    const sheet: Sheet = {
+      name: 's',
+      columns: ['name', 'customer_id', 'email', 'dob', 'joined', 'last_login'],
+      rows: [
+        ['Ann', '101', 'ann@example.org', '1980-05-01', '2020-01-01', '2024-01-01'],
+        ['Bob', '102', 'bob@example.org', '1990-07-02', '2021-02-02', '2024-02-02'],
+        ['Cy', '103', 'cy@example.org', '1985-03-09', '2021-02-09', '2024-03-03'],
+      ],
+    };
+    const schema = detectSchema(sheet);
+    const chosen = schema.map((c) =>
+      c.name === 'last_login' ? { ...c, dateShift: { entityColumn: 'email', windowDays: 30 } } : c,
+    );
+    expect(dateShiftPlans(chosen)).toEqual([
+      null,
+      null,
+      null,
+      {
+        entityColumn: null,
+        automatic: true,
+        automaticColumn: null,
+        birthDate: true,
+        windowDays: 180,
+      },
+      {
+        entityColumn: 'customer_id',
+        automatic: true,
+        automaticColumn: 'customer_id',
+        birthDate: false,
+        windowDays: 180,
+      },
+      {
+        entityColumn: 'email',
+        automatic: false,
+        automaticColumn: 'customer_id',
+        birthDate: false,
+        windowDays: 30,
+      },
+    ]);
+    // The run moves exactly the columns the plans say, by their entity.
+    const out = pseudonymize({ format: 'csv', sheets: [sheet] }, [chosen], { secret: 'k' });
+    expect(out.stats.rowRelations?.datesShiftedByEntity).toBe(6);
   });
 });
