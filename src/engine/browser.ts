@@ -27,4 +27,8 @@ export {
   type RiskFigures,
   type ReportLeak,
   type ReportWarning,
+  type NumberSummary,
+  type NumberFigures,
+  type DateFigures,
+  type UtilityFigures,
 } from './report/report-schema';

@@ -3,12 +3,14 @@ import { Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useDatasetDownload } from '../hooks/useDatasetDownload';
 import { useDatasetWorkflow } from '../hooks/useDatasetWorkflow';
+import { usePrivacyReport } from '../hooks/usePrivacyReport';
 import { AppHeader } from './AppHeader';
 import { ConsistencyKeyField } from './ConsistencyKeyField';
 import { DataPreview } from './DataPreview';
 import { DownloadBar } from './DownloadBar';
 import { FileSummaryCard } from './FileSummaryCard';
 import { RecipeButtons } from './RecipeButtons';
+import { ReportSection } from './report/ReportSection';
 import { SchemaSection } from './SchemaSection';
 import { StepIndicator } from './StepIndicator';
 import { UploadArea } from './UploadArea';
@@ -17,7 +19,11 @@ import { UploadArea } from './UploadArea';
 export function MainPage() {
   const workflow = useDatasetWorkflow();
   const { dataset, step } = workflow;
-  const { downloading, download, saveRecipe } = useDatasetDownload(dataset, workflow.savesLanded);
+  const { downloading, download, downloadReport, saveRecipe } = useDatasetDownload(
+    dataset,
+    workflow.savesLanded,
+  );
+  const privacyReport = usePrivacyReport(dataset?.id, step === 3);
   const [focusUploadRequest, setFocusUploadRequest] = useState(0);
 
   // Bring the preview into view once a run finishes.
@@ -101,6 +107,12 @@ export function MainPage() {
               <>
                 <Separator />
                 <DataPreview dataset={dataset} />
+                <ReportSection
+                  report={privacyReport.report}
+                  loading={privacyReport.loading}
+                  downloading={downloading === 'report'}
+                  onDownload={() => void downloadReport()}
+                />
               </>
             )}
           </Stack>

@@ -5,7 +5,7 @@ import { downloadFile, saveFile } from '../lib/downloadFile';
 import { logFailure } from '../lib/logFailure';
 import { trpc, type DatasetView } from '../trpc';
 
-export type DownloadKind = 'data' | 'mapping' | 'recipe';
+export type DownloadKind = 'data' | 'mapping' | 'recipe' | 'report';
 
 /** A download file's name: the uploaded file's name without its extension, then `suffix`. */
 function nameAfter(dataset: DatasetView, suffix: string): string {
@@ -13,9 +13,9 @@ function nameAfter(dataset: DatasetView, suffix: string): string {
 }
 
 /**
- * The downloads of the pseudonymized data and its value mapping (step 3) and of the schema's
- * recipe (step 2 on), with their toasts. `savesLanded` holds the recipe back until the schema
- * edits made so far are saved, so it has them.
+ * The downloads of the pseudonymized data, its value mapping and its report (step 3) and of
+ * the schema's recipe (step 2 on), with their toasts. `savesLanded` holds the recipe back until
+ * the schema edits made so far are saved, so it has them.
  */
 export function useDatasetDownload(
   dataset: DatasetView | undefined,
@@ -48,6 +48,24 @@ export function useDatasetDownload(
     }
   }
 
+  /** The privacy and utility report of the last run, as a printable HTML page. */
+  async function downloadReport() {
+    if (!dataset) return;
+    setDownloading('report');
+    try {
+      await downloadFile(
+        `/api/datasets/${encodeURIComponent(dataset.id)}/report?format=html&download=1`,
+        nameAfter(dataset, 'report.html'),
+      );
+      notify('Download started', 'The privacy and utility report is being downloaded as HTML.');
+    } catch (error) {
+      logFailure('Downloading the report', error);
+      notifyError('Download failed', 'There was an error downloading your file.');
+    } finally {
+      setDownloading(null);
+    }
+  }
+
   async function saveRecipe() {
     if (!dataset) return;
     setDownloading('recipe');
@@ -67,5 +85,5 @@ export function useDatasetDownload(
     }
   }
 
-  return { downloading, download, saveRecipe };
+  return { downloading, download, downloadReport, saveRecipe };
 }

@@ -101,6 +101,8 @@ export function useDatasetWorkflow(): DatasetWorkflow {
       store(next);
       setSchemaChanged(false);
       setSecretOfRun(sent ?? '');
+      // Every run has a report of its own: the one cached describes the run before.
+      void utils.getReport.invalidate({ id: next.id });
       notify('Success', 'Data has been successfully pseudonymized!');
     },
     onError: notifyFailure('Failed to pseudonymize data'),

@@ -22,9 +22,14 @@ export function formatDuration(milliseconds: number): string {
   return `${Math.floor(whole / 60)} min ${whole % 60} s`;
 }
 
-/** A share (0..1) as a percentage; never rounds up to '100%' unless it is all. */
+/**
+ * A share (0..1) as a percentage to one decimal, as the report's advice writes it ('62.5%',
+ * '30%'); never rounds to '100%' or '0%' unless it is all or nothing.
+ */
 export function formatPercent(share: number): string {
   if (share >= 1) return '100%';
   if (share <= 0) return '0%';
-  return `${Math.min(99.9, Math.round(share * 1000) / 10).toFixed(1)}%`;
+  const tenths = Math.round(share * 1000) / 10;
+  if (tenths === 0) return '< 0.1%';
+  return `${Math.min(99.9, tenths)}%`;
 }
