@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { reportSummaryParts } from '../../../src/client/lib/reportSummary';
+import { buildReport, type Cell, type RuleAction } from '../../../src/engine';
+import { schemasOf, withRows, workbookOf } from '../../engine/report/report-fixtures';
+
+/** The report of `output` written for `rows`, under the rules given by column name. */
+function summaryOf(
+  columns: string[],
+  rows: Cell[][],
+  output: Cell[][],
+  rules: Record<string, RuleAction> = {},
+  mappingAvailable = false,
+): string[] {
+  const original = workbookOf(columns, rows);
+  const schemas = schemasOf(original, rules);
+  return reportSummaryParts(
+    buildReport({ original, output: withRows(original, output), schemas, mappingAvailable }),
+  );
+}
+
+const IDS: Cell[][] = [['C-1001'], ['C-1002'], ['C-1003'], ['C-1004']];
+const PSEUDONYMS: Cell[][] = [['X-5001'], ['X-5002'], ['X-5003'], ['X-5004']];
+
+describe('the report summary line', () => {
+  it('says that no original survives, counts the warnings and has no kept columns to link', () => {
+    expect(summaryOf(['customer_id'], IDS, PSEUDONYMS)).toEqual([
+      'No original survives',
+      'No warnings',
+      'No kept columns to link',
+    ]);
+    expect(summaryOf(['customer_id'], IDS, PSEUDONYMS, {}, true)).toEqual([
+      'No original survives',
+      '1 warning',
+      'No kept columns to link',
+    ]);
+  });
+
+  it('counts the originals left in place in replaced columns', () => {
+    const output: Cell[][] = [['C-1001'], ['C-1002'], ['X-5003'], ['X-5004']];
+    expect(summaryOf(['customer_id'], IDS, output)[0]).toBe('2 originals survive in place');
+    expect(summaryOf(['customer_id'], IDS, [['C-1001'], ...PSEUDONYMS.slice(1)])[0]).toBe(
+      '1 original survives in place',
+    );
+  });
+
+  it('leaves out booleans, which a keyed swap leaves equal half the time by design', () => {
+    const rows: Cell[][] = IDS.map(([id], i) => [id!, i % 2 === 0 ? 'true' : 'false']);
+    const output: Cell[][] = PSEUDONYMS.map(([id], i) => [id!, i % 2 === 0 ? 'true' : 'false']);
+    expect(summaryOf(['customer_id', 'active'], rows, output)[0]).toBe('No original survives');
+  });
+
+  it('counts cells of other columns that hold replaced originals', () => {
+    const columns = ['full_name', 'notes'];
+    const names = ['Mary Okafor', 'James Nowak', 'Chloe Rossi', 'Olga Smith'];
+    const rows: Cell[][] = names.map((name, i) => [name, i < 3 ? `Called ${name} today` : 'none']);
+    const output: Cell[][] = rows.map(([, notes], i) => [`Other Person ${i}`, notes!]);
+    expect(summaryOf(columns, rows, output, { notes: 'keep' })).toEqual([
+      'No original survives',
+      '3 cells elsewhere hold replaced originals',
+      // The leak, and the kept notes single every row out.
+      '2 warnings',
+      'k = 1 on kept columns',
+    ]);
+  });
+
+  it('gives the smallest class on the kept columns as k', () => {
+    const rows: Cell[][] = ['10115', '10115', '10115', '20095', '20095'].map((zip, i) => [
+      `C-${1001 + i}`,
+      zip,
+    ]);
+    const output: Cell[][] = rows.map(([, zip], i) => [`X-${5001 + i}`, zip!]);
+    expect(summaryOf(['customer_id', 'zip'], rows, output, { zip: 'keep' })).toContain(
+      'k = 2 on kept columns',
+    );
+  });
+});
