@@ -180,6 +180,10 @@ function checkSchemas(workbook: Workbook, schemas: ColumnSchema[][]): void {
   });
 }
 
+/**
+ * The namespaces whose values free text is searched for (see PiiInText.learn, which reads their
+ * indexes), when the run has free text at all.
+ */
 function namespacesMentionedInText(planned: readonly PlannedColumn[]): ReadonlySet<Namespace> {
   if (!planned.some(({ namespace }) => namespace.plan.freeText)) return new Set();
   return new Set(
@@ -268,9 +272,11 @@ export function pseudonymize(
     if (namespace.plan.freeText) continue;
     fileDependentPseudonyms += choosePseudonyms(namespace, random, sensitiveOriginals);
     // Its lookup tables are done with (other namespaces look only at their own, or at the
-    // sensitive originals); the mapping needs only originals and pseudonyms.
-    if (!namespace.plan.sensitive && !mentionedInText.has(namespace))
+    // sensitive originals, and free text at the values it may mention); the mapping needs
+    // only originals and pseudonyms.
+    if (!namespace.plan.sensitive && !mentionedInText.has(namespace)) {
       namespace.ids = new KeyIndex();
+    }
   }
   timings.generate = elapsed(phase);
 

@@ -1,3 +1,4 @@
+import { flatString } from '../text/flat-string';
 import type { Cell, ColumnSchema, Sheet } from '../types';
 import { KeyIndex } from './key-index';
 import type { KeyedRandom } from './keyed-random';
@@ -303,7 +304,7 @@ function rebuildFullNames(
         name = `${fakeLast}, ${fakeFirst}`;
       }
       if (name === null || name === original) continue;
-      fake[columnIndex] = name;
+      fake[columnIndex] = flatString(name);
       column.rowRewritten = true;
       rebuilt++;
     }

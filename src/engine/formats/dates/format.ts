@@ -1,5 +1,6 @@
 import { MONTHS_LONG, MONTHS_SHORT, WEEKDAYS_LONG, WEEKDAYS_SHORT } from './calendar-names';
 import { compile } from './compile';
+import { flatString } from '../../text/flat-string';
 
 function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');
@@ -74,7 +75,8 @@ export function formatDateText(date: Date, pattern: string, timeZone?: string): 
         break;
     }
   }
-  return out;
+  // A text built part by part: stored flat, as dates are kept by the million.
+  return flatString(out);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { flatString } from '../../text/flat-string';
 import type { Cell, PiiInTextStats, Sheet } from '../../types';
 import type { ColumnPlan } from '../column-plan';
 import { SEMANTIC_GENERATORS } from '../generators/semantic';
@@ -251,7 +252,7 @@ function joinAround(
     at = span.end;
   });
   if (at < text.length) out += mapGap(text.slice(at));
-  return out;
+  return flatString(out);
 }
 
 /**
