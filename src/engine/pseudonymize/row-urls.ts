@@ -124,6 +124,21 @@ function rebuiltUrl(original: string, written: string, names: RowNames): string 
   return parts.scheme + (parts.www ? 'www.' : '') + host + parts.port + rest;
 }
 
+/**
+ * Whether `url` may hold the row's first or last name: every layout holds one of them whole
+ * (as letters, or with accented letters dropped), so a URL holding neither is left before it
+ * is parsed, which most URLs of a column not made of names are.
+ */
+function mayHoldNames(url: string, names: RowNames): boolean {
+  const lower = url.toLowerCase();
+  return [names.first, names.last].some((name) => {
+    const nameLetters = names.lettersOf(name);
+    if (nameLetters.length >= 2 && lower.includes(nameLetters)) return true;
+    const dropped = name.toLowerCase().replace(/[^a-z]/g, '');
+    return dropped.length >= 2 && dropped !== nameLetters && lower.includes(dropped);
+  });
+}
+
 /** Whether `url` still holds one of the row's original names (letters compared, any case). */
 function holdsName(url: string, names: RowNames): boolean {
   const lower = url.toLowerCase();
@@ -169,6 +184,7 @@ export function rebuildUrls(
         random,
         lettersOf,
       };
+      if (!mayHoldNames(original, names)) continue;
       const url = rebuiltUrl(original, cellString(fake[columnIndex]), names);
       if (url === null || url === original || holdsName(url, names)) continue;
       fake[columnIndex] = url;
