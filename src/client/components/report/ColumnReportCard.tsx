@@ -34,7 +34,7 @@ function survivorsText(column: ColumnReport): string {
         ? 'None in place'
         : `${plural(inPlace, 'cell')} in place`;
   return column.survivors.sharedValues > 0
-    ? `${own}; ${plural(column.survivors.sharedValues, 'original')} reused as pseudonyms`
+    ? `${own}; ${plural(column.survivors.sharedValues, 'original')} reused as ${column.survivors.sharedValues === 1 ? 'a pseudonym' : 'pseudonyms'}`
     : own;
 }
 
