@@ -123,6 +123,11 @@ describe('the privacy and utility report on the page', { timeout: 90_000 }, () =
     );
     expect(warningTexts[2]).toMatch(/^low\s+Mapping can be downloaded/);
 
+    // The Schema Match tile counts the replaced columns one by one, as the report does.
+    expect(await page.getByRole('region', { name: 'Data Preview' }).innerText()).toMatch(
+      /Schema Match\s+100%\s+5 of 5 replaced columns keep their type and format/,
+    );
+
     const riskCard = section().getByRole('group', { name: 'Re-identification risk' });
     expect(await riskCard.innerText()).toContain(`${risk.uniqueRows} of ${ROWS}`);
     await screenshots(page, 'report-01-warnings');

@@ -1,6 +1,7 @@
 import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Table } from '@chakra-ui/react';
 import { Maximize2, Minimize2, Rows3 } from 'lucide-react';
 import { useState } from 'react';
+import type { PrivacyReport } from '../../engine/browser';
 import { formatCount } from '../lib/format';
 import type { DatasetPreview, DatasetView, PreviewRow } from '../trpc';
 import { SectionHeader } from './SectionHeader';
@@ -12,9 +13,11 @@ const PREVIEW_COLUMNS = 4;
 
 interface DataPreviewProps {
   dataset: DatasetView;
+  /** The run's privacy and utility report, once loaded: the tiles count from it. */
+  report: PrivacyReport | undefined;
 }
 
-export function DataPreview({ dataset }: DataPreviewProps) {
+export function DataPreview({ dataset, report }: DataPreviewProps) {
   const [expanded, setExpanded] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const pseudonymized = dataset.pseudonymizedData;
@@ -79,7 +82,7 @@ export function DataPreview({ dataset }: DataPreviewProps) {
         />
       </SimpleGrid>
 
-      <StatsTiles dataset={dataset} />
+      <StatsTiles dataset={dataset} report={report} />
     </Stack>
   );
 }

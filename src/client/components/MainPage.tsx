@@ -106,7 +106,7 @@ export function MainPage() {
             {step === 3 && dataset && (
               <>
                 <Separator />
-                <DataPreview dataset={dataset} />
+                <DataPreview dataset={dataset} report={privacyReport.report} />
                 <ReportSection
                   report={privacyReport.report}
                   loading={privacyReport.loading}
