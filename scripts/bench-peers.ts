@@ -1,0 +1,258 @@
+/**
+ * `npm run bench:peers`: Stand-in against what a user would otherwise write (issue 18), as whole
+ * processes in turn on the shared realistic CSV (`../shared/peers/gen-dataset.mjs`, 50 MB):
+ * - A: Stand-in's pipeline through the entry a user runs (scripts/standin-pipeline.ts for now,
+ *   the command-line tool once it exists), bundled once before the timed runs;
+ * - B: the naive papaparse + Faker script, `../shared/peers/peer-node-naive.mjs`;
+ * - floor: the same script with `--io-only` (parse + unparse alone).
+ * Runs them as A B floor, A B floor, …, and prints each run's wall time and peak RSS, then each
+ * contestant's median and min–max, and the ratios A/B and A/floor (medians of this run) against
+ * the targets: A/B ≤ 0.40, A/floor ≤ 2.0, A's peak RSS ≤ 600 MB. Absolute times drift by tens of
+ * percent on shared machines; compare ratios from one run. Targets are reported, not enforced;
+ * the run fails (exit 1) when A's output has not the input's shape (header, rows, columns per
+ * row) or a process fails.
+ *
+ * Options: `--pairs 3` (rounds of A B floor), `--mb 50` for another size (10^6 bytes; RSS is
+ * printed in MB of 2^20 bytes, as `npm run bench` does).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import Papa from 'papaparse';
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : NaN;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+const pairs = Math.floor(option('pairs', 3));
+const megabytes = option('mb', 50);
+const generator = path.resolve('../shared/peers/gen-dataset.mjs');
+const peer = path.resolve('../shared/peers/peer-node-naive.mjs');
+const pipelineEntry = path.resolve('scripts/standin-pipeline.ts');
+const pipelineBundle = path.resolve('dist/scripts/standin-pipeline.mjs');
+const timeCommand = '/usr/bin/time';
+const targets = { aOverB: 0.4, aOverFloor: 2, aPeakMb: 600 };
+
+type Contestant = 'A' | 'B' | 'floor';
+const CONTESTANTS: readonly Contestant[] = ['A', 'B', 'floor'];
+const LABEL: Record<Contestant, string> = {
+  A: 'A      Stand-in pipeline',
+  B: 'B      naive papaparse + Faker',
+  floor: 'floor  papaparse --io-only',
+};
+
+interface Measure {
+  seconds: number;
+  peakBytes: number;
+}
+
+const mb = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MB`;
+const secs = (seconds: number): string => `${seconds.toFixed(2)} s`;
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const range = (values: readonly number[], show: (value: number) => string): string =>
+  `${show(Math.min(...values))}–${show(Math.max(...values))}`;
+
+/** Bench files go to shared memory where there is some, so disk speed stays out of the times. */
+function scratchDirectory(): string {
+  const memory = '/dev/shm';
+  const parent = existsSync(memory) && statSync(memory).isDirectory() ? memory : tmpdir();
+  return mkdtempSync(path.join(parent, 'standin-peers-'));
+}
+
+/** Each record's field count, the header apart; the file is read row by row, not held parsed. */
+function shapeOf(file: string): { header: string[]; widths: number[] } {
+  let header: string[] | undefined;
+  const widths: number[] = [];
+  Papa.parse<string[]>(readFileSync(file, 'utf8'), {
+    skipEmptyLines: true,
+    step: ({ data }) => {
+      if (header) widths.push(data.length);
+      else header = data;
+    },
+  });
+  return { header: header ?? [], widths };
+}
+
+/** Why A's output differs in shape from the input, or undefined when it has the input's shape. */
+function shapeMismatch(
+  input: ReturnType<typeof shapeOf>,
+  output: ReturnType<typeof shapeOf>,
+): string | undefined {
+  if (JSON.stringify(output.header) !== JSON.stringify(input.header)) return 'the header differs';
+  if (output.widths.length !== input.widths.length) {
+    return `${output.widths.length} data rows instead of ${input.widths.length}`;
+  }
+  const row = output.widths.findIndex((width, index) => width !== input.widths[index]);
+  return row >= 0
+    ? `data row ${row + 1} has ${output.widths[row]} fields instead of ${input.widths[row]}`
+    : undefined;
+}
+
+/**
+ * Runs one whole process and measures its wall time (spawn to exit) and peak RSS: from GNU
+ * time's report where /usr/bin/time exists, else from polling /proc/<pid>/status's VmHWM (which
+ * can miss growth in the last few milliseconds before exit).
+ */
+function measure(args: string[], env: NodeJS.ProcessEnv): Promise<Measure> {
+  const timed = existsSync(timeCommand);
+  const [command, commandArgs] = timed
+    ? [timeCommand, ['-v', process.execPath, ...args]]
+    : [process.execPath, args];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, commandArgs, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let polledKb = 0;
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const poll = timed
+      ? undefined
+      : setInterval(() => {
+          try {
+            const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+            polledKb = Math.max(polledKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+          } catch {
+            // The process has just exited.
+          }
+        }, 20);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(poll);
+      if (code !== 0) {
+        reject(
+          new Error(`${path.basename(args[0]!)} exited with ${code}:\n${stderr.slice(-2000)}`),
+        );
+        return;
+      }
+      const reportedKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1]);
+      resolve({ seconds, peakBytes: (timed ? reportedKb : polledKb) * 1024 });
+    });
+  });
+}
+
+async function main(directory: string): Promise<number> {
+  for (const needed of [generator, peer]) {
+    if (!existsSync(needed)) {
+      console.error(`bench:peers needs ${needed} (the shared peers folder beside the project)`);
+      return 2;
+    }
+  }
+  const input = path.join(directory, 'in.csv');
+  const outputs: Record<Contestant, string> = {
+    A: path.join(directory, 'out-a.csv'),
+    B: path.join(directory, 'out-b.csv'),
+    floor: path.join(directory, 'out-floor.csv'),
+  };
+  const generated = spawnSync(process.execPath, [generator, String(megabytes), input]);
+  if (generated.status !== 0) {
+    console.error(generated.stderr.toString());
+    return 1;
+  }
+  await build({
+    entryPoints: [pipelineEntry],
+    outfile: pipelineBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+
+  const inputShape = shapeOf(input);
+  console.log(
+    `Dataset: ${(statSync(input).size / 1e6).toFixed(1)} MB, ` +
+      `${inputShape.widths.length.toLocaleString('en-US')} rows × ${inputShape.header.length} columns`,
+  );
+  console.log(
+    `Node ${process.version}, ${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(2)}; ` +
+      `peak RSS from ${existsSync(timeCommand) ? `${timeCommand} -v` : '/proc VmHWM polling'}; ` +
+      `${pairs} pairs`,
+  );
+
+  const peerEnv = { ...process.env, NODE_PATH: path.resolve('node_modules') };
+  const commands: Record<Contestant, [string[], NodeJS.ProcessEnv]> = {
+    A: [[pipelineBundle, input, outputs.A], process.env],
+    B: [[peer, input, outputs.B], peerEnv],
+    floor: [[peer, input, outputs.floor, '--io-only'], peerEnv],
+  };
+  const runs: Record<Contestant, Measure[]> = { A: [], B: [], floor: [] };
+  for (let pair = 1; pair <= pairs; pair++) {
+    for (const contestant of CONTESTANTS) {
+      const [args, env] = commands[contestant];
+      const run = await measure(args, env);
+      runs[contestant].push(run);
+      console.log(
+        `pair ${pair}  ${LABEL[contestant].padEnd(31)} ${secs(run.seconds).padStart(8)}  ` +
+          `peak ${mb(run.peakBytes).padStart(7)}`,
+      );
+      if (contestant === 'A') {
+        const mismatch = shapeMismatch(inputShape, shapeOf(outputs.A));
+        if (mismatch) {
+          console.error(`A's output has not the input's shape: ${mismatch}`);
+          return 1;
+        }
+      }
+      rmSync(outputs[contestant]);
+    }
+  }
+
+  console.log('\ncontestant                           median   min–max          peak RSS (max)');
+  const medians = {} as Record<Contestant, number>;
+  for (const contestant of CONTESTANTS) {
+    const seconds = runs[contestant].map((run) => run.seconds);
+    medians[contestant] = median(seconds);
+    console.log(
+      `${LABEL[contestant].padEnd(34)} ${secs(medians[contestant]).padStart(8)}   ` +
+        `${`${range(seconds, (s) => s.toFixed(2))} s`.padEnd(15)}  ` +
+        `${mb(Math.max(...runs[contestant].map((run) => run.peakBytes)))}`,
+    );
+  }
+  const verdict = (met: boolean): string => (met ? 'met' : 'NOT met');
+  const pairRatios = (other: Contestant): string =>
+    range(
+      runs.A.map((run, index) => run.seconds / runs[other][index]!.seconds),
+      (ratio) => ratio.toFixed(2),
+    );
+  const aOverB = medians.A / medians.B;
+  const aOverFloor = medians.A / medians.floor;
+  const aPeak = Math.max(...runs.A.map((run) => run.peakBytes));
+  console.log(
+    `\nA/B      ${aOverB.toFixed(2)} (pairs ${pairRatios('B')})   ` +
+      `target ≤ ${targets.aOverB.toFixed(2)}   ${verdict(aOverB <= targets.aOverB)}`,
+  );
+  console.log(
+    `A/floor  ${aOverFloor.toFixed(2)} (pairs ${pairRatios('floor')})   ` +
+      `target ≤ ${targets.aOverFloor.toFixed(2)}   ${verdict(aOverFloor <= targets.aOverFloor)}`,
+  );
+  console.log(
+    `A peak RSS ${mb(aPeak)} (largest of ${runs.A.length} runs)   ` +
+      `target ≤ ${targets.aPeakMb} MB   ${verdict(aPeak <= targets.aPeakMb * 1024 * 1024)}`,
+  );
+  console.log(
+    `A's output has the input's shape in every run; load now ${loadavg()[0]!.toFixed(2)}`,
+  );
+  return 0;
+}
+
+const directory = scratchDirectory();
+process.on('SIGINT', () => {
+  rmSync(directory, { recursive: true, force: true });
+  process.exit(130);
+});
+try {
+  process.exitCode = await main(directory);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  rmSync(directory, { recursive: true, force: true });
+}
