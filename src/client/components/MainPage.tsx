@@ -1,6 +1,6 @@
 import { Box, Container, HStack, Icon, Separator, Stack, Text } from '@chakra-ui/react';
 import { Lock } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDatasetDownload } from '../hooks/useDatasetDownload';
 import { useDatasetWorkflow } from '../hooks/useDatasetWorkflow';
 import { usePrivacyReport } from '../hooks/usePrivacyReport';
@@ -10,10 +10,14 @@ import { DataPreview } from './DataPreview';
 import { DownloadBar } from './DownloadBar';
 import { FileSummaryCard } from './FileSummaryCard';
 import { RecipeButtons } from './RecipeButtons';
-import { ReportSection } from './report/ReportSection';
 import { SchemaSection } from './SchemaSection';
 import { StepIndicator } from './StepIndicator';
 import { UploadArea } from './UploadArea';
+
+// The report's section and its chart library load with step 3, not with the page.
+const ReportSection = lazy(() =>
+  import('./report/ReportSection').then((module) => ({ default: module.ReportSection })),
+);
 
 /** The three steps on one page; the flow itself lives in useDatasetWorkflow. */
 export function MainPage() {
@@ -107,12 +111,14 @@ export function MainPage() {
               <>
                 <Separator />
                 <DataPreview dataset={dataset} report={privacyReport.report} />
-                <ReportSection
-                  report={privacyReport.report}
-                  loading={privacyReport.loading}
-                  downloading={downloading === 'report'}
-                  onDownload={() => void downloadReport()}
-                />
+                <Suspense fallback={null}>
+                  <ReportSection
+                    report={privacyReport.report}
+                    loading={privacyReport.loading}
+                    downloading={downloading === 'report'}
+                    onDownload={() => void downloadReport()}
+                  />
+                </Suspense>
               </>
             )}
           </Stack>
