@@ -53,17 +53,6 @@ export class KeyIndex {
     return id;
   }
 
-  /** Each key's hash, by id (what `add` stored, so no key is hashed again). */
-  hashesById(): Int32Array {
-    const hashes = new Int32Array(this.keys.length);
-    const entries = this.entries;
-    for (let at = 0; at < entries.length; at += 2) {
-      const id = entries[at]!;
-      if (id >= 0) hashes[id] = entries[at + 1]!;
-    }
-    return hashes;
-  }
-
   /** Adds the hash of every key to `set`. */
   addHashesTo(set: StringHashSet): void {
     const entries = this.entries;

@@ -1,6 +1,7 @@
 import { isWhiteSpaceAt } from '../../text/char-classes';
 import type { Cell } from '../../types';
 import type { KeyIndex } from '../key-index';
+import { cellKey } from '../namespace';
 import { StringHashSet } from '../string-hash-set';
 import { COMMON_WORDS } from './common-words';
 import { isFree, isWordCharAt, take, type PiiKind, type PiiSpan } from './pii-span';
@@ -59,6 +60,25 @@ function firstWordBit(text: string, from: number, end: number): number {
   return hashRange(text, from, end) >>> (32 - FIRST_WORD_BITS);
 }
 
+/** The first-word filter bits of every run of letters and digits in `texts`. */
+function wordsOf(texts: Iterable<string>): Uint32Array {
+  const words = new Uint32Array(2 ** (FIRST_WORD_BITS - 5));
+  for (const text of texts) {
+    let at = 0;
+    while (at < text.length) {
+      if (!isWordCharAt(text, at)) {
+        at++;
+        continue;
+      }
+      const end = wordEndAt(text, at);
+      const bit = firstWordBit(text, at, end);
+      words[bit >>> 5]! |= 1 << (bit & 31);
+      at = end;
+    }
+  }
+  return words;
+}
+
 /** A match may not begin inside a word or a code ('xAnn', 'AB-1042'). */
 function startsWord(text: string, start: number): boolean {
   const before = text[start - 1];
@@ -108,9 +128,10 @@ export interface KnownColumn {
  * with the pseudonyms their columns gave them, found in free text as whole words, letter case
  * as written, the longest value first at each place.
  *
- * The values are not copied: one open-addressing table of (value, hash) pairs points into the
- * columns' own namespaces, whose indexes already hashed every key (a 50 MB file has millions of
- * values; a Map of them cost a second and hundreds of MB).
+ * The values are not copied: one open-addressing table of value numbers points into the
+ * columns' own namespaces, and holds only the values whose first word the texts hold (a 50 MB
+ * file has millions of values; a Map of them all cost a second and hundreds of MB). A value
+ * found by its pattern (an email, a phone) is looked up in its columns' indexes.
  */
 export class KnownValues {
   readonly #columns: KnownColumn[] = [];
@@ -118,7 +139,10 @@ export class KnownValues {
   #starts: number[] = [];
   /** Which column each value number belongs to. */
   #columnOf = new Uint16Array(0);
-  /** Slot i is #table[2i] (value number + 1, 0 when empty) and #table[2i + 1] (its hash). */
+  /**
+   * The values `find` may find in the texts. Slot i is #table[2i] (value number + 1, 0 when
+   * empty) and #table[2i + 1] (its hash).
+   */
   #table = new Int32Array(0);
   #mask = 0;
   /** Values added one by one (the words of full names, tests); consulted after the columns. */
@@ -135,16 +159,22 @@ export class KnownValues {
   #prefixHashes = new Int32Array(MAX_VALUE_LENGTH + 1);
 
   /**
-   * The values of structured columns, the first column that holds a value giving its pseudonym.
-   * @example KnownValues.fromColumns([{ kind: 'name', originals, ids, firstRow, written }])
+   * The values of structured columns that `texts` may mention, the first column that holds a
+   * value giving its pseudonym.
+   * @example KnownValues.fromColumns([{ kind: 'name', originals, ids, firstRow, written }], notes)
    */
-  static fromColumns(columns: readonly KnownColumn[]): KnownValues {
+  static fromColumns(columns: readonly KnownColumn[], texts: Iterable<string>): KnownValues {
     const known = new KnownValues();
-    known.#index(columns);
+    known.#index(columns, wordsOf(texts));
     return known;
   }
 
-  #index(columns: readonly KnownColumn[]): void {
+  /**
+   * Numbers the columns' values, and puts in the table those `find` could find in the texts:
+   * searchable, and starting with a word some text holds (most of a file's values, its ids and
+   * UUIDs, are in no note; a value found by its pattern is looked up in its column instead).
+   */
+  #index(columns: readonly KnownColumn[], textWords: Uint32Array): void {
     let count = 0;
     for (const column of columns) {
       this.#columns.push(column);
@@ -152,25 +182,28 @@ export class KnownValues {
       count += column.originals.length;
     }
     this.#columnOf = new Uint16Array(count);
-    let slots = 1024;
-    while (slots < count * 2 + 2) slots *= 2;
-    this.#table = new Int32Array(slots * 2);
-    this.#mask = slots - 1;
+    const candidates: number[] = [];
     columns.forEach((column, columnNumber) => {
       const start = this.#starts[columnNumber]!;
       this.#columnOf.fill(columnNumber, start, start + column.originals.length);
-      const hashes = column.ids.hashesById();
       const { originals, firstRow } = column;
       for (let id = 0; id < originals.length; id++) {
-        if (firstRow[id]! < 0) continue;
         const original = originals[id];
-        if (!isText(original)) continue;
+        if (firstRow[id]! < 0 || !isText(original)) continue;
         const text = typeof original === 'string' ? original : String(original);
-        // A text's key is the text, so the index hashed it already; a number's key is tagged.
-        const hash = typeof original === 'string' ? hashes[id]! : StringHashSet.hash(text);
-        if (this.#insert(start + id, text, hash)) this.#noteFirstWord(text);
+        if (!searchable(text)) continue;
+        const bit = firstWordBit(text, 0, wordEndAt(text, 0));
+        if ((textWords[bit >>> 5]! & (1 << (bit & 31))) !== 0) candidates.push(start + id);
       }
     });
+    let slots = 1024;
+    while (slots < candidates.length * 2 + 2) slots *= 2;
+    this.#table = new Int32Array(slots * 2);
+    this.#mask = slots - 1;
+    for (const value of candidates) {
+      const text = this.#textOf(value);
+      if (this.#insert(value, text, StringHashSet.hash(text))) this.#noteFirstWord(text);
+    }
   }
 
   /** Adds value number `value` unless an earlier column holds the same text. */
@@ -270,7 +303,27 @@ export class KnownValues {
 
   /** The pseudonym of a dataset value spelled exactly so, or undefined. */
   pseudonymOf(text: string): string | undefined {
-    return this.#lookup(text, 0, text.length, hashRange(text, 0, text.length))?.pseudonym;
+    const hash = hashRange(text, 0, text.length);
+    return (this.#lookup(text, 0, text.length, hash) ?? this.#inColumns(text, storedHash(hash)))
+      ?.pseudonym;
+  }
+
+  /** A value that is not in the table (see #index), looked up in each column's own index. */
+  #inColumns(text: string, hash: number): KnownValue | undefined {
+    const numberKey = /^\d+$/.test(text) ? cellKey(Number(text)) : null;
+    for (let columnNumber = 0; columnNumber < this.#columns.length; columnNumber++) {
+      const { ids, originals, firstRow } = this.#columns[columnNumber]!;
+      let id = ids.find(text, hash);
+      // A number cell's key is tagged ('\u0001n4111…'); its text must read back the same.
+      if (id < 0 && numberKey !== null) {
+        id = ids.find(numberKey);
+        if (id >= 0 && String(originals[id]) !== text) id = -1;
+      }
+      if (id >= 0 && firstRow[id]! >= 0 && isText(originals[id])) {
+        return this.#valueAt(this.#starts[columnNumber]! + id);
+      }
+    }
+    return undefined;
   }
 
   /**

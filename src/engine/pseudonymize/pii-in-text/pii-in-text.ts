@@ -74,7 +74,7 @@ export class PiiInText {
       });
       if (schema.semantic === 'fullName') fullNames.push(column);
     }
-    this.#known = KnownValues.fromColumns(columns);
+    this.#known = KnownValues.fromColumns(columns, freeTexts(planned));
     // A full name's words depend on its row's pseudonym, so those rows are all read.
     for (const { namespace, rowIds, sheetIndex, columnIndex } of fullNames) {
       const rows = output[sheetIndex]!.rows;
@@ -230,6 +230,18 @@ export class PiiInText {
         ? this.rewrite(original, 'redact', namespace.plan.kind)
         : original,
     );
+  }
+}
+
+/** The distinct texts of the free-text columns, each namespace's once. */
+function* freeTexts(planned: readonly PlannedColumn[]): Generator<string> {
+  const seen = new Set<Namespace>();
+  for (const { namespace } of planned) {
+    if (!namespace.plan.freeText || seen.has(namespace)) continue;
+    seen.add(namespace);
+    for (const original of namespace.originals) {
+      if (typeof original === 'string') yield original;
+    }
   }
 }
 
