@@ -9,7 +9,7 @@ import {
   type ColumnSamples,
 } from './column-figures';
 import { DISTRIBUTION_SAMPLE_ROWS, sampleStride } from './distribution';
-import { encodeColumn, type EncodedColumn } from './encode-column';
+import { encodeColumns, type EncodedColumn } from './encode-column';
 import {
   LEAK_MINIMUM_DIGITS,
   LEAK_MINIMUM_LENGTH,
@@ -28,8 +28,12 @@ import { reportWarnings } from './warnings';
  * The privacy and utility report, computed at the end of a run from the workbook as read and
  * as written. It holds figures only (see report-schema.ts).
  *
- * Cost: every column is dictionary-encoded once per side (a kept column once: its output is its
- * original), one Map lookup per cell; every other figure reads those encodings or a sample.
+ * Cost: every column is read once per side (a kept column once: its output is its original),
+ * one hash and one probe per cell into a table both sides share, allocating little (see
+ * encode-column.ts): a replaced column's survivors are counted in its output's pass, codes per
+ * row are kept for kept columns only (the risk), values for the leak search only. Every other
+ * figure reads those counts or a sample. On the 50 MB bench file the report adds about 13–15%
+ * to read + detect + pseudonymize + write (`npm run bench`; issue 17 asks for at most 15%).
  * - Exact: distinct counts, uniqueness, survivors, top-ten frequencies, risk (k, unique share,
  *   class sizes, per-column contributions: typed arrays, see risk.ts), and leaks.
  * - Sampled: number and date figures (quantiles, histograms, KS, date order) read an even
@@ -58,21 +62,51 @@ interface EncodedSheet {
   original: Sheet;
   output: Sheet;
   schemas: ColumnSchema[];
-  before: EncodedColumn[];
-  after: EncodedColumn[];
+  columns: EncodedColumn[];
 }
 
-function encodeSheet(original: Sheet, output: Sheet, schemas: ColumnSchema[]): EncodedSheet {
-  const before: EncodedColumn[] = [];
-  const after: EncodedColumn[] = [];
-  schemas.forEach((schema, column) => {
-    const missing = new Set(schema.missingMarkers ?? []);
-    const encoded = encodeColumn(output.rows, column, missing);
-    // A kept column's output is its original: encoded once.
-    before.push(isKept(schema) ? encoded : encodeColumn(original.rows, column, missing));
-    after.push(encoded);
-  });
-  return { original, output, schemas, before, after };
+/**
+ * Whether the column's output is searched for other columns' originals (see leaksOf): columns
+ * written as read. A replaced column's pseudonyms are kept off the file's originals by the run
+ * itself, or may equal another original by design (a bijection).
+ */
+function isLeakScanned(schema: ColumnSchema): boolean {
+  return !isReplaced(schema) && schema.rule.action !== 'blank' && schema.type !== 'blank';
+}
+
+/**
+ * Which columns' values the leak search reads after encoding (the rest keep counts only): the
+ * originals of replaced leak sources, and the output of scanned columns, when the workbook
+ * has both.
+ */
+function leakReads(schemas: readonly ColumnSchema[][]): (schema: ColumnSchema) => boolean {
+  const all = schemas.flat();
+  const sources = all.some((schema) => isReplaced(schema) && isLeakSource(schema));
+  const scanned = all.some(isLeakScanned);
+  return (schema) =>
+    sources && scanned && ((isReplaced(schema) && isLeakSource(schema)) || isLeakScanned(schema));
+}
+
+function encodeSheet(
+  original: Sheet,
+  output: Sheet,
+  schemas: ColumnSchema[],
+  readsValues: (schema: ColumnSchema) => boolean,
+): EncodedSheet {
+  const columns = encodeColumns(
+    original.rows,
+    output.rows,
+    schemas.map((schema, column) => ({
+      column,
+      // A kept column's output is its original: read once, with codes for the risk.
+      readOutput: !isKept(schema),
+      codes: isKept(schema),
+      values: readsValues(schema),
+      missing: new Set(schema.missingMarkers ?? []),
+      expectedDistinct: schema.distinctCount,
+    })),
+  );
+  return { original, output, schemas, columns };
 }
 
 function sheetFigures(sheet: EncodedSheet): SheetReport {
@@ -99,10 +133,12 @@ function sheetFigures(sheet: EncodedSheet): SheetReport {
             ...dateOrderKept(own!, samples.get(other)!),
           }))
       : undefined;
+    const { before, after, survivors } = sheet.columns[column]!;
     return columnFigures({
       schema,
-      before: sheet.before[column]!,
-      after: sheet.after[column]!,
+      before,
+      after,
+      ...(survivors && isReplaced(schema) ? { survivors } : {}),
       ...(own ? { samples: own } : {}),
       ...(order ? { order } : {}),
     });
@@ -110,7 +146,7 @@ function sheetFigures(sheet: EncodedSheet): SheetReport {
   const kept = sheet.schemas.flatMap((schema, column) => (isKept(schema) ? [column] : []));
   const risk = riskFigures(
     kept.map((column) => sheet.schemas[column]!.name),
-    kept.map((column) => sheet.after[column]!),
+    kept.map((column) => sheet.columns[column]!.before),
     sheet.output.rows.length,
   );
   return { name: sheet.original.name, rows: sheet.original.rows.length, columns, risk };
@@ -131,21 +167,19 @@ function leaksOf(sheets: readonly EncodedSheet[]): ReportLeak[] {
   sheets.forEach((sheet, sheetIndex) => {
     sheet.schemas.forEach((schema, column) => {
       if (!isReplaced(schema) || !isLeakSource(schema)) return;
-      originals.add({ sheet: sheetIndex, column }, sheet.before[column]!.index);
+      originals.add({ sheet: sheetIndex, column }, sheet.columns[column]!.before);
     });
   });
   if (originals.size === 0) return [];
   const counts: LeakCounts = new Map();
   sheets.forEach((sheet, sheetIndex) => {
     sheet.schemas.forEach((schema, column) => {
-      // Only columns written as read: a replaced column's pseudonyms are kept off the file's
-      // originals by the run itself, or may equal another original by design (a bijection).
-      if (isReplaced(schema) || schema.rule.action === 'blank' || schema.type === 'blank') return;
+      if (!isLeakScanned(schema)) return;
       // Text is searched inside as well; other kept cells as a whole.
       const insideText = isTextWrittenAsRead(schema);
       scanColumn(
         { sheet: sheetIndex, column },
-        sheet.after[column]!,
+        sheet.columns[column]!.after,
         originals,
         insideText,
         counts,
@@ -171,10 +205,11 @@ function leaksOf(sheets: readonly EncodedSheet[]): ReportLeak[] {
  * @example buildReport({ original, output: result.workbook, schemas, mappingAvailable: true }).warnings
  */
 export function buildReport(input: ReportInput): PrivacyReport {
+  const readsValues = leakReads(input.schemas);
   const sheets = input.original.sheets.flatMap((original, index) => {
     const output = input.output.sheets[index];
     const schemas = input.schemas[index];
-    return output && schemas ? [encodeSheet(original, output, schemas)] : [];
+    return output && schemas ? [encodeSheet(original, output, schemas, readsValues)] : [];
   });
   const sheetReports = sheets.map(sheetFigures);
   const leaks = leaksOf(sheets);

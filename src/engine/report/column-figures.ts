@@ -6,7 +6,7 @@ import {
   rankProfileSimilarity,
   summarize,
 } from './distribution';
-import { isUnique, type EncodedColumn } from './encode-column';
+import { isUnique, type ColumnValues, type Survivors } from './encode-column';
 import type { ColumnReport, DateFigures, NumberFigures } from './report-schema';
 import { sortedFinite } from './sampled-values';
 
@@ -35,33 +35,6 @@ export function isTextWrittenAsRead(schema: ColumnSchema): boolean {
 /** Whether a kept column takes part in the re-identification risk. */
 export function isKept(schema: ColumnSchema): boolean {
   return schema.rule.action === 'keep' && schema.type !== 'blank';
-}
-
-/**
- * Survivors of a replaced column: cells whose output equals their own original, and distinct
- * originals found anywhere in the column's output. Codes compare within one encoding, so the
- * output's codes are translated through the original's index once per distinct output value.
- */
-function survivors(
-  before: EncodedColumn,
-  after: EncodedColumn,
-): { sameCell: number; sharedValues: number } {
-  const originalCodeOf = new Int32Array(after.counts.length).fill(-1);
-  let sharedValues = 0;
-  for (const [text, code] of after.index) {
-    const original = before.index.get(text);
-    if (original !== undefined) {
-      originalCodeOf[code] = original;
-      sharedValues++;
-    }
-  }
-  let sameCell = 0;
-  const rows = Math.min(before.codes.length, after.codes.length);
-  for (let row = 0; row < rows; row++) {
-    const code = after.codes[row]!;
-    if (code >= 0 && originalCodeOf[code] === before.codes[row]) sameCell++;
-  }
-  return { sameCell, sharedValues };
 }
 
 export interface ColumnSamples {
@@ -131,8 +104,10 @@ const TOP_FREQUENCIES = 10;
 
 export interface ColumnInput {
   schema: ColumnSchema;
-  before: EncodedColumn;
-  after: EncodedColumn;
+  before: ColumnValues;
+  after: ColumnValues;
+  /** Replaced columns only: read with the output's encoding (encodeOutputColumn). */
+  survivors?: Survivors;
   /** Numbers and dates only. */
   samples?: ColumnSamples;
   /** Dates only: order kept with each other date column of the sheet. */
@@ -156,9 +131,9 @@ export function columnFigures(input: ColumnInput): ColumnReport {
     replaced,
     nonEmptyBefore: before.nonEmpty,
     nonEmptyAfter: after.nonEmpty,
-    distinctBefore: before.counts.length,
-    distinctAfter: after.counts.length,
-    survivors: replaced ? survivors(before, after) : null,
+    distinctBefore: before.distinct,
+    distinctAfter: after.distinct,
+    survivors: replaced ? (input.survivors ?? null) : null,
     uniqueBefore: isUnique(before),
     uniqueAfter: isUnique(after),
   };
@@ -166,12 +141,12 @@ export function columnFigures(input: ColumnInput): ColumnReport {
     const { before: sampled, after: output } = input.samples;
     report.numbers = numberFigures(input.samples, sortedFinite(sampled), sortedFinite(output));
   } else if (input.samples) report.dates = dateFigures(input.samples, input.order ?? []);
-  else if (schema.type !== 'blank') {
-    const countsBefore = descending(before.counts);
-    const countsAfter = descending(after.counts);
+  else if (hasFrequencies(schema)) {
+    const countsBefore = descending(before.counts());
+    const countsAfter = descending(after.counts());
     report.frequencies = {
-      before: countsBefore.slice(0, TOP_FREQUENCIES),
-      after: countsAfter.slice(0, TOP_FREQUENCIES),
+      before: Array.from(countsBefore.subarray(0, TOP_FREQUENCIES)),
+      after: Array.from(countsAfter.subarray(0, TOP_FREQUENCIES)),
       preservation: rankProfileSimilarity(countsBefore, countsAfter),
     };
   }
@@ -181,4 +156,9 @@ export function columnFigures(input: ColumnInput): ColumnReport {
 /** Whether a column gets number or date figures. */
 export function hasSamples(schema: ColumnSchema): boolean {
   return schema.type === 'number' || schema.type === 'date' || schema.type === 'datetime';
+}
+
+/** Whether a column gets the top-ten frequencies, which need the cells of each value. */
+export function hasFrequencies(schema: ColumnSchema): boolean {
+  return !hasSamples(schema) && schema.type !== 'blank';
 }

@@ -96,9 +96,11 @@ export function ksStatistic(a: Float64Array, b: Float64Array): number | null {
  * whatever the values. Two empty profiles count as kept.
  * @example rankProfileSimilarity([2, 1], [2, 1]) // 1
  */
-export function rankProfileSimilarity(before: readonly number[], after: readonly number[]): number {
-  const totalBefore = before.reduce((sum, n) => sum + n, 0);
-  const totalAfter = after.reduce((sum, n) => sum + n, 0);
+export function rankProfileSimilarity(before: ArrayLike<number>, after: ArrayLike<number>): number {
+  let totalBefore = 0;
+  for (let rank = 0; rank < before.length; rank++) totalBefore += before[rank]!;
+  let totalAfter = 0;
+  for (let rank = 0; rank < after.length; rank++) totalAfter += after[rank]!;
   if (totalBefore === 0 || totalAfter === 0) return totalBefore === totalAfter ? 1 : 0;
   let distance = 0;
   for (let rank = 0; rank < Math.max(before.length, after.length); rank++) {
@@ -107,7 +109,7 @@ export function rankProfileSimilarity(before: readonly number[], after: readonly
   return Math.max(0, Math.min(1, 1 - distance / 2));
 }
 
-/** Counts sorted largest first. */
-export function descending(counts: readonly number[]): number[] {
-  return Array.from(counts).sort((a, b) => b - a);
+/** Counts sorted largest first (a typed sort: no comparator call per pair). */
+export function descending(counts: ArrayLike<number>): Int32Array {
+  return Int32Array.from(counts).sort().reverse();
 }

@@ -1,18 +1,21 @@
 import type { Cell } from '../types';
 
-/**
- * One column dictionary-encoded: a code per row (-1 for blanks and missing-value markers) and
- * a count per distinct value. One Map lookup per cell and no object per cell, so every figure
- * that needs distinct values (counts, uniqueness, survivors, risk) reads the same pass.
+/*
+ * A sheet's columns, their distinct values before and after the run: most of the report's
+ * cost (see build-report.ts), so each cell is hashed once and probed once, and little memory
+ * is allocated (allocating tens of MB after a run of a large file costs a full collection of
+ * its heap, which took longer than the counting itself on the 50 MB bench file).
+ * - Cells are hashed row by row, all columns of a row together: cells read from a file are
+ *   slices of its text, and a row's slices share cache lines (hashing column by column took
+ *   about three times as long).
+ * - Then column by column, both sides of a column go through one open-addressing table
+ *   (slots of ids in an Int32Array; a text is compared only when its hash matches), so an
+ *   output value that is an original is found by the probe that counts it, and survivors
+ *   cost nothing more. The table remembers where a text is (its row and side), not the text.
+ * - A column's table is reused by the next one unless a figure reads its values later (leaks
+ *   read the originals of replaced columns and the values of columns written as read); other
+ *   columns keep only their counts.
  */
-export interface EncodedColumn {
-  codes: Int32Array;
-  /** Distinct value text → code. */
-  index: Map<string, number>;
-  /** Rows per code. */
-  counts: number[];
-  nonEmpty: number;
-}
 
 /**
  * A cell's value as text for equality: strings as written, numbers and booleans as JavaScript
@@ -26,39 +29,348 @@ export function cellKey(cell: Cell | undefined): string | null {
   return String(cell);
 }
 
+/** FNV-1a over the UTF-16 units, with a final mix so the low bits (the slot) use every unit. */
+function hashText(text: string): number {
+  let hash = 0x811c9dc5 | 0;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  return hash ^ (hash >>> 13);
+}
+
+function grown(array: Int32Array, size: number): Int32Array {
+  if (size <= array.length) return array;
+  const larger = new Int32Array(Math.max(size, array.length * 2));
+  larger.set(array);
+  return larger;
+}
+
 /**
- * Encodes one column of rows; texts in `missing` count as blank.
- * @example encodeColumn([['a'], ['b'], ['a']], 0).counts // [2, 1]
+ * The distinct texts of one column, both sides, numbered in order of first appearance. An id
+ * records where its text was first seen (row × 2 + side) and its cells on each side.
  */
-export function encodeColumn(
-  rows: readonly Cell[][],
-  column: number,
-  missing: ReadonlySet<string> = new Set(),
+class TextTable {
+  size = 0;
+  /** Ids by slot, -1 for an empty slot. */
+  private slots: Int32Array;
+  private mask: number;
+  private hashes: Int32Array;
+  private places: Int32Array;
+  cellsBefore: Int32Array;
+  cellsAfter: Int32Array;
+  private sides: readonly (readonly Cell[][])[] = [];
+  private column = 0;
+
+  constructor(expected: number) {
+    let slots = 1024;
+    while (slots < expected * 2 + 2) slots *= 2;
+    this.slots = new Int32Array(slots).fill(-1);
+    this.mask = slots - 1;
+    const ids = Math.max(512, expected);
+    this.hashes = new Int32Array(ids);
+    this.places = new Int32Array(ids);
+    this.cellsBefore = new Int32Array(ids);
+    this.cellsAfter = new Int32Array(ids);
+  }
+
+  /** Empties the table for another column, keeping its arrays where they are large enough. */
+  reset(original: readonly Cell[][], output: readonly Cell[][], column: number, expected: number) {
+    this.sides = [original, output];
+    this.column = column;
+    if (this.slots.length < expected * 2 + 2) {
+      let slots = this.slots.length;
+      while (slots < expected * 2 + 2) slots *= 2;
+      this.slots = new Int32Array(slots);
+      this.mask = slots - 1;
+    }
+    this.slots.fill(-1);
+    this.cellsBefore.fill(0, 0, this.size);
+    this.cellsAfter.fill(0, 0, this.size);
+    this.size = 0;
+  }
+
+  /** The text of an id. */
+  textOf(id: number): string {
+    const place = this.places[id]!;
+    return cellKey(this.sides[place & 1]![place >>> 1]![this.column])!;
+  }
+
+  /** The id of `text`, or -1. */
+  find(text: string, hash = hashText(text)): number {
+    const slots = this.slots;
+    const mask = this.mask;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const id = slots[slot]!;
+      if (id < 0) return -1;
+      if (this.hashes[id] === hash && this.textOf(id) === text) return id;
+    }
+  }
+
+  /** The id of `text`, seen at `place` (row × 2 + side), numbering it when new. */
+  add(text: string, hash: number, place: number): number {
+    const slots = this.slots;
+    const mask = this.mask;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const id = slots[slot]!;
+      if (id < 0) {
+        const next = this.size++;
+        if (next === this.hashes.length) this.growIds();
+        this.hashes[next] = hash;
+        this.places[next] = place;
+        slots[slot] = next;
+        // At most half full, so probe runs stay short.
+        if (next * 2 >= mask) this.growSlots();
+        return next;
+      }
+      if (this.hashes[id] === hash && this.textOf(id) === text) return id;
+    }
+  }
+
+  private growIds(): void {
+    const size = this.hashes.length * 2;
+    this.hashes = grown(this.hashes, size);
+    this.places = grown(this.places, size);
+    this.cellsBefore = grown(this.cellsBefore, size);
+    this.cellsAfter = grown(this.cellsAfter, size);
+  }
+
+  private growSlots(): void {
+    const slots = new Int32Array(this.slots.length * 2).fill(-1);
+    const mask = slots.length - 1;
+    for (let id = 0; id < this.size; id++) {
+      let slot = this.hashes[id]! & mask;
+      while (slots[slot]! >= 0) slot = (slot + 1) & mask;
+      slots[slot] = id;
+    }
+    this.slots = slots;
+    this.mask = mask;
+  }
+}
+
+/** One side (as read, or as written) of a column: its distinct values and cells per value. */
+export class ColumnValues {
+  constructor(
+    /** Non-empty cells (blanks and missing-value markers left out). */
+    readonly nonEmpty: number,
+    /** Distinct non-empty values. */
+    readonly distinct: number,
+    private readonly countsByValue: Int32Array,
+    /** Per row, the value's code (0 … distinct − 1), -1 for blanks; originals, when asked. */
+    readonly codes: Int32Array | null,
+    /** The table and this side's cells per id, when the values are read later (leaks). */
+    private readonly values: { table: TextTable; cells: Int32Array } | null,
+  ) {}
+
+  private table(): { table: TextTable; cells: Int32Array } {
+    if (!this.values) throw new Error('The column was encoded without its values.');
+    return this.values;
+  }
+
+  /** Whether this side holds this text; the column must keep its values. */
+  has(text: string): boolean {
+    const { table, cells } = this.table();
+    const id = table.find(text);
+    return id >= 0 && cells[id]! > 0;
+  }
+
+  /** The distinct values; the column must keep its values. */
+  *texts(): IterableIterator<string> {
+    const { table, cells } = this.table();
+    for (let id = 0; id < table.size; id++) if (cells[id]! > 0) yield table.textOf(id);
+  }
+
+  /** Each distinct value with its number of cells; the column must keep its values. */
+  forEachCount(visit: (text: string, cells: number) => void): void {
+    const { table, cells } = this.table();
+    for (let id = 0; id < table.size; id++) if (cells[id]! > 0) visit(table.textOf(id), cells[id]!);
+  }
+
+  /** Cells per distinct value, in no particular order. */
+  counts(): Int32Array {
+    return this.countsByValue;
+  }
+}
+
+/** Originals of a replaced column found in its own output. */
+export interface Survivors {
+  /** Cells whose output equals their own original. */
+  sameCell: number;
+  /** Distinct originals found anywhere in the column's output. */
+  sharedValues: number;
+}
+
+/** One column before and after the run; `after` is `before` when only the original was read. */
+export interface EncodedColumn {
+  before: ColumnValues;
+  after: ColumnValues;
+  /** When the output was read: its cells left in place and originals found in it. */
+  survivors: Survivors | null;
+}
+
+export interface EncodeOptions {
+  /** Keep a code per row of the original (risk over kept columns). */
+  codes?: boolean;
+  /** Keep the values for has, texts and forEachCount (leaks); otherwise counts only. */
+  values?: boolean;
+  /** Texts that count as blank (missing-value markers). */
+  missing?: ReadonlySet<string>;
+  /** About how many distinct values the original holds (detection's estimate), to size the table. */
+  expectedDistinct?: number;
+}
+
+/** One column to encode: where it is, whether its output is read too, and the options. */
+export interface ColumnToEncode extends EncodeOptions {
+  column: number;
+  /** False for a kept column: its output is its original, read once. */
+  readOutput: boolean;
+}
+
+/** The hashes of the given columns' cells, column after column, computed row by row. */
+function hashColumns(rows: readonly Cell[][], columns: readonly number[]): Int32Array {
+  const count = rows.length;
+  const hashes = new Int32Array(count * columns.length);
+  for (let row = 0; row < count; row++) {
+    const cells = rows[row]!;
+    for (let at = 0; at < columns.length; at++) {
+      const key = cellKey(cells[columns[at]!]);
+      if (key !== null) hashes[at * count + row] = hashText(key);
+    }
+  }
+  return hashes;
+}
+
+function compactCounts(cells: Int32Array, size: number, distinct: number): Int32Array {
+  const counts = new Int32Array(distinct);
+  let at = 0;
+  for (let id = 0; id < size; id++) if (cells[id]! > 0) counts[at++] = cells[id]!;
+  return counts;
+}
+
+/** Reads one column's original and output cells into `table`. */
+function encodeInto(
+  table: TextTable,
+  spec: ColumnToEncode,
+  originalRows: readonly Cell[][],
+  outputRows: readonly Cell[][],
+  hashesBefore: Int32Array,
+  hashesAfter: Int32Array | null,
+  rowIds: Int32Array,
 ): EncodedColumn {
-  const codes = new Int32Array(rows.length);
-  const index = new Map<string, number>();
-  const counts: number[] = [];
-  let nonEmpty = 0;
-  for (let row = 0; row < rows.length; row++) {
-    const key = cellKey(rows[row]![column]);
-    if (key === null || missing.has(key)) {
-      codes[row] = -1;
+  const { column } = spec;
+  const missing = spec.missing && spec.missing.size > 0 ? spec.missing : null;
+  const codes = spec.codes ? new Int32Array(originalRows.length) : null;
+  let nonEmptyBefore = 0;
+  for (let row = 0; row < originalRows.length; row++) {
+    const key = cellKey(originalRows[row]![column]);
+    if (key === null || (missing !== null && missing.has(key))) {
+      rowIds[row] = -1;
       continue;
     }
-    nonEmpty++;
-    let code = index.get(key);
-    if (code === undefined) {
-      code = counts.length;
-      index.set(key, code);
-      counts.push(0);
-    }
-    counts[code]!++;
-    codes[row] = code;
+    nonEmptyBefore++;
+    const id = table.add(key, hashesBefore[row]!, row * 2);
+    table.cellsBefore[id]!++;
+    rowIds[row] = id;
   }
-  return { codes, index, counts, nonEmpty };
+  if (codes) codes.set(rowIds.subarray(0, originalRows.length));
+  const distinctBefore = table.size;
+  let nonEmptyAfter = 0;
+  let sameCell = 0;
+  if (hashesAfter) {
+    for (let row = 0; row < outputRows.length; row++) {
+      const key = cellKey(outputRows[row]![column]);
+      if (key === null || (missing !== null && missing.has(key))) continue;
+      nonEmptyAfter++;
+      const id = table.add(key, hashesAfter[row]!, row * 2 + 1);
+      table.cellsAfter[id]!++;
+      if (rowIds[row] === id) sameCell++;
+    }
+  }
+  const keep = spec.values ?? false;
+  const before = new ColumnValues(
+    nonEmptyBefore,
+    distinctBefore,
+    compactCounts(table.cellsBefore, distinctBefore, distinctBefore),
+    codes,
+    keep ? { table, cells: table.cellsBefore } : null,
+  );
+  if (!hashesAfter) return { before, after: before, survivors: null };
+  let distinctAfter = 0;
+  let sharedValues = 0;
+  for (let id = 0; id < table.size; id++) {
+    if (table.cellsAfter[id] === 0) continue;
+    distinctAfter++;
+    if (id < distinctBefore) sharedValues++;
+  }
+  const after = new ColumnValues(
+    nonEmptyAfter,
+    distinctAfter,
+    compactCounts(table.cellsAfter, table.size, distinctAfter),
+    null,
+    keep ? { table, cells: table.cellsAfter } : null,
+  );
+  return { before, after, survivors: { sameCell, sharedValues } };
+}
+
+/**
+ * Encodes columns as read and, where `readOutput`, as written: distinct values, cells per
+ * value, and the originals that survive in the output. A kept column (no `readOutput`) has
+ * the same values on both sides. Output rows line up with original rows.
+ * @example encodeColumns([['a'], ['b']], [['b'], ['x']], [{ column: 0, readOutput: true }])[0].survivors // { sameCell: 0, sharedValues: 1 }
+ */
+export function encodeColumns(
+  originalRows: readonly Cell[][],
+  outputRows: readonly Cell[][],
+  columns: readonly ColumnToEncode[],
+): EncodedColumn[] {
+  const count = originalRows.length;
+  const hashesBefore = hashColumns(
+    originalRows,
+    columns.map((spec) => spec.column),
+  );
+  const readOutput = columns.flatMap((spec, at) => (spec.readOutput ? [at] : []));
+  const hashesAfter = hashColumns(
+    outputRows,
+    readOutput.map((at) => columns[at]!.column),
+  );
+  const outputCount = outputRows.length;
+  const rowIds = new Int32Array(count);
+  let shared: TextTable | null = null;
+  return columns.map((spec, at) => {
+    const sides = spec.readOutput ? 2 : 1;
+    const expected = Math.min(count, spec.expectedDistinct ?? 0) * sides;
+    // A table whose values are read later is the column's own; others share one.
+    let table: TextTable;
+    if (spec.values) table = new TextTable(expected);
+    else table = shared ??= new TextTable(expected);
+    table.reset(originalRows, outputRows, spec.column, expected);
+    const output = readOutput.indexOf(at);
+    return encodeInto(
+      table,
+      spec,
+      originalRows,
+      outputRows,
+      hashesBefore.subarray(at * count, (at + 1) * count),
+      output < 0 ? null : hashesAfter.subarray(output * outputCount, (output + 1) * outputCount),
+      rowIds,
+    );
+  });
+}
+
+/**
+ * Encodes one column as read and, when `outputRows` are given, as written (see encodeColumns).
+ * @example encodeColumn([['a'], ['b'], ['a']], 0, [['x'], ['a'], ['x']]).survivors // { sameCell: 0, sharedValues: 1 }
+ */
+export function encodeColumn(
+  originalRows: readonly Cell[][],
+  column: number,
+  outputRows: readonly Cell[][] | null,
+  options: EncodeOptions = {},
+): EncodedColumn {
+  const spec = { ...options, column, readOutput: outputRows !== null };
+  return encodeColumns(originalRows, outputRows ?? [], [spec])[0]!;
 }
 
 /** Whether every non-empty value of the column is distinct (and there are at least two). */
-export function isUnique(column: EncodedColumn): boolean {
-  return column.nonEmpty > 1 && column.counts.length === column.nonEmpty;
+export function isUnique(column: ColumnValues): boolean {
+  return column.nonEmpty > 1 && column.distinct === column.nonEmpty;
 }

@@ -1,4 +1,4 @@
-import type { EncodedColumn } from './encode-column';
+import type { ColumnValues } from './encode-column';
 
 /** Originals shorter than this are not searched for: short words match everywhere. */
 export const LEAK_MINIMUM_LENGTH = 4;
@@ -17,25 +17,24 @@ export interface LeakColumn {
 }
 
 /**
- * The originals of the replaced columns, read from each column's own distinct-value index (no
- * merged copy: that would be a second Map of every original of the file). A lookup asks each
+ * The originals of the replaced columns, read from each column's own distinct values (no
+ * merged copy: that would be a second table of every original of the file). A lookup asks each
  * source column in turn; a file has few. Blank-ish noise is left out at lookup time: see
  * LEAK_MINIMUM_LENGTH and LEAK_MINIMUM_DIGITS.
  */
 export class OriginalsIndex {
   readonly sources: LeakColumn[] = [];
-  private readonly indexes: ReadonlyMap<string, number>[] = [];
-  /** First words of the originals of several words: a run of words is looked up only from one. */
-  private readonly firstWords = new Set<string>();
+  private readonly indexes: ColumnValues[] = [];
+  /**
+   * First words of the originals of several words: a run of words is looked up only from one.
+   * Built on the first search inside text: a run without kept text needs none.
+   */
+  private firstWords: Set<string> | null = null;
 
-  /** Adds the distinct originals of one replaced column (its encoding's index). */
-  add(source: LeakColumn, originals: ReadonlyMap<string, number>): void {
+  /** Adds the distinct originals of one replaced column. */
+  add(source: LeakColumn, originals: ColumnValues): void {
     this.sources.push(source);
     this.indexes.push(originals);
-    for (const text of originals.keys()) {
-      const space = text.indexOf(' ');
-      if (space > 0) this.firstWords.add(firstWord(text, space));
-    }
   }
 
   get size(): number {
@@ -52,9 +51,21 @@ export class OriginalsIndex {
 
   /** Whether a run of words starting with this word may be an original. */
   mayStart(word: string): boolean {
+    this.firstWords ??= this.firstWordsOfOriginals();
     if (this.firstWords.has(word)) return true;
     for (const index of this.indexes) if (index.has(word)) return true;
     return false;
+  }
+
+  private firstWordsOfOriginals(): Set<string> {
+    const words = new Set<string>();
+    for (const index of this.indexes) {
+      for (const text of index.texts()) {
+        const space = text.indexOf(' ');
+        if (space > 0) words.add(firstWord(text, space));
+      }
+    }
+    return words;
   }
 }
 
@@ -91,7 +102,7 @@ export type LeakCounts = Map<string, number>;
  */
 export function scanColumn(
   found: LeakColumn,
-  distinct: EncodedColumn,
+  distinct: ColumnValues,
   originals: OriginalsIndex,
   insideText: boolean,
   counts: LeakCounts,
@@ -99,8 +110,8 @@ export function scanColumn(
   const starts: number[] = [];
   const ends: number[] = [];
   const hits = new Set<number>();
-  for (const [text, code] of distinct.index) {
-    if (text.length < LEAK_MINIMUM_LENGTH) continue;
+  distinct.forEachCount((text, cells) => {
+    if (text.length < LEAK_MINIMUM_LENGTH) return;
     hits.clear();
     originals.owners(text, hits);
     if (insideText) {
@@ -119,13 +130,12 @@ export function scanColumn(
         }
       }
     }
-    if (hits.size === 0) continue;
-    const cells = distinct.counts[code]!;
+    if (hits.size === 0) return;
     for (const id of hits) {
       const source = originals.sources[id]!;
       if (source.sheet === found.sheet && source.column === found.column) continue;
       const key = `${id}|${found.sheet}|${found.column}`;
       counts.set(key, (counts.get(key) ?? 0) + cells);
     }
-  }
+  });
 }

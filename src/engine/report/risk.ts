@@ -1,4 +1,4 @@
-import type { EncodedColumn } from './encode-column';
+import type { ColumnValues } from './encode-column';
 import type { RiskFigures } from './report-schema';
 
 /*
@@ -16,11 +16,13 @@ interface Classes {
   count: number;
 }
 
-/** Dense class ids of one column (blank = its own value). */
-function classesOf(column: EncodedColumn): Classes {
-  const ids = new Int32Array(column.codes.length);
-  for (let row = 0; row < ids.length; row++) ids[row] = column.codes[row]! + 1;
-  return { ids, count: column.counts.length + 1 };
+/** Dense class ids of one column (blank = its own value); the column must have codes. */
+function classesOf(column: ColumnValues): Classes {
+  const codes = column.codes;
+  if (!codes) throw new Error('A kept column is encoded with codes.');
+  const ids = new Int32Array(codes.length);
+  for (let row = 0; row < ids.length; row++) ids[row] = codes[row]! + 1;
+  return { ids, count: column.distinct + 1 };
 }
 
 /** Dense class ids of the pairs (a, b) of each row. */
@@ -81,7 +83,7 @@ const BUCKETS = [
  */
 export function riskFigures(
   names: readonly string[],
-  kept: readonly EncodedColumn[],
+  kept: readonly ColumnValues[],
   rows: number,
 ): RiskFigures {
   const columns = kept.map(classesOf);
