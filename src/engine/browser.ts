@@ -32,3 +32,4 @@ export {
   type DateFigures,
   type UtilityFigures,
 } from './report/report-schema';
+export { reportSummaryParts, survivingCells } from './report/summary';

@@ -69,4 +69,11 @@ export {
   type RecipeReport,
   type SheetColumn,
 } from './recipe/apply-recipe';
-export { buildReport, privacyReportSchema, type PrivacyReport, type ReportInput } from './report';
+export {
+  buildReport,
+  privacyReportSchema,
+  reportSummaryParts,
+  survivingCells,
+  type PrivacyReport,
+  type ReportInput,
+} from './report';

@@ -4,7 +4,7 @@
  * privacyReportSchema): column and sheet names are the only text from the file, escaped
  * everywhere by the `html` tag.
  */
-import type { PrivacyReport } from '../engine';
+import { reportSummaryParts, type PrivacyReport } from '../engine';
 import { html, rawHtml, type Html } from './html-template';
 import { barChart } from './report-charts';
 
@@ -64,33 +64,11 @@ function figureText(key: string, value: number): string {
 }
 
 /**
- * The summary line, worded as the page's: whether any original survived in place in a replaced
- * column, cells elsewhere that hold replaced originals, how many warnings, and the smallest k
- * over the kept columns. Booleans are left out of survivors: a keyed swap leaves half of them in
- * place by design.
+ * The summary line, the page's own (see the engine's reportSummaryParts).
  * @example summaryLine(report) // 'No original survives · 2 warnings · k = 3 on kept columns'
  */
 export function summaryLine(report: PrivacyReport): string {
-  const inPlace = report.sheets
-    .flatMap((sheet) => sheet.columns)
-    .filter((column) => column.type !== 'boolean')
-    .reduce((sum, column) => sum + (column.survivors?.sameCell ?? 0), 0);
-  const leaked = report.leaks.reduce((sum, leak) => sum + leak.cells, 0);
-  const risks = report.sheets
-    .map((sheet) => sheet.risk)
-    .filter((risk) => risk.quasiIdentifiers.length > 0 && risk.rows > 0);
-  return [
-    inPlace === 0
-      ? 'No original survives'
-      : `${plural(inPlace, 'original survives', 'originals survive')} in place`,
-    leaked > 0 ? `${plural(leaked, 'cell')} elsewhere hold replaced originals` : '',
-    report.warnings.length === 0 ? 'No warnings' : plural(report.warnings.length, 'warning'),
-    risks.length === 0
-      ? 'No kept columns to link'
-      : `k = ${count(Math.min(...risks.map((risk) => risk.k)))} on kept columns`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  return reportSummaryParts(report).join(' · ');
 }
 
 const SEVERITY_LABEL = { high: 'High', medium: 'Medium', low: 'Low' } as const;

@@ -1,5 +1,6 @@
 import type { Semantic } from '../types';
 import type { ReportLeak, ReportWarning, RiskFigures, SheetReport } from './report-schema';
+import { survivesByDesign } from './summary';
 
 /** Semantics that identify a person by themselves: kept, they defeat the pseudonymization. */
 const DIRECT_IDENTIFIERS: ReadonlySet<Semantic> = new Set<Semantic>([
@@ -55,8 +56,7 @@ function keptPii(sheet: SheetReport): ReportWarning[] {
 function survivorsAndUniqueness(sheet: SheetReport): ReportWarning[] {
   const warnings: ReportWarning[] = [];
   for (const column of sheet.columns) {
-    // Booleans have two values: a keyed keep-or-swap leaves them equal half the time by design.
-    if (column.survivors && column.survivors.sameCell > 0 && column.type !== 'boolean') {
+    if (column.survivors && column.survivors.sameCell > 0 && !survivesByDesign(column)) {
       warnings.push({
         severity: 'high',
         code: 'originals-survive',

@@ -1,0 +1,63 @@
+import type { ColumnReport, PrivacyReport, SheetReport } from './report-schema';
+
+/*
+ * The report's summary line, one home for the page and the printable report: whether any
+ * original survived in place, cells elsewhere holding replaced originals, how many warnings,
+ * and the smallest k over the kept columns.
+ */
+
+const count = (value: number): string => value.toLocaleString('en-US');
+
+/** '1 warning', '2 warnings': a count with its noun. */
+function plural(value: number, noun: string, nouns = `${noun}s`): string {
+  return `${count(value)} ${value === 1 ? noun : nouns}`;
+}
+
+/**
+ * Whether a replaced column's originals may equal their output by design, so that they count as
+ * no survivors:
+ * - booleans have two values: a keyed keep-or-swap leaves them equal half the time;
+ * - a country that named the US beside a US state stays the US (scheme 2, row-location.ts): one
+ *   value every US row shares, following the row's pseudonymized state. A country's per-value
+ *   pseudonym never equals its original, so this is the only way one stays.
+ */
+export function survivesByDesign(column: Pick<ColumnReport, 'type' | 'semantic'>): boolean {
+  return column.type === 'boolean' || column.semantic === 'country';
+}
+
+/** Cells of a replaced column whose output equals their own original, by accident. */
+export function survivingCells(column: ColumnReport): number {
+  if (!column.survivors || survivesByDesign(column)) return 0;
+  return column.survivors.sameCell;
+}
+
+/** The smallest k over the sheets that keep columns; null when no sheet keeps any. */
+export function smallestK(sheets: readonly SheetReport[]): number | null {
+  const measured = sheets.filter(
+    (sheet) => sheet.risk.quasiIdentifiers.length > 0 && sheet.risk.rows > 0,
+  );
+  if (measured.length === 0) return null;
+  return Math.min(...measured.map((sheet) => sheet.risk.k));
+}
+
+/**
+ * The summary line in parts, measured.
+ * @example reportSummaryParts(report).join(' · ') // 'No original survives · 2 warnings · k = 3 on kept columns'
+ */
+export function reportSummaryParts(report: PrivacyReport): string[] {
+  const survivors = report.sheets
+    .flatMap((sheet) => sheet.columns)
+    .reduce((sum, column) => sum + survivingCells(column), 0);
+  const leakedCells = report.leaks.reduce((sum, leak) => sum + leak.cells, 0);
+  const k = smallestK(report.sheets);
+  return [
+    survivors === 0
+      ? 'No original survives'
+      : `${plural(survivors, 'original survives', 'originals survive')} in place`,
+    ...(leakedCells > 0
+      ? [`${plural(leakedCells, 'cell')} elsewhere hold replaced originals`]
+      : []),
+    report.warnings.length === 0 ? 'No warnings' : plural(report.warnings.length, 'warning'),
+    k === null ? 'No kept columns to link' : `k = ${count(k)} on kept columns`,
+  ];
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildReport,
+  pseudonymize,
+  reportSummaryParts,
+  survivingCells,
+  type Cell,
+} from '../../../src/engine';
+import { schemasOf, workbookOf } from './report-fixtures';
+
+/*
+ * The summary line the page and the printable report share, and which originals left in place
+ * count as survivors (report/summary.ts).
+ */
+
+const STATES = ['Ohio', 'Texas', 'Oregon', 'Maine', 'Utah', 'Iowa', 'Idaho', 'Nevada'];
+const COLUMNS = ['customer_id', 'city', 'state', 'country', 'active'];
+
+/** US customers (the country names the US beside each US state) and a few from Canada. */
+function customers(count: number): Cell[][] {
+  return Array.from({ length: count }, (_, i) => [
+    String(5000 + i),
+    `Springfield ${i % 7}`,
+    i % 10 === 9 ? '' : STATES[i % STATES.length]!,
+    i % 10 === 9 ? 'Canada' : 'United States',
+    i % 2 === 0 ? 'true' : 'false',
+  ]);
+}
+
+function report() {
+  const original = workbookOf(COLUMNS, customers(60));
+  const schemas = schemasOf(original);
+  const { workbook: output } = pseudonymize(original, schemas, { secret: 'summary-test' });
+  return { report: buildReport({ original, output, schemas, mappingAvailable: false }), output };
+}
+
+describe('report summary', () => {
+  it('counts no survivor where a country follows its row’s US state, or a boolean is swapped in place', () => {
+    const { report: built, output } = report();
+    const columns = built.sheets[0]!.columns;
+    const country = columns.find((column) => column.name === 'country')!;
+    // The US rows keep 'United States' beside their pseudonymized state: measured, not hidden.
+    const keptUs = output.sheets[0]!.rows.filter((row) => row[3] === 'United States').length;
+    expect(keptUs).toBe(54);
+    expect(country.survivors?.sameCell).toBe(54);
+    expect(survivingCells(country)).toBe(0);
+    expect(columns.every((column) => survivingCells(column) === 0)).toBe(true);
+    expect(built.warnings.map((warning) => warning.code)).not.toContain('originals-survive');
+    expect(reportSummaryParts(built)[0]).toBe('No original survives');
+  });
+
+  it('reads warnings and k in words', () => {
+    const original = workbookOf(COLUMNS, customers(60));
+    const schemas = schemasOf(original, { city: 'keep', state: 'keep' });
+    const { workbook: output } = pseudonymize(original, schemas, { secret: 'summary-test' });
+    const built = buildReport({ original, output, schemas, mappingAvailable: true });
+    const parts = reportSummaryParts(built);
+    expect(parts[0]).toBe('No original survives');
+    expect(parts).toContain(
+      built.warnings.length === 1 ? '1 warning' : `${built.warnings.length} warnings`,
+    );
+    expect(parts.at(-1)).toBe(`k = ${built.sheets[0]!.risk.k} on kept columns`);
+  });
+});
