@@ -66,7 +66,9 @@ function survivorsAndUniqueness(sheet: SheetReport): ReportWarning[] {
         figures: { cells: column.survivors.sameCell },
       });
     }
-    if (column.replaced && column.uniqueBefore && !column.uniqueAfter) {
+    // Dates are no keys: they move with their row's entity, so two rows may meet on one day.
+    const mayKey = column.type !== 'date' && column.type !== 'datetime';
+    if (column.replaced && mayKey && column.uniqueBefore && !column.uniqueAfter) {
       warnings.push({
         severity: 'high',
         code: 'pseudonyms-lost-uniqueness',

@@ -62,3 +62,21 @@ describe('report summary', () => {
     expect(parts.at(-1)).toBe(`k = ${built.sheets[0]!.risk.k} on kept columns`);
   });
 });
+
+describe('lost uniqueness', () => {
+  it('is no warning for a date column whose unique days meet once they move with their rows', () => {
+    // One day per customer, two customers a day apart: shifted by their own offsets, some meet.
+    const rows: Cell[][] = Array.from({ length: 400 }, (_, i) => [
+      String(7000 + i),
+      new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10),
+    ]);
+    const original = workbookOf(['customer_id', 'signup_date'], rows);
+    const schemas = schemasOf(original);
+    const { workbook: output } = pseudonymize(original, schemas, { secret: 'summary-test' });
+    const built = buildReport({ original, output, schemas, mappingAvailable: false });
+    const dates = built.sheets[0]!.columns.find((column) => column.name === 'signup_date')!;
+    expect(dates.uniqueBefore).toBe(true);
+    expect(dates.uniqueAfter).toBe(false);
+    expect(built.warnings).toEqual([]);
+  });
+});
