@@ -9,7 +9,8 @@ import type { Cell } from '../types';
  *   slices of its text, and a row's slices share cache lines (hashing column by column took
  *   about three times as long).
  * - Then column by column, both sides of a column go through one open-addressing table
- *   (slots of ids in an Int32Array; a text is compared only when its hash matches), so an
+ *   ((id, hash) pairs side by side in an Int32Array, so a probe touches one cache line; a
+ *   text is compared only when its hash matches), so an
  *   output value that is an original is found by the probe that counts it, and survivors
  *   cost nothing more. The table remembers where a text is (its row and side), not the text.
  * - A column's table is reused by the next one unless a figure reads its values later (leaks
@@ -51,10 +52,9 @@ function grown(array: Int32Array, size: number): Int32Array {
  */
 class TextTable {
   size = 0;
-  /** Ids by slot, -1 for an empty slot. */
+  /** Slot i is slots[2i] (the id, -1 when empty) and slots[2i + 1] (its text's hash). */
   private slots: Int32Array;
   private mask: number;
-  private hashes: Int32Array;
   private places: Int32Array;
   cellsBefore: Int32Array;
   cellsAfter: Int32Array;
@@ -62,25 +62,29 @@ class TextTable {
   private column = 0;
 
   constructor(expected: number) {
-    let slots = 1024;
-    while (slots < expected * 2 + 2) slots *= 2;
-    this.slots = new Int32Array(slots).fill(-1);
+    const slots = TextTable.slotsFor(expected, 1024);
+    this.slots = new Int32Array(slots * 2).fill(-1);
     this.mask = slots - 1;
     const ids = Math.max(512, expected);
-    this.hashes = new Int32Array(ids);
     this.places = new Int32Array(ids);
     this.cellsBefore = new Int32Array(ids);
     this.cellsAfter = new Int32Array(ids);
+  }
+
+  /** Slots for `expected` texts at most half full, at least `least`. */
+  private static slotsFor(expected: number, least: number): number {
+    let slots = least;
+    while (slots < expected * 2 + 2) slots *= 2;
+    return slots;
   }
 
   /** Empties the table for another column, keeping its arrays where they are large enough. */
   reset(original: readonly Cell[][], output: readonly Cell[][], column: number, expected: number) {
     this.sides = [original, output];
     this.column = column;
-    if (this.slots.length < expected * 2 + 2) {
-      let slots = this.slots.length;
-      while (slots < expected * 2 + 2) slots *= 2;
-      this.slots = new Int32Array(slots);
+    const slots = TextTable.slotsFor(expected, this.mask + 1);
+    if (slots > this.mask + 1) {
+      this.slots = new Int32Array(slots * 2);
       this.mask = slots - 1;
     }
     this.slots.fill(-1);
@@ -100,9 +104,9 @@ class TextTable {
     const slots = this.slots;
     const mask = this.mask;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const id = slots[slot]!;
+      const id = slots[slot * 2]!;
       if (id < 0) return -1;
-      if (this.hashes[id] === hash && this.textOf(id) === text) return id;
+      if (slots[slot * 2 + 1] === hash && this.textOf(id) === text) return id;
     }
   }
 
@@ -111,36 +115,40 @@ class TextTable {
     const slots = this.slots;
     const mask = this.mask;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const id = slots[slot]!;
+      const id = slots[slot * 2]!;
       if (id < 0) {
         const next = this.size++;
-        if (next === this.hashes.length) this.growIds();
-        this.hashes[next] = hash;
+        if (next === this.places.length) this.growIds();
         this.places[next] = place;
-        slots[slot] = next;
+        slots[slot * 2] = next;
+        slots[slot * 2 + 1] = hash;
         // At most half full, so probe runs stay short.
         if (next * 2 >= mask) this.growSlots();
         return next;
       }
-      if (this.hashes[id] === hash && this.textOf(id) === text) return id;
+      if (slots[slot * 2 + 1] === hash && this.textOf(id) === text) return id;
     }
   }
 
   private growIds(): void {
-    const size = this.hashes.length * 2;
-    this.hashes = grown(this.hashes, size);
+    const size = this.places.length * 2;
     this.places = grown(this.places, size);
     this.cellsBefore = grown(this.cellsBefore, size);
     this.cellsAfter = grown(this.cellsAfter, size);
   }
 
   private growSlots(): void {
-    const slots = new Int32Array(this.slots.length * 2).fill(-1);
-    const mask = slots.length - 1;
-    for (let id = 0; id < this.size; id++) {
-      let slot = this.hashes[id]! & mask;
-      while (slots[slot]! >= 0) slot = (slot + 1) & mask;
-      slots[slot] = id;
+    const old = this.slots;
+    const slots = new Int32Array(old.length * 2).fill(-1);
+    const mask = slots.length / 2 - 1;
+    for (let at = 0; at < old.length; at += 2) {
+      const id = old[at]!;
+      if (id < 0) continue;
+      const hash = old[at + 1]!;
+      let slot = hash & mask;
+      while (slots[slot * 2]! >= 0) slot = (slot + 1) & mask;
+      slots[slot * 2] = id;
+      slots[slot * 2 + 1] = hash;
     }
     this.slots = slots;
     this.mask = mask;
@@ -225,10 +233,20 @@ export interface ColumnToEncode extends EncodeOptions {
   readOutput: boolean;
 }
 
+/**
+ * Columns hashed in one pass over the rows: enough for a row's cells to share cache lines,
+ * few enough that the hashes stay a few MB (a column of 250,000 rows: 1 MB).
+ */
+const COLUMNS_PER_PASS = 4;
+
 /** The hashes of the given columns' cells, column after column, computed row by row. */
-function hashColumns(rows: readonly Cell[][], columns: readonly number[]): Int32Array {
+function hashColumns(
+  rows: readonly Cell[][],
+  columns: readonly number[],
+  into: Int32Array,
+): Int32Array {
   const count = rows.length;
-  const hashes = new Int32Array(count * columns.length);
+  const hashes = into.subarray(0, count * columns.length);
   for (let row = 0; row < count; row++) {
     const cells = rows[row]!;
     for (let at = 0; at < columns.length; at++) {
@@ -323,37 +341,51 @@ export function encodeColumns(
   columns: readonly ColumnToEncode[],
 ): EncodedColumn[] {
   const count = originalRows.length;
-  const hashesBefore = hashColumns(
-    originalRows,
-    columns.map((spec) => spec.column),
-  );
-  const readOutput = columns.flatMap((spec, at) => (spec.readOutput ? [at] : []));
-  const hashesAfter = hashColumns(
-    outputRows,
-    readOutput.map((at) => columns[at]!.column),
-  );
   const outputCount = outputRows.length;
+  const group = Math.min(columns.length, COLUMNS_PER_PASS);
+  const hashesBefore = new Int32Array(count * group);
+  const hashesAfter = new Int32Array(outputCount * group);
   const rowIds = new Int32Array(count);
   let shared: TextTable | null = null;
-  return columns.map((spec, at) => {
-    const sides = spec.readOutput ? 2 : 1;
-    const expected = Math.min(count, spec.expectedDistinct ?? 0) * sides;
-    // A table whose values are read later is the column's own; others share one.
-    let table: TextTable;
-    if (spec.values) table = new TextTable(expected);
-    else table = shared ??= new TextTable(expected);
-    table.reset(originalRows, outputRows, spec.column, expected);
-    const output = readOutput.indexOf(at);
-    return encodeInto(
-      table,
-      spec,
+  const encoded: EncodedColumn[] = [];
+  for (let first = 0; first < columns.length; first += group) {
+    const specs = columns.slice(first, first + group);
+    hashColumns(
       originalRows,
-      outputRows,
-      hashesBefore.subarray(at * count, (at + 1) * count),
-      output < 0 ? null : hashesAfter.subarray(output * outputCount, (output + 1) * outputCount),
-      rowIds,
+      specs.map((spec) => spec.column),
+      hashesBefore,
     );
-  });
+    const readOutput = specs.flatMap((spec, at) => (spec.readOutput ? [at] : []));
+    hashColumns(
+      outputRows,
+      readOutput.map((at) => specs[at]!.column),
+      hashesAfter,
+    );
+    specs.forEach((spec, at) => {
+      const sides = spec.readOutput ? 2 : 1;
+      const expected = Math.min(count, spec.expectedDistinct ?? 0) * sides;
+      // A table whose values are read later is the column's own; others share one.
+      let table: TextTable;
+      if (spec.values) table = new TextTable(expected);
+      else table = shared ??= new TextTable(expected);
+      table.reset(originalRows, outputRows, spec.column, expected);
+      const output = readOutput.indexOf(at);
+      encoded.push(
+        encodeInto(
+          table,
+          spec,
+          originalRows,
+          outputRows,
+          hashesBefore.subarray(at * count, (at + 1) * count),
+          output < 0
+            ? null
+            : hashesAfter.subarray(output * outputCount, (output + 1) * outputCount),
+          rowIds,
+        ),
+      );
+    });
+  }
+  return encoded;
 }
 
 /**
