@@ -30,13 +30,17 @@ export function cellKey(cell: Cell | undefined): string | null {
   return String(cell);
 }
 
-/** FNV-1a over the UTF-16 units, with a final mix so the low bits (the slot) use every unit. */
+/**
+ * FNV-1a over the UTF-16 units, with a final mix so the low bits (the slot) use every unit;
+ * never 0, which marks a blank cell among the hashes.
+ */
 function hashText(text: string): number {
   let hash = 0x811c9dc5 | 0;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
-  return hash ^ (hash >>> 13);
+  hash ^= hash >>> 13;
+  return hash === 0 ? 1 : hash;
 }
 
 function grown(array: Int32Array, size: number): Int32Array {
@@ -93,9 +97,9 @@ class TextTable {
     this.size = 0;
   }
 
-  /** The text of an id. */
-  textOf(id: number): string {
-    const place = this.places[id]!;
+  /** The text of an id, or of a place (row × 2 + side). */
+  textOf(id: number, isPlace = false): string {
+    const place = isPlace ? id : this.places[id]!;
     return cellKey(this.sides[place & 1]![place >>> 1]![this.column])!;
   }
 
@@ -110,10 +114,14 @@ class TextTable {
     }
   }
 
-  /** The id of `text`, seen at `place` (row × 2 + side), numbering it when new. */
-  add(text: string, hash: number, place: number): number {
+  /**
+   * The id of the text at `place` (row × 2 + side), numbering it when new. The cell is read
+   * only when a slot's hash matches: a new value costs no read of its text.
+   */
+  add(hash: number, place: number): number {
     const slots = this.slots;
     const mask = this.mask;
+    let text: string | null = null;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const id = slots[slot * 2]!;
       if (id < 0) {
@@ -126,7 +134,8 @@ class TextTable {
         if (next * 2 >= mask) this.growSlots();
         return next;
       }
-      if (slots[slot * 2 + 1] === hash && this.textOf(id) === text) return id;
+      if (slots[slot * 2 + 1] === hash && this.textOf(id) === (text ??= this.textOf(place, true)))
+        return id;
     }
   }
 
@@ -239,22 +248,24 @@ export interface ColumnToEncode extends EncodeOptions {
  */
 const COLUMNS_PER_PASS = 4;
 
-/** The hashes of the given columns' cells, column after column, computed row by row. */
-function hashColumns(
-  rows: readonly Cell[][],
-  columns: readonly number[],
-  into: Int32Array,
-): Int32Array {
+/**
+ * The hashes of the given columns' cells, column after column, computed row by row; 0 for a
+ * blank cell or a missing-value marker.
+ */
+function hashColumns(rows: readonly Cell[][], specs: readonly ColumnToEncode[], into: Int32Array) {
   const count = rows.length;
-  const hashes = into.subarray(0, count * columns.length);
+  const columns = specs.map((spec) => spec.column);
+  const missing = specs.map((spec) =>
+    spec.missing && spec.missing.size > 0 ? spec.missing : null,
+  );
   for (let row = 0; row < count; row++) {
     const cells = rows[row]!;
     for (let at = 0; at < columns.length; at++) {
       const key = cellKey(cells[columns[at]!]);
-      if (key !== null) hashes[at * count + row] = hashText(key);
+      const blank = key === null || missing[at]?.has(key) === true;
+      into[at * count + row] = blank ? 0 : hashText(key);
     }
   }
-  return hashes;
 }
 
 function compactCounts(cells: Int32Array, size: number, distinct: number): Int32Array {
@@ -274,18 +285,16 @@ function encodeInto(
   hashesAfter: Int32Array | null,
   rowIds: Int32Array,
 ): EncodedColumn {
-  const { column } = spec;
-  const missing = spec.missing && spec.missing.size > 0 ? spec.missing : null;
   const codes = spec.codes ? new Int32Array(originalRows.length) : null;
   let nonEmptyBefore = 0;
   for (let row = 0; row < originalRows.length; row++) {
-    const key = cellKey(originalRows[row]![column]);
-    if (key === null || (missing !== null && missing.has(key))) {
+    const hash = hashesBefore[row]!;
+    if (hash === 0) {
       rowIds[row] = -1;
       continue;
     }
     nonEmptyBefore++;
-    const id = table.add(key, hashesBefore[row]!, row * 2);
+    const id = table.add(hash, row * 2);
     table.cellsBefore[id]!++;
     rowIds[row] = id;
   }
@@ -295,10 +304,10 @@ function encodeInto(
   let sameCell = 0;
   if (hashesAfter) {
     for (let row = 0; row < outputRows.length; row++) {
-      const key = cellKey(outputRows[row]![column]);
-      if (key === null || (missing !== null && missing.has(key))) continue;
+      const hash = hashesAfter[row]!;
+      if (hash === 0) continue;
       nonEmptyAfter++;
-      const id = table.add(key, hashesAfter[row]!, row * 2 + 1);
+      const id = table.add(hash, row * 2 + 1);
       table.cellsAfter[id]!++;
       if (rowIds[row] === id) sameCell++;
     }
@@ -350,15 +359,11 @@ export function encodeColumns(
   const encoded: EncodedColumn[] = [];
   for (let first = 0; first < columns.length; first += group) {
     const specs = columns.slice(first, first + group);
-    hashColumns(
-      originalRows,
-      specs.map((spec) => spec.column),
-      hashesBefore,
-    );
+    hashColumns(originalRows, specs, hashesBefore);
     const readOutput = specs.flatMap((spec, at) => (spec.readOutput ? [at] : []));
     hashColumns(
       outputRows,
-      readOutput.map((at) => specs[at]!.column),
+      readOutput.map((at) => specs[at]!),
       hashesAfter,
     );
     specs.forEach((spec, at) => {
