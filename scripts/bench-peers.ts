@@ -19,7 +19,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import Papa from 'papaparse';
 
 function option(name: string, fallback: number): number {
@@ -156,16 +155,15 @@ async function main(directory: string): Promise<number> {
     console.error(generated.stderr.toString());
     return 1;
   }
-  await build({
-    entryPoints: [pipelineEntry],
-    outfile: pipelineBundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  const bundled = spawnSync(process.execPath, [
+    'scripts/run-bundled.mjs',
+    '--bundle-only',
+    pipelineEntry,
+  ]);
+  if (bundled.status !== 0) {
+    console.error(bundled.stderr.toString());
+    return 1;
+  }
 
   const inputShape = shapeOf(input);
   console.log(
