@@ -33,8 +33,9 @@ export function cellKey(cell: Cell | undefined): string | null {
 /**
  * FNV-1a over the UTF-16 units, with a final mix so the low bits (the slot) use every unit;
  * never 0, which marks a blank cell among the hashes.
+ * @example hashText('Ann') === hashText('Ann') // true
  */
-function hashText(text: string): number {
+export function hashText(text: string): number {
   let hash = 0x811c9dc5 | 0;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   hash ^= hash >>> 16;
@@ -139,6 +140,15 @@ class TextTable {
     }
   }
 
+  /** Each id with its text's hash, in slot order. */
+  forEachHash(visit: (id: number, hash: number) => void): void {
+    const slots = this.slots;
+    for (let at = 0; at < slots.length; at += 2) {
+      const id = slots[at]!;
+      if (id >= 0) visit(id, slots[at + 1]!);
+    }
+  }
+
   private growIds(): void {
     const size = this.places.length * 2;
     this.places = grown(this.places, size);
@@ -183,17 +193,32 @@ export class ColumnValues {
     return this.values;
   }
 
-  /** Whether this side holds this text; the column must keep its values. */
-  has(text: string): boolean {
+  /** Whether this side holds this text (`hash`: its hashText); the column must keep its values. */
+  has(text: string, hash = hashText(text)): boolean {
     const { table, cells } = this.table();
-    const id = table.find(text);
+    const id = table.find(text, hash);
     return id >= 0 && cells[id]! > 0;
   }
 
   /** The distinct values; the column must keep its values. */
-  *texts(): IterableIterator<string> {
+  texts(): string[] {
+    const texts: string[] = [];
+    this.forEachText((text) => texts.push(text));
+    return texts;
+  }
+
+  /** Each distinct value; the column must keep its values. */
+  forEachText(visit: (text: string) => void): void {
     const { table, cells } = this.table();
-    for (let id = 0; id < table.size; id++) if (cells[id]! > 0) yield table.textOf(id);
+    for (let id = 0; id < table.size; id++) if (cells[id]! > 0) visit(table.textOf(id));
+  }
+
+  /** The hashText of each distinct value, without reading the values; the column must keep them. */
+  forEachHash(visit: (hash: number) => void): void {
+    const { table, cells } = this.table();
+    table.forEachHash((id, hash) => {
+      if (cells[id]! > 0) visit(hash);
+    });
   }
 
   /** Each distinct value with its number of cells; the column must keep its values. */

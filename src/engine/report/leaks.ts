@@ -1,4 +1,4 @@
-import type { ColumnValues } from './encode-column';
+import { hashText, type ColumnValues } from './encode-column';
 
 /** Originals shorter than this are not searched for: short words match everywhere. */
 export const LEAK_MINIMUM_LENGTH = 4;
@@ -16,25 +16,72 @@ export interface LeakColumn {
   column: number;
 }
 
+/** A set of hashText values (never 0): an open-addressing Int32Array, 4–8 bytes a member. */
+class HashSet {
+  private slots = new Int32Array(1024);
+  private count = 0;
+
+  add(hash: number): void {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const value = this.slots[slot]!;
+      if (value === hash) return;
+      if (value === 0) {
+        this.slots[slot] = hash;
+        if (++this.count * 2 > this.slots.length) this.grow();
+        return;
+      }
+    }
+  }
+
+  has(hash: number): boolean {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const value = this.slots[slot]!;
+      if (value === hash) return true;
+      if (value === 0) return false;
+    }
+  }
+
+  private grow(): void {
+    const old = this.slots;
+    this.slots = new Int32Array(old.length * 2);
+    this.count = 0;
+    for (const hash of old) if (hash !== 0) this.add(hash);
+  }
+}
+
 /**
  * The originals of the replaced columns, read from each column's own distinct values (no
- * merged copy: that would be a second table of every original of the file). A lookup asks each
- * source column in turn; a file has few. Blank-ish noise is left out at lookup time: see
- * LEAK_MINIMUM_LENGTH and LEAK_MINIMUM_DIGITS.
+ * merged copy of the texts: that would be a second table of every original of the file). A
+ * text is hashed once: a set of the originals' hashes answers most lookups (most words of a
+ * note are no original), and only a hash found there asks each source column, a file has few.
+ * Blank-ish noise is left out at lookup time: see LEAK_MINIMUM_LENGTH and LEAK_MINIMUM_DIGITS.
  */
 export class OriginalsIndex {
   readonly sources: LeakColumn[] = [];
   private readonly indexes: ColumnValues[] = [];
+  /** Hashes of every original: built on the first lookup (a run with nothing to scan needs none). */
+  private hashSet: HashSet | null = null;
   /**
-   * First words of the originals of several words: a run of words is looked up only from one.
-   * Built on the first search inside text: a run without kept text needs none.
+   * Hashes of the first words of the originals of several words: a run of words is looked up
+   * only from one. Built on the first search inside text: a run without kept text needs none.
    */
-  private firstWords: Set<string> | null = null;
+  private firstWords: HashSet | null = null;
 
   /** Adds the distinct originals of one replaced column. */
   add(source: LeakColumn, originals: ColumnValues): void {
     this.sources.push(source);
     this.indexes.push(originals);
+  }
+
+  private get hashes(): HashSet {
+    if (!this.hashSet) {
+      const hashes = new HashSet();
+      for (const index of this.indexes) index.forEachHash((hash) => hashes.add(hash));
+      this.hashSet = hashes;
+    }
+    return this.hashSet;
   }
 
   get size(): number {
@@ -44,26 +91,30 @@ export class OriginalsIndex {
   /** Ids of the source columns that have this text as an original, into `into`. */
   owners(text: string, into: Set<number>): void {
     if (!worthSearching(text)) return;
+    const hash = hashText(text);
+    if (!this.hashes.has(hash)) return;
     for (let id = 0; id < this.indexes.length; id++) {
-      if (this.indexes[id]!.has(text)) into.add(id);
+      if (this.indexes[id]!.has(text, hash)) into.add(id);
     }
   }
 
-  /** Whether a run of words starting with this word may be an original. */
+  /**
+   * Whether a run of words starting with this word may be an original (hashes only: a run
+   * that passes is looked up exactly by owners).
+   */
   mayStart(word: string): boolean {
     this.firstWords ??= this.firstWordsOfOriginals();
-    if (this.firstWords.has(word)) return true;
-    for (const index of this.indexes) if (index.has(word)) return true;
-    return false;
+    const hash = hashText(word);
+    return this.firstWords.has(hash) || this.hashes.has(hash);
   }
 
-  private firstWordsOfOriginals(): Set<string> {
-    const words = new Set<string>();
+  private firstWordsOfOriginals(): HashSet {
+    const words = new HashSet();
     for (const index of this.indexes) {
-      for (const text of index.texts()) {
+      index.forEachText((text) => {
         const space = text.indexOf(' ');
-        if (space > 0) words.add(firstWord(text, space));
-      }
+        if (space > 0) words.add(hashText(firstWord(text, space)));
+      });
     }
     return words;
   }
