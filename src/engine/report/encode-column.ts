@@ -31,13 +31,14 @@ export function cellKey(cell: Cell | undefined): string | null {
 }
 
 /**
- * FNV-1a over the UTF-16 units, with a final mix so the low bits (the slot) use every unit;
- * never 0, which marks a blank cell among the hashes.
- * @example hashText('Ann') === hashText('Ann') // true
+ * FNV-1a over the UTF-16 units (of `text.slice(start, end)`, without slicing it), with a final
+ * mix so the low bits (the slot) use every unit; never 0, which marks a blank cell among the
+ * hashes.
+ * @example hashText('Ann Lee', 0, 3) === hashText('Ann') // true
  */
-export function hashText(text: string): number {
+export function hashText(text: string, start = 0, end = text.length): number {
   let hash = 0x811c9dc5 | 0;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;

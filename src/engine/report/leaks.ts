@@ -88,23 +88,28 @@ export class OriginalsIndex {
     return this.sources.length;
   }
 
-  /** Ids of the source columns that have this text as an original, into `into`. */
-  owners(text: string, into: Set<number>): void {
-    if (!worthSearching(text)) return;
-    const hash = hashText(text);
+  /**
+   * Ids of the source columns that have `text.slice(start, end)` as an original, into `into`.
+   * The piece is sliced only when its hash is an original's.
+   */
+  owners(text: string, into: Set<number>, start = 0, end = text.length): void {
+    if (end - start < LEAK_MINIMUM_LENGTH) return;
+    const hash = hashText(text, start, end);
     if (!this.hashes.has(hash)) return;
+    const piece = start === 0 && end === text.length ? text : text.slice(start, end);
+    if (!worthSearching(piece)) return;
     for (let id = 0; id < this.indexes.length; id++) {
-      if (this.indexes[id]!.has(text, hash)) into.add(id);
+      if (this.indexes[id]!.has(piece, hash)) into.add(id);
     }
   }
 
   /**
-   * Whether a run of words starting with this word may be an original (hashes only: a run
-   * that passes is looked up exactly by owners).
+   * Whether a run of words starting with the word `text.slice(start, end)` may be an original
+   * (hashes only: a run that passes is looked up exactly by owners).
    */
-  mayStart(word: string): boolean {
+  mayStart(text: string, start: number, end: number): boolean {
     this.firstWords ??= this.firstWordsOfOriginals();
-    const hash = hashText(word);
+    const hash = hashText(text, start, end);
     return this.firstWords.has(hash) || this.hashes.has(hash);
   }
 
@@ -168,16 +173,16 @@ export function scanColumn(
     if (insideText) {
       starts.length = 0;
       ends.length = 0;
-      for (const match of text.matchAll(TOKEN)) {
+      TOKEN.lastIndex = 0;
+      for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
         starts.push(match.index);
         ends.push(match.index + match[0].length);
       }
       for (let first = 0; first < starts.length; first++) {
-        if (!originals.mayStart(text.slice(starts[first], ends[first]))) continue;
+        if (!originals.mayStart(text, starts[first]!, ends[first]!)) continue;
         const last = Math.min(starts.length, first + LEAK_WINDOW_TOKENS);
         for (let end = first; end < last; end++) {
-          const piece = text.slice(starts[first], ends[end]);
-          if (piece.length >= LEAK_MINIMUM_LENGTH) originals.owners(piece, hits);
+          originals.owners(text, hits, starts[first], ends[end]);
         }
       }
     }
