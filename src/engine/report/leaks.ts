@@ -1,4 +1,5 @@
 import { hashText, type ColumnValues } from './encode-column';
+import { forEachToken } from './word-tokens';
 
 /** Originals shorter than this are not searched for: short words match everywhere. */
 export const LEAK_MINIMUM_LENGTH = 4;
@@ -6,9 +7,6 @@ export const LEAK_MINIMUM_LENGTH = 4;
 export const LEAK_MINIMUM_DIGITS = 5;
 /** Longest run of words matched inside text (multi-word names, short addresses, phones). */
 export const LEAK_WINDOW_TOKENS = 4;
-
-/** Words joined by the punctuation inside emails, hyphenated names, O'Brien and '555-1234'. */
-const TOKEN = /[\p{L}\p{N}]+(?:[.'’@+_-][\p{L}\p{N}]+)*/gu;
 
 /** A column of the run, by its place in the workbook. */
 export interface LeakColumn {
@@ -165,6 +163,10 @@ export function scanColumn(
 ): void {
   const starts: number[] = [];
   const ends: number[] = [];
+  const addToken = (start: number, end: number) => {
+    starts.push(start);
+    ends.push(end);
+  };
   const hits = new Set<number>();
   distinct.forEachCount((text, cells) => {
     if (text.length < LEAK_MINIMUM_LENGTH) return;
@@ -173,11 +175,7 @@ export function scanColumn(
     if (insideText) {
       starts.length = 0;
       ends.length = 0;
-      TOKEN.lastIndex = 0;
-      for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
-        starts.push(match.index);
-        ends.push(match.index + match[0].length);
-      }
+      forEachToken(text, addToken);
       for (let first = 0; first < starts.length; first++) {
         if (!originals.mayStart(text, starts[first]!, ends[first]!)) continue;
         const last = Math.min(starts.length, first + LEAK_WINDOW_TOKENS);

@@ -87,7 +87,11 @@ export function riskFigures(
   rows: number,
 ): RiskFigures {
   const columns = kept.map(classesOf);
-  const all = allOf(columns, rows);
+  // prefixes[i] combines columns before i (the last one: all kept columns), suffixes[i]
+  // columns from i on.
+  const prefixes: Classes[] = [allOf([], rows)];
+  for (const column of columns) prefixes.push(combine(prefixes[prefixes.length - 1]!, column));
+  const all = prefixes[columns.length]!;
   const sizes = classSizes(all);
   let k = 0;
   let unique = 0;
@@ -102,12 +106,10 @@ export function riskFigures(
   }
   const share = (n: number) => (rows === 0 ? 0 : n / rows);
   const uniqueShare = share(unique);
-  // prefixes[i] combines columns before i, suffixes[i] columns from i on.
-  const prefixes: Classes[] = [allOf([], rows)];
-  for (const column of columns) prefixes.push(combine(prefixes[prefixes.length - 1]!, column));
   const suffixes: Classes[] = new Array<Classes>(columns.length + 1);
   suffixes[columns.length] = allOf([], rows);
-  for (let i = columns.length - 1; i >= 0; i--)
+  // suffixes[0] would be all of them again: the leave-one-out combinations read from 1 on.
+  for (let i = columns.length - 1; i >= 1; i--)
     suffixes[i] = combine(suffixes[i + 1]!, columns[i]!);
   const contributions = columns.map((column, i) => ({
     column: names[i]!,
