@@ -1,3 +1,4 @@
+import { isMeasureColumn } from '../pseudonymize/number-mode';
 import type { ColumnSchema } from '../types';
 import {
   descending,
@@ -136,6 +137,7 @@ export function columnFigures(input: ColumnInput): ColumnReport {
     survivors: replaced ? (input.survivors ?? null) : null,
     uniqueBefore: isUnique(before),
     uniqueAfter: isUnique(after),
+    measure: isMeasureColumn(schema),
   };
   if (input.samples && schema.type === 'number') {
     const { before: sampled, after: output } = input.samples;

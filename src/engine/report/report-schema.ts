@@ -88,6 +88,12 @@ export const columnReportSchema = z.object({
     .describe('Replaced columns only'),
   uniqueBefore: z.boolean().describe('Every non-empty original distinct'),
   uniqueAfter: z.boolean(),
+  measure: z
+    .boolean()
+    .describe(
+      'A measured quantity (an amount, a rate): its pseudonyms keep its distribution, and two ' +
+        'may meet where the originals did not; no key',
+    ),
   numbers: numberFiguresSchema.optional(),
   dates: dateFiguresSchema.optional(),
   frequencies: frequencyFiguresSchema.optional(),

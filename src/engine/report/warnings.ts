@@ -66,8 +66,9 @@ function survivorsAndUniqueness(sheet: SheetReport): ReportWarning[] {
         figures: { cells: column.survivors.sameCell },
       });
     }
-    // Dates are no keys: they move with their row's entity, so two rows may meet on one day.
-    const mayKey = column.type !== 'date' && column.type !== 'datetime';
+    // Measures and dates are no keys: amounts keep their distribution, not their distinctness,
+    // and dates move with their row's entity, so two rows may meet on one day.
+    const mayKey = !column.measure && column.type !== 'date' && column.type !== 'datetime';
     if (column.replaced && mayKey && column.uniqueBefore && !column.uniqueAfter) {
       warnings.push({
         severity: 'high',

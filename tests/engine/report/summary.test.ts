@@ -80,3 +80,22 @@ describe('lost uniqueness', () => {
     expect(built.warnings).toEqual([]);
   });
 });
+
+describe('lost uniqueness of measures', () => {
+  it('is no warning for amounts whose pseudonyms meet, and the column says it is a measure', () => {
+    const rows: Cell[][] = Array.from({ length: 400 }, (_, i) => [
+      String(7000 + i),
+      (12.5 + i * 0.25).toFixed(2),
+    ]);
+    const original = workbookOf(['customer_id', 'amount'], rows);
+    const schemas = schemasOf(original);
+    const { workbook: output } = pseudonymize(original, schemas, { secret: 'summary-test' });
+    const built = buildReport({ original, output, schemas, mappingAvailable: false });
+    const [id, amount] = built.sheets[0]!.columns;
+    expect(id!.measure).toBe(false);
+    expect(amount!.measure).toBe(true);
+    expect(amount!.uniqueBefore).toBe(true);
+    expect(amount!.uniqueAfter).toBe(false);
+    expect(built.warnings).toEqual([]);
+  });
+});
