@@ -102,6 +102,7 @@ function encodeSheet(
       readOutput: !isKept(schema),
       codes: isKept(schema),
       values: readsValues(schema),
+      firstWords: readsValues(schema) && isReplaced(schema),
       missing: new Set(schema.missingMarkers ?? []),
       expectedDistinct: schema.distinctCount,
     })),

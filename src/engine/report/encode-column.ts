@@ -1,4 +1,6 @@
 import type { Cell } from '../types';
+import { HashSet } from './hash-set';
+import { firstWordEnd } from './word-tokens';
 
 /*
  * A sheet's columns, their distinct values before and after the run: most of the report's
@@ -187,6 +189,8 @@ export class ColumnValues {
     readonly codes: Int32Array | null,
     /** The table and this side's cells per id, when the values are read later (leaks). */
     private readonly values: { table: TextTable; cells: Int32Array } | null,
+    /** Hashes of the first words of its values of several words, when asked (see leaks.ts). */
+    readonly firstWords: HashSet | null = null,
   ) {}
 
   private table(): { table: TextTable; cells: Int32Array } {
@@ -259,6 +263,11 @@ export interface EncodeOptions {
   missing?: ReadonlySet<string>;
   /** About how many distinct values the original holds (detection's estimate), to size the table. */
   expectedDistinct?: number;
+  /**
+   * Collect the hashes of the first words of the originals of several words (the leak search
+   * starts runs of words from them), in the hash pass where each cell is read anyway.
+   */
+  firstWords?: boolean;
 }
 
 /** One column to encode: where it is, whether its output is read too, and the options. */
@@ -278,7 +287,12 @@ const COLUMNS_PER_PASS = 4;
  * The hashes of the given columns' cells, column after column, computed row by row; 0 for a
  * blank cell or a missing-value marker.
  */
-function hashColumns(rows: readonly Cell[][], specs: readonly ColumnToEncode[], into: Int32Array) {
+function hashColumns(
+  rows: readonly Cell[][],
+  specs: readonly ColumnToEncode[],
+  into: Int32Array,
+  firstWords: readonly (HashSet | null)[] = [],
+) {
   const count = rows.length;
   const columns = specs.map((spec) => spec.column);
   const missing = specs.map((spec) =>
@@ -288,8 +302,16 @@ function hashColumns(rows: readonly Cell[][], specs: readonly ColumnToEncode[], 
     const cells = rows[row]!;
     for (let at = 0; at < columns.length; at++) {
       const key = cellKey(cells[columns[at]!]);
-      const blank = key === null || missing[at]?.has(key) === true;
-      into[at * count + row] = blank ? 0 : hashText(key);
+      if (key === null || missing[at]?.has(key) === true) {
+        into[at * count + row] = 0;
+        continue;
+      }
+      into[at * count + row] = hashText(key);
+      const words = firstWords[at];
+      if (words) {
+        const end = firstWordEnd(key);
+        if (end > 0) words.add(hashText(key, 0, end));
+      }
     }
   }
 }
@@ -310,6 +332,7 @@ function encodeInto(
   hashesBefore: Int32Array,
   hashesAfter: Int32Array | null,
   rowIds: Int32Array,
+  firstWords: HashSet | null,
 ): EncodedColumn {
   const codes = spec.codes ? new Int32Array(originalRows.length) : null;
   let nonEmptyBefore = 0;
@@ -345,6 +368,7 @@ function encodeInto(
     compactCounts(table.cellsBefore, distinctBefore, distinctBefore),
     codes,
     keep ? { table, cells: table.cellsBefore } : null,
+    firstWords,
   );
   if (!hashesAfter) return { before, after: before, survivors: null };
   let distinctAfter = 0;
@@ -385,7 +409,8 @@ export function encodeColumns(
   const encoded: EncodedColumn[] = [];
   for (let first = 0; first < columns.length; first += group) {
     const specs = columns.slice(first, first + group);
-    hashColumns(originalRows, specs, hashesBefore);
+    const firstWords = specs.map((spec) => (spec.firstWords ? new HashSet() : null));
+    hashColumns(originalRows, specs, hashesBefore, firstWords);
     const readOutput = specs.flatMap((spec, at) => (spec.readOutput ? [at] : []));
     hashColumns(
       outputRows,
@@ -412,6 +437,7 @@ export function encodeColumns(
             ? null
             : hashesAfter.subarray(output * outputCount, (output + 1) * outputCount),
           rowIds,
+          firstWords[at]!,
         ),
       );
     });

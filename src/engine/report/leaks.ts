@@ -1,5 +1,6 @@
 import { hashText, type ColumnValues } from './encode-column';
-import { forEachToken } from './word-tokens';
+import { HashSet } from './hash-set';
+import { firstWordEnd, forEachToken } from './word-tokens';
 
 /** Originals shorter than this are not searched for: short words match everywhere. */
 export const LEAK_MINIMUM_LENGTH = 4;
@@ -12,41 +13,6 @@ export const LEAK_WINDOW_TOKENS = 4;
 export interface LeakColumn {
   sheet: number;
   column: number;
-}
-
-/** A set of hashText values (never 0): an open-addressing Int32Array, 4–8 bytes a member. */
-class HashSet {
-  private slots = new Int32Array(1024);
-  private count = 0;
-
-  add(hash: number): void {
-    const mask = this.slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const value = this.slots[slot]!;
-      if (value === hash) return;
-      if (value === 0) {
-        this.slots[slot] = hash;
-        if (++this.count * 2 > this.slots.length) this.grow();
-        return;
-      }
-    }
-  }
-
-  has(hash: number): boolean {
-    const mask = this.slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const value = this.slots[slot]!;
-      if (value === hash) return true;
-      if (value === 0) return false;
-    }
-  }
-
-  private grow(): void {
-    const old = this.slots;
-    this.slots = new Int32Array(old.length * 2);
-    this.count = 0;
-    for (const hash of old) if (hash !== 0) this.add(hash);
-  }
 }
 
 /**
@@ -62,10 +28,11 @@ export class OriginalsIndex {
   /** Hashes of every original: built on the first lookup (a run with nothing to scan needs none). */
   private hashSet: HashSet | null = null;
   /**
-   * Hashes of the first words of the originals of several words: a run of words is looked up
-   * only from one. Built on the first search inside text: a run without kept text needs none.
+   * Hashes of the first words of the originals of several words (a run of words is looked up
+   * only from one), per source: read in the encoding's pass (ColumnToEncode.firstWords), else
+   * from the originals on the first search inside text.
    */
-  private firstWords: HashSet | null = null;
+  private firstWords: HashSet[] | null = null;
 
   /** Adds the distinct originals of one replaced column. */
   add(source: LeakColumn, originals: ColumnValues): void {
@@ -106,32 +73,19 @@ export class OriginalsIndex {
    * (hashes only: a run that passes is looked up exactly by owners).
    */
   mayStart(text: string, start: number, end: number): boolean {
-    this.firstWords ??= this.firstWordsOfOriginals();
+    this.firstWords ??= this.indexes.map((index) => index.firstWords ?? firstWordsOf(index));
     const hash = hashText(text, start, end);
-    return this.firstWords.has(hash) || this.hashes.has(hash);
-  }
-
-  private firstWordsOfOriginals(): HashSet {
-    const words = new HashSet();
-    for (const index of this.indexes) {
-      index.forEachText((text) => {
-        const space = text.indexOf(' ');
-        if (space > 0) words.add(hashText(firstWord(text, space)));
-      });
-    }
-    return words;
+    return this.firstWords.some((words) => words.has(hash)) || this.hashes.has(hash);
   }
 }
 
-/**
- * The first word of an original of several words, as the tokenizer reads it ('Smith,' →
- * 'Smith'): the text before the first space without trailing punctuation. Cheaper than the
- * tokenizer, and enough for names and addresses.
- */
-function firstWord(text: string, space: number): string {
-  let end = space;
-  while (end > 0 && ',;:.)'.includes(text[end - 1]!)) end--;
-  return text.slice(0, end);
+function firstWordsOf(originals: ColumnValues): HashSet {
+  const words = new HashSet();
+  originals.forEachText((text) => {
+    const end = firstWordEnd(text);
+    if (end > 0) words.add(hashText(text, 0, end));
+  });
+  return words;
 }
 
 function worthSearching(text: string): boolean {

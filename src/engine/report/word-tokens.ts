@@ -81,3 +81,17 @@ export function forEachToken(text: string, visit: (start: number, end: number) =
     visit(start, at);
   }
 }
+
+/**
+ * Where the first word of a text of several words ends, as the tokenizer reads it ('Smith,
+ * John' → 5, 'Smith'): before the first space, trailing punctuation left out; 0 for a text of
+ * one word. Cheaper than the tokenizer, and enough for names and addresses.
+ * @example firstWordEnd('Smith, John') // 5
+ */
+export function firstWordEnd(text: string): number {
+  const space = text.indexOf(' ');
+  if (space <= 0) return 0;
+  let end = space;
+  while (end > 0 && ',;:.)'.includes(text[end - 1]!)) end--;
+  return end;
+}
