@@ -103,7 +103,14 @@ function encodeSheet(
       // A kept column's output is its original: read once, with codes for the risk.
       readOutput: !isKept(schema),
       codes: isKept(schema),
-      values: readsValues(schema),
+      // Sources and kept columns are read on their original side, other scanned columns
+      // (redacted text) on their output.
+      ...(readsValues(schema)
+        ? {
+            values:
+              isKept(schema) || isReplaced(schema) ? ('original' as const) : ('both' as const),
+          }
+        : {}),
       firstWords: readsValues(schema) && isReplaced(schema),
       missing: new Set(schema.missingMarkers ?? []),
       expectedDistinct: schema.distinctCount,

@@ -143,6 +143,28 @@ class TextTable {
     }
   }
 
+  /** A table of the first `count` ids only (the originals), sized for them. */
+  originalsOnly(count: number): TextTable {
+    const table = new TextTable(count);
+    table.sides = this.sides;
+    table.column = this.column;
+    table.size = count;
+    table.places.set(this.places.subarray(0, count));
+    table.cellsBefore.set(this.cellsBefore.subarray(0, count));
+    const slots = table.slots;
+    const mask = table.mask;
+    for (let at = 0; at < this.slots.length; at += 2) {
+      const id = this.slots[at]!;
+      if (id < 0 || id >= count) continue;
+      const hash = this.slots[at + 1]!;
+      let slot = hash & mask;
+      while (slots[slot * 2]! >= 0) slot = (slot + 1) & mask;
+      slots[slot * 2] = id;
+      slots[slot * 2 + 1] = hash;
+    }
+    return table;
+  }
+
   /** Each id with its text's hash, in slot order. */
   forEachHash(visit: (id: number, hash: number) => void): void {
     const slots = this.slots;
@@ -257,8 +279,11 @@ export interface EncodedColumn {
 export interface EncodeOptions {
   /** Keep a code per row of the original (risk over kept columns). */
   codes?: boolean;
-  /** Keep the values for has, texts and forEachCount (leaks); otherwise counts only. */
-  values?: boolean;
+  /**
+   * Keep the values for has, texts and forEachCount (leaks): of the original only (kept in a
+   * table of its own, sized for them), or of both sides; otherwise counts only.
+   */
+  values?: 'original' | 'both';
   /** Texts that count as blank (missing-value markers). */
   missing?: ReadonlySet<string>;
   /** About how many distinct values the original holds (detection's estimate), to size the table. */
@@ -361,13 +386,19 @@ function encodeInto(
       if (rowIds[row] === id) sameCell++;
     }
   }
-  const keep = spec.values ?? false;
+  const keep = spec.values === 'both';
+  let originals: { table: TextTable; cells: Int32Array } | null = null;
+  if (keep) originals = { table, cells: table.cellsBefore };
+  else if (spec.values === 'original') {
+    const own = table.originalsOnly(distinctBefore);
+    originals = { table: own, cells: own.cellsBefore };
+  }
   const before = new ColumnValues(
     nonEmptyBefore,
     distinctBefore,
     compactCounts(table.cellsBefore, distinctBefore, distinctBefore),
     codes,
-    keep ? { table, cells: table.cellsBefore } : null,
+    originals,
     firstWords,
   );
   if (!hashesAfter) return { before, after: before, survivors: null };
@@ -420,9 +451,10 @@ export function encodeColumns(
     specs.forEach((spec, at) => {
       const sides = spec.readOutput ? 2 : 1;
       const expected = Math.min(count, spec.expectedDistinct ?? 0) * sides;
-      // A table whose values are read later is the column's own; others share one.
+      // A table whose values of both sides are read later is the column's own; others share
+      // one (the originals read later are copied out of it).
       let table: TextTable;
-      if (spec.values) table = new TextTable(expected);
+      if (spec.values === 'both') table = new TextTable(expected);
       else table = shared ??= new TextTable(expected);
       table.reset(originalRows, outputRows, spec.column, expected);
       const output = readOutput.indexOf(at);
