@@ -25,17 +25,46 @@ function classesOf(column: ColumnValues): Classes {
   return { ids, count: column.distinct + 1 };
 }
 
-/** Dense class ids of the pairs (a, b) of each row. */
-function combine(a: Classes, b: Classes): Classes {
+/** The scratch tables combinations share, grown as needed (one risk allocates them once). */
+interface Scratch {
+  keysA: Int32Array;
+  keysB: Int32Array;
+  values: Int32Array;
+}
+
+function scratchOf(scratch: Scratch, size: number): Scratch {
+  if (scratch.keysA.length < size) {
+    scratch.keysA = new Int32Array(size);
+    scratch.keysB = new Int32Array(size);
+    scratch.values = new Int32Array(size);
+  }
+  return scratch;
+}
+
+/**
+ * Dense class ids of the pairs (a, b) of each row: by direct index where the pairs are few
+ * (a.count × b.count, at most a few times the rows), else through an open-addressing table.
+ */
+function combine(a: Classes, b: Classes, scratch: Scratch): Classes {
   const rows = a.ids.length;
+  const ids = new Int32Array(rows);
+  let count = 0;
+  const pairs = a.count * b.count;
+  if (pairs <= Math.max(1024, rows * 4)) {
+    const values = scratchOf(scratch, pairs).values.fill(-1, 0, pairs);
+    for (let row = 0; row < rows; row++) {
+      const at = a.ids[row]! * b.count + b.ids[row]!;
+      let id = values[at]!;
+      if (id < 0) values[at] = id = count++;
+      ids[row] = id;
+    }
+    return { ids, count };
+  }
   let size = 16;
   while (size < rows * 2) size *= 2;
   const mask = size - 1;
-  const keysA = new Int32Array(size).fill(-1);
-  const keysB = new Int32Array(size);
-  const values = new Int32Array(size);
-  const ids = new Int32Array(rows);
-  let count = 0;
+  const { keysA, keysB, values } = scratchOf(scratch, size);
+  keysA.fill(-1, 0, size);
   for (let row = 0; row < rows; row++) {
     const x = a.ids[row]!;
     const y = b.ids[row]!;
@@ -51,9 +80,9 @@ function combine(a: Classes, b: Classes): Classes {
   return { ids, count };
 }
 
-function allOf(columns: readonly Classes[], rows: number): Classes {
+function allOf(columns: readonly Classes[], rows: number, scratch: Scratch): Classes {
   let classes: Classes = { ids: new Int32Array(rows), count: rows > 0 ? 1 : 0 };
-  for (const column of columns) classes = combine(classes, column);
+  for (const column of columns) classes = combine(classes, column, scratch);
   return classes;
 }
 
@@ -87,10 +116,16 @@ export function riskFigures(
   rows: number,
 ): RiskFigures {
   const columns = kept.map(classesOf);
+  const scratch: Scratch = {
+    keysA: new Int32Array(0),
+    keysB: new Int32Array(0),
+    values: new Int32Array(0),
+  };
   // prefixes[i] combines columns before i (the last one: all kept columns), suffixes[i]
   // columns from i on.
-  const prefixes: Classes[] = [allOf([], rows)];
-  for (const column of columns) prefixes.push(combine(prefixes[prefixes.length - 1]!, column));
+  const prefixes: Classes[] = [allOf([], rows, scratch)];
+  for (const column of columns)
+    prefixes.push(combine(prefixes[prefixes.length - 1]!, column, scratch));
   const all = prefixes[columns.length]!;
   const sizes = classSizes(all);
   let k = 0;
@@ -107,16 +142,16 @@ export function riskFigures(
   const share = (n: number) => (rows === 0 ? 0 : n / rows);
   const uniqueShare = share(unique);
   const suffixes: Classes[] = new Array<Classes>(columns.length + 1);
-  suffixes[columns.length] = allOf([], rows);
+  suffixes[columns.length] = allOf([], rows, scratch);
   // suffixes[0] would be all of them again: the leave-one-out combinations read from 1 on.
   for (let i = columns.length - 1; i >= 1; i--)
-    suffixes[i] = combine(suffixes[i + 1]!, columns[i]!);
+    suffixes[i] = combine(suffixes[i + 1]!, columns[i]!, scratch);
   const contributions = columns.map((column, i) => ({
     column: names[i]!,
     uniqueShareAlone: share(uniqueRows(column)),
     dropWhenLeftOut: Math.max(
       0,
-      uniqueShare - share(uniqueRows(combine(prefixes[i]!, suffixes[i + 1]!))),
+      uniqueShare - share(uniqueRows(combine(prefixes[i]!, suffixes[i + 1]!, scratch))),
     ),
   }));
   contributions.sort(

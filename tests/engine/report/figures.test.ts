@@ -69,6 +69,38 @@ describe('risk figures', () => {
     );
   });
 
+  it('match a brute-force count when the kept columns have many values', () => {
+    // Many classes: combinations too many to index directly go through the hash table.
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 40 })), {
+          minLength: 100,
+          maxLength: 300,
+        }),
+        (pairs) => {
+          const rows: Cell[][] = pairs.map(([a, b]) => [`code-${a}`, `group-${b}`, `x${a % 3}`]);
+          const original = workbookOf(['code', 'group', 'kind'], rows);
+          const schemas = schemasOf(original, { code: 'keep', group: 'keep', kind: 'keep' });
+          const risk = buildReport({ original, output: original, schemas, mappingAvailable: false })
+            .sheets[0]!.risk;
+          const sizes = bruteForceClasses(rows, [0, 1, 2]);
+          expect(risk.k).toBe(Math.min(...sizes));
+          expect(risk.uniqueRows).toBe(sizes.filter((size) => size === 1).length);
+          for (const entry of risk.contributions) {
+            const index = ['code', 'group', 'kind'].indexOf(entry.column);
+            const rest = [0, 1, 2].filter((column) => column !== index);
+            const without = bruteForceClasses(rows, rest).filter((size) => size === 1).length;
+            expect(entry.dropWhenLeftOut).toBeCloseTo(
+              Math.max(0, risk.uniqueShare - without / rows.length),
+              12,
+            );
+          }
+        },
+      ),
+      { seed: 23, numRuns: 40 },
+    );
+  });
+
   it('counts every row as one class when nothing is kept', () => {
     const original = workbookOf(['name'], [['Ann Lee'], ['Bob Ray']]);
     const schemas = schemasOf(original);
