@@ -35,7 +35,7 @@ import { reportWarnings } from './warnings';
  * figure reads those counts or a sample. On the 50 MB bench file the report adds about 11–13.5%
  * to read + detect + pseudonymize + write (`npm run bench`; issue 17 asks for at most 15%);
  * with a kept notes column and two other kept columns (`npm run bench -- --keep
- * notes,city,signup_date`) about 30%: the leak search reads every distinct kept text.
+ * notes,city,signup_date`) about 25–30%: the leak search reads every distinct kept text.
  * - Exact: distinct counts, uniqueness, survivors, top-ten frequencies, risk (k, unique share,
  *   class sizes, per-column contributions: typed arrays, see risk.ts), and leaks.
  * - Sampled: number and date figures (quantiles, histograms, KS, date order) read an even

@@ -15,9 +15,10 @@ import { firstWordEnd } from './word-tokens';
  *   text is compared only when its hash matches), so an
  *   output value that is an original is found by the probe that counts it, and survivors
  *   cost nothing more. The table remembers where a text is (its row and side), not the text.
- * - A column's table is reused by the next one unless a figure reads its values later (leaks
- *   read the originals of replaced columns and the values of columns written as read); other
- *   columns keep only their counts.
+ * - A column's table is reused by the next one unless a figure reads both sides' values later
+ *   (leaks read the output of redacted text); a column whose originals are read later (leak
+ *   sources, kept columns) has them copied out into a table sized for them. Other columns keep
+ *   only their counts.
  */
 
 /**
