@@ -350,6 +350,47 @@ function compactCounts(cells: Int32Array, size: number, distinct: number): Int32
 }
 
 /** Reads one column's original and output cells into `table`. */
+/*
+ * The two counting loops, each a function of its own: small enough for the compiler to inline
+ * TextTable.add into them (inside encodeInto it did not always, at about a third more time).
+ */
+
+/** Counts the original's cells; their ids per row into `rowIds` (-1 for blanks). */
+function countOriginals(table: TextTable, hashes: Int32Array, rowIds: Int32Array): number {
+  let nonEmpty = 0;
+  for (let row = 0; row < hashes.length; row++) {
+    const hash = hashes[row]!;
+    if (hash === 0) {
+      rowIds[row] = -1;
+      continue;
+    }
+    nonEmpty++;
+    const id = table.add(hash, row * 2);
+    table.cellsBefore[id]!++;
+    rowIds[row] = id;
+  }
+  return nonEmpty;
+}
+
+/** Counts the output's cells, and those equal to their row's original (`rowIds`). */
+function countOutputs(
+  table: TextTable,
+  hashes: Int32Array,
+  rowIds: Int32Array,
+): { nonEmpty: number; sameCell: number } {
+  let nonEmpty = 0;
+  let sameCell = 0;
+  for (let row = 0; row < hashes.length; row++) {
+    const hash = hashes[row]!;
+    if (hash === 0) continue;
+    nonEmpty++;
+    const id = table.add(hash, row * 2 + 1);
+    table.cellsAfter[id]!++;
+    if (rowIds[row] === id) sameCell++;
+  }
+  return { nonEmpty, sameCell };
+}
+
 function encodeInto(
   table: TextTable,
   spec: ColumnToEncode,
@@ -361,32 +402,12 @@ function encodeInto(
   firstWords: HashSet | null,
 ): EncodedColumn {
   const codes = spec.codes ? new Int32Array(originalRows.length) : null;
-  let nonEmptyBefore = 0;
-  for (let row = 0; row < originalRows.length; row++) {
-    const hash = hashesBefore[row]!;
-    if (hash === 0) {
-      rowIds[row] = -1;
-      continue;
-    }
-    nonEmptyBefore++;
-    const id = table.add(hash, row * 2);
-    table.cellsBefore[id]!++;
-    rowIds[row] = id;
-  }
+  const nonEmptyBefore = countOriginals(table, hashesBefore, rowIds);
   if (codes) codes.set(rowIds.subarray(0, originalRows.length));
   const distinctBefore = table.size;
-  let nonEmptyAfter = 0;
-  let sameCell = 0;
-  if (hashesAfter) {
-    for (let row = 0; row < outputRows.length; row++) {
-      const hash = hashesAfter[row]!;
-      if (hash === 0) continue;
-      nonEmptyAfter++;
-      const id = table.add(hash, row * 2 + 1);
-      table.cellsAfter[id]!++;
-      if (rowIds[row] === id) sameCell++;
-    }
-  }
+  const { nonEmpty: nonEmptyAfter, sameCell } = hashesAfter
+    ? countOutputs(table, hashesAfter, rowIds)
+    : { nonEmpty: 0, sameCell: 0 };
   const keep = spec.values === 'both';
   let originals: { table: TextTable; cells: Int32Array } | null = null;
   if (keep) originals = { table, cells: table.cellsBefore };
