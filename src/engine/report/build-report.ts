@@ -2,6 +2,7 @@ import type { ColumnSchema, Sheet, Workbook } from '../types';
 import {
   columnFigures,
   dateOrderKept,
+  hasFrequencies,
   hasSamples,
   isKept,
   isReplaced,
@@ -112,6 +113,8 @@ function encodeSheet(
           }
         : {}),
       firstWords: readsValues(schema) && isReplaced(schema),
+      // Numbers and dates get sampled figures, not frequencies.
+      counts: hasFrequencies(schema),
       missing: new Set(schema.missingMarkers ?? []),
       expectedDistinct: schema.distinctCount,
     })),

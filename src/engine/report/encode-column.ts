@@ -207,7 +207,8 @@ export class ColumnValues {
     readonly nonEmpty: number,
     /** Distinct non-empty values. */
     readonly distinct: number,
-    private readonly countsByValue: Int32Array,
+    /** Null when the counts were not asked for (EncodeOptions.counts). */
+    private readonly countsByValue: Int32Array | null,
     /** Per row, the value's code (0 … distinct − 1), -1 for blanks; originals, when asked. */
     readonly codes: Int32Array | null,
     /** The table and this side's cells per id, when the values are read later (leaks). */
@@ -255,8 +256,9 @@ export class ColumnValues {
     for (let id = 0; id < table.size; id++) if (cells[id]! > 0) visit(table.textOf(id), cells[id]!);
   }
 
-  /** Cells per distinct value, in no particular order. */
+  /** Cells per distinct value, in no particular order; the column must keep its counts. */
   counts(): Int32Array {
+    if (!this.countsByValue) throw new Error('The column was encoded without its counts.');
     return this.countsByValue;
   }
 }
@@ -289,6 +291,8 @@ export interface EncodeOptions {
   missing?: ReadonlySet<string>;
   /** About how many distinct values the original holds (detection's estimate), to size the table. */
   expectedDistinct?: number;
+  /** Keep the cells per value (frequencies); true unless false. */
+  counts?: boolean;
   /**
    * Collect the hashes of the first words of the originals of several words (the leak search
    * starts runs of words from them), in the hash pass where each cell is read anyway.
@@ -418,7 +422,7 @@ function encodeInto(
   const before = new ColumnValues(
     nonEmptyBefore,
     distinctBefore,
-    compactCounts(table.cellsBefore, distinctBefore, distinctBefore),
+    spec.counts === false ? null : compactCounts(table.cellsBefore, distinctBefore, distinctBefore),
     codes,
     originals,
     firstWords,
@@ -434,7 +438,7 @@ function encodeInto(
   const after = new ColumnValues(
     nonEmptyAfter,
     distinctAfter,
-    compactCounts(table.cellsAfter, table.size, distinctAfter),
+    spec.counts === false ? null : compactCounts(table.cellsAfter, table.size, distinctAfter),
     null,
     keep ? { table, cells: table.cellsAfter } : null,
   );
