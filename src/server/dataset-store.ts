@@ -39,8 +39,11 @@ export interface PseudonymizedRun {
   /** Per sheet, the first pseudonymized rows as display text. */
   readonly previews: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>;
   readonly stats: Readonly<PseudonymizeStats>;
-  /** The privacy and utility report of the run: figures only, no cell values. */
-  readonly report: PrivacyReport;
+  /**
+   * The privacy and utility report of the run: figures only, no cell values; null when it
+   * could not be computed (the run's data stands without it).
+   */
+  readonly report: PrivacyReport | null;
 }
 
 /** A run as the store keeps it: with when it was recorded. */
@@ -405,7 +408,7 @@ function frozenRun(run: RecordedRun): RecordedRun {
   for (const preview of run.previews) Object.freeze(preview);
   Object.freeze(run.previews);
   deepFreeze(run.stats);
-  deepFreeze(run.report);
+  if (run.report) deepFreeze(run.report);
   return Object.freeze(run);
 }
 
@@ -438,8 +441,8 @@ function heldBytes(dataset: Dataset, run: PseudonymizedRun | null): number {
  * Rough heap size of a report: two bytes per character of its JSON. Its numbers and short keys
  * take about as much as objects as they do as text; a report is kilobytes per column.
  */
-function reportBytes(report: PrivacyReport): number {
-  return 2 * JSON.stringify(report).length;
+function reportBytes(report: PrivacyReport | null): number {
+  return report ? 2 * JSON.stringify(report).length : 0;
 }
 
 /** Rough heap size of a preview: two bytes per UTF-16 unit plus a per-string overhead. */

@@ -14,6 +14,8 @@ import {
   restoreFormulas,
   writeWorkbook,
   type FileFormat,
+  type PrivacyReport,
+  type ReportInput,
   type ReadLimits,
   type Sheet,
   type Workbook,
@@ -81,7 +83,7 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       const ran = performance.now();
       // Figures of the run, from both tables while they are in memory; the mapping is always
       // offered for download once it has a row.
-      const report = buildReport({
+      const report = reportOrNull({
         original: workbook,
         output: result.workbook,
         schemas: job.schemas,
@@ -126,6 +128,24 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         }),
       );
     }
+  }
+}
+
+/**
+ * The run's report, or null when computing it failed: a fault of the report must not cost the
+ * user the pseudonymized data, which is complete without it. Only the error's kind and where it
+ * arose are logged (its message could quote a value).
+ */
+function reportOrNull(input: ReportInput): PrivacyReport | null {
+  try {
+    return buildReport(input);
+  } catch (error) {
+    const where =
+      error instanceof Error ? (error.stack ?? '').split('\n').slice(1, 4).join(' ') : '';
+    console.error(
+      `privacy report failed (${error instanceof Error ? error.name : typeof error}) ${where.trim()}; the run's data is unaffected`,
+    );
+    return null;
   }
 }
 

@@ -200,8 +200,8 @@ const REPORT_PATH = '/api/datasets/{id}/report';
 /**
  * The report's path is the getReport procedure's (JSON), and an Express route answers its
  * `?format=html` before the REST adapter does: its query parameters and the page's content type
- * are added to the generated operation. The 409 gets its own description (trpc-to-openapi keeps
- * the first description it met for a status code).
+ * are added to the generated operation. The 409 and 500 get their own descriptions
+ * (trpc-to-openapi keeps the first description it met for a status code).
  */
 function describeReportPage(document: OpenAPIObject): OpenAPIObject {
   const operation = (document.paths?.[REPORT_PATH] as { get?: OperationLike } | undefined)?.get;
@@ -240,6 +240,10 @@ function describeReportPage(document: OpenAPIObject): OpenAPIObject {
   };
   responses['409'] = {
     description: 'Not pseudonymized yet, or the schema changed since the last run: no report',
+    content: { 'application/json': { schema: ERROR_SCHEMA_REF } },
+  };
+  responses['500'] = {
+    description: 'The run could not compute its report (its data and downloads stand)',
     content: { 'application/json': { schema: ERROR_SCHEMA_REF } },
   };
   return document;

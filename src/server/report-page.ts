@@ -4,7 +4,7 @@ import { datasetIdSchema } from './api-schemas';
 import { attachmentHeader, inlineHeader, reportFileName } from './content-disposition';
 import type { DatasetStore } from './dataset-store';
 import { renderReportHtml } from './report-html';
-import { runWithReport } from './routers/report';
+import { lastReport } from './routers/report';
 
 /** The report's query: JSON (the procedure) or the printable page, shown or downloaded. */
 export const reportQuerySchema = z.object({
@@ -49,10 +49,10 @@ export function reportPageHandler({ store }: { store: DatasetStore }): RequestHa
       return;
     }
     const dataset = store.get(input.id);
-    const run = runWithReport(dataset);
+    const { run, report } = lastReport(dataset);
     const name = reportFileName(dataset.filename);
     const page = renderReportHtml({
-      report: run.report,
+      report,
       fileName: dataset.filename,
       ranAt: run.recordedAt,
     });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildReport, detectSchema, recipeFromSchemas } from '../../src/engine';
+import { buildReport, detectSchema, recipeFromSchemas, type PrivacyReport } from '../../src/engine';
 import type { RunningServer } from '../../src/server/app';
 import {
   DatasetStore,
@@ -9,6 +9,7 @@ import {
 } from '../../src/server/dataset-store';
 import { fixtureFile, ordersSheet, peopleSheet } from '../support/people-files';
 import { MIB } from '../../src/server/config';
+import { lastReport } from '../../src/server/routers/report';
 import {
   ManualClock,
   startTestServer,
@@ -217,7 +218,7 @@ describe('DatasetStore operations', () => {
     };
   }
 
-  function fakeRun(bytes = 100): PseudonymizedRun {
+  function fakeRun(bytes = 100): PseudonymizedRun & { report: PrivacyReport } {
     return {
       output: new SharedArrayBuffer(bytes),
       mapping: new SharedArrayBuffer(bytes),
@@ -318,7 +319,7 @@ describe('DatasetStore operations', () => {
     const withRun = store.recordRun(dataset.id, run, dataset);
     expect(withRun.run?.report).toEqual(run.report);
     expect(withRun.run?.recordedAt).toBe(clock.now());
-    expect(Object.isFrozen(withRun.run?.report.sheets[0]?.columns[0])).toBe(true);
+    expect(Object.isFrozen(withRun.run?.report?.sheets[0]?.columns[0])).toBe(true);
     const withoutReport = fakeRun(100_000);
     const empty = { ...withoutReport.report, sheets: [] };
     const { store: other, dataset: otherDataset } = storeWithWorkbook();
@@ -327,6 +328,20 @@ describe('DatasetStore operations', () => {
     const reportBytes = store.usedBytes - other.usedBytes;
     expect(reportBytes).toBeGreaterThan(JSON.stringify(run.report.sheets).length);
     expect(store.discardRun(dataset.id).run).toBeNull();
+  });
+
+  it('keeps a run whose report could not be computed; the report answers 500, not the data', () => {
+    const { store, dataset } = storeWithWorkbook();
+    const run = { ...fakeRun(100_000), report: null };
+    const withRun = store.recordRun(dataset.id, run, dataset);
+    expect(withRun.run?.output.byteLength).toBe(100_000);
+    expect(() => lastReport(withRun)).toThrow(/could not be computed.*downloads are complete/);
+    expect(() => lastReport(withRun)).toThrow(
+      expect.objectContaining({ code: 'INTERNAL_SERVER_ERROR' }),
+    );
+    expect(() => lastReport(store.discardRun(dataset.id))).toThrow(
+      expect.objectContaining({ code: 'CONFLICT' }),
+    );
   });
 
   it('refuses a bad update as a whole, leaving the dataset as it was', () => {

@@ -1,21 +1,34 @@
 import { TRPCError } from '@trpc/server';
-import { privacyReportSchema } from '../../engine';
+import { privacyReportSchema, type PrivacyReport } from '../../engine';
 import { datasetByIdSchema } from '../api-schemas';
 import type { Dataset, RecordedRun } from '../dataset-store';
 import { restPath } from '../openapi-meta';
 import { publicProcedure, router } from '../trpc';
 
 /**
- * The dataset's last run, whose report is asked for; 409 when there is none (never run, or
- * discarded by a schema change), as the downloads answer.
+ * The report of the dataset's last run, with that run; 409 when there is none (never run, or
+ * discarded by a schema change), as the downloads answer; 500 when the run could not compute
+ * it (its data and downloads stand).
  */
-export function runWithReport(dataset: Dataset): RecordedRun {
-  if (dataset.run) return dataset.run;
-  throw new TRPCError({
-    code: 'CONFLICT',
-    message:
-      'No report yet: pseudonymize the dataset first (again after a schema change), the report describes a run',
-  });
+export function lastReport(dataset: Dataset): { run: RecordedRun; report: PrivacyReport } {
+  const { run } = dataset;
+  if (!run) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message:
+        'No report yet: pseudonymize the dataset first (again after a schema change), the report describes a run',
+    });
+  }
+  if (!run.report) {
+    throw new TRPCError({
+      code: 'INTERNAL_SERVER_ERROR',
+      message:
+        'The privacy and utility report could not be computed for this run; the pseudonymized ' +
+        'data and its downloads are complete without it. Running again will not help until ' +
+        'Stand-in is fixed.',
+    });
+  }
+  return { run, report: run.report };
 }
 
 /** The privacy and utility report of a dataset's last run. */
@@ -40,5 +53,5 @@ export const reportRouter = router({
     )
     .input(datasetByIdSchema)
     .output(privacyReportSchema)
-    .query(({ ctx, input }) => runWithReport(ctx.store.get(input.id)).report),
+    .query(({ ctx, input }) => lastReport(ctx.store.get(input.id)).report),
 });
