@@ -115,6 +115,7 @@ export function MainPage() {
                   <ReportSection
                     report={privacyReport.report}
                     loading={privacyReport.loading}
+                    failure={privacyReport.failure}
                     downloading={downloading === 'report'}
                     onDownload={() => void downloadReport()}
                   />

@@ -1,4 +1,4 @@
-import { Button, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { FileText } from 'lucide-react';
 import type { PrivacyReport, ReportLeak, SheetReport } from '../../../engine/browser';
 import { SectionHeader } from '../SectionHeader';
@@ -11,6 +11,8 @@ import { UtilityFigures } from './UtilityFigures';
 interface ReportSectionProps {
   report: PrivacyReport | undefined;
   loading: boolean;
+  /** Why the run has no report (it could not be computed); the data and downloads stand. */
+  failure?: string;
   downloading: boolean;
   onDownload: () => void;
 }
@@ -24,8 +26,14 @@ function leaksOf(leaks: readonly ReportLeak[], sheet: string, column: string): R
  * re-identification risk and utility, then one card per column (per sheet when there are
  * several). Hidden when the server has no report for the run shown.
  */
-export function ReportSection({ report, loading, downloading, onDownload }: ReportSectionProps) {
-  if (!report && !loading) return null;
+export function ReportSection({
+  report,
+  loading,
+  failure,
+  downloading,
+  onDownload,
+}: ReportSectionProps) {
+  if (!report && !loading && !failure) return null;
   const showSheets = (report?.sheets.length ?? 0) > 1;
   return (
     <Stack as="section" aria-labelledby="report-heading" gap="5" id="privacy-report">
@@ -80,6 +88,14 @@ export function ReportSection({ report, loading, downloading, onDownload }: Repo
             />
           ))}
         </>
+      ) : failure ? (
+        <Alert.Root status="warning" variant="surface" rounded="xl">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>No report for this run</Alert.Title>
+            <Alert.Description>{failure}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
       ) : (
         <Text color="fg.muted" fontSize="sm" role="status">
           <Spinner size="xs" me="2" /> Measuring the run…
