@@ -305,13 +305,19 @@ describe('recipes', { timeout: 120_000 }, () => {
     // JSON.parse's own message would quote the file's text.
     expect(notJson).not.toContain('Lisbon');
 
-    await toastTitled(page, 'Recipe not applied')
-      .getByRole('button', { name: 'Dismiss notification' })
-      .click();
+    // Each refusal's toast is dismissed and gone before the next file, so the next text read
+    // is the next refusal's, not a toast still fading out.
+    const dismissRefusal = async () => {
+      const toast = toastTitled(page, 'Recipe not applied');
+      await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+      await toast.first().waitFor({ state: 'detached' });
+    };
+    await dismissRefusal();
     await applyRecipeFile(recipeFile({ ...saved, version: 99 }, 'future.recipe.json'));
     expect(await toastText(page, 'Recipe not applied')).toContain(
       'This recipe is in recipe format 99',
     );
+    await dismissRefusal();
 
     const unknownMethod = structuredClone(saved);
     const email = unknownMethod.sheets[0]?.columns.find((column) => column.name === 'email');
