@@ -60,7 +60,7 @@ function runEnd(text: string, at: number): number {
 /**
  * Calls `visit` with the start and end of each token of `text`, in order: the matches of
  * WORD_TOKEN.
- * @example forEachToken("Call O'Brien, 555-1234", (start, end) => console.log(start, end)) // 0 4, 5 12, 14 22
+ * @example forEachToken("Call O'Brien, 555-1234", (start, end) => spans.push([start, end])) // spans: [0, 4], [5, 12], [14, 22]
  */
 export function forEachToken(text: string, visit: (start: number, end: number) => void): void {
   let at = 0;
