@@ -6,6 +6,11 @@ export function formatCount(value: number): string {
   return integer.format(value);
 }
 
+/** '1 warning', '2 warnings': a count with its noun. */
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${formatCount(count)} ${count === 1 ? noun : nouns}`;
+}
+
 /** File size in MB as the summary card shows it ('2.4 MB'); tiny files keep two decimals. */
 export function formatMegabytes(bytes: number): string {
   const megabytes = bytes / (1024 * 1024);

@@ -1,3 +1,3 @@
 export { buildReport, type ReportInput } from './build-report';
 export * from './report-schema';
-export { reportSummaryParts, smallestK, survivesByDesign, survivingCells } from './summary';
+export { reportSummaryParts, survivesByDesign, survivingCells } from './summary';

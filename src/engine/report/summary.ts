@@ -32,7 +32,7 @@ export function survivingCells(column: ColumnReport): number {
 }
 
 /** The smallest k over the sheets that keep columns; null when no sheet keeps any. */
-export function smallestK(sheets: readonly SheetReport[]): number | null {
+function smallestK(sheets: readonly SheetReport[]): number | null {
   const measured = sheets.filter(
     (sheet) => sheet.risk.quasiIdentifiers.length > 0 && sheet.risk.rows > 0,
   );

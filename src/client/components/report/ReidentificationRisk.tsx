@@ -1,7 +1,7 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import type { SheetReport } from '../../../engine/browser';
 import { formatCount, formatPercent } from '../../lib/format';
-import { plural } from '../../lib/reportSummary';
+import { plural } from '../../lib/format';
 import { ClassSizesChart } from './ClassSizesChart';
 import { FigureList, type Figure } from './FigureList';
 

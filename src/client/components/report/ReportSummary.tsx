@@ -1,7 +1,7 @@
 import { HStack, Icon, Text } from '@chakra-ui/react';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { PrivacyReport } from '../../../engine/browser';
-import { reportSummaryParts } from '../../lib/reportSummary';
+import { reportSummaryParts } from '../../../engine/browser';
 
 /** The report in one line: 'No original survives · 2 warnings · k = 3 on kept columns'. */
 export function ReportSummary({ report }: { report: PrivacyReport }) {

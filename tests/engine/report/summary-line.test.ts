@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportSummaryParts } from '../../../src/client/lib/reportSummary';
-import { buildReport, type Cell, type RuleAction } from '../../../src/engine';
-import { schemasOf, withRows, workbookOf } from '../../engine/report/report-fixtures';
+import { buildReport, reportSummaryParts, type Cell, type RuleAction } from '../../../src/engine';
+import { schemasOf, withRows, workbookOf } from './report-fixtures';
 
 /** The report of `output` written for `rows`, under the rules given by column name. */
 function summaryOf(
