@@ -2,6 +2,7 @@
  * The report page's charts: inline SVG bars, no script. Each chart is an image with an
  * accessible name that states its figures, and a visually hidden table of the same figures.
  */
+import { htmlTable, type TableRow } from './html-table';
 import { html, type Html } from './html-template';
 
 /** One series of bars: its name in the legend and the table, a CSS class for its colour. */
@@ -99,26 +100,17 @@ function axisLabels(chart: BarChart): Html[] {
 /** The same figures as a table for screen readers (hidden on screen). */
 function figuresTable(chart: BarChart): Html {
   return html`<div class="visually-hidden">
-    <table>
-      <caption>
-        ${chart.title}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">${chart.axis.kind === 'ends' ? 'Bin' : 'Group'}</th>
-          ${chart.series.map((each) => html`<th scope="col">${each.name}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${chart.groupLabels.map(
-          (label, index) =>
-            html`<tr>
-              <th scope="row">${label}</th>
-              ${chart.series.map((each) => html`<td>${each.values[index] ?? 0}</td>`)}
-            </tr>`,
-        )}
-      </tbody>
-    </table>
+    ${htmlTable({
+      caption: chart.title,
+      headers: [
+        chart.axis.kind === 'ends' ? 'Bin' : 'Group',
+        ...chart.series.map((each) => each.name),
+      ],
+      rows: chart.groupLabels.map((label, index): TableRow => [
+        label,
+        ...chart.series.map((each) => each.values[index] ?? 0),
+      ]),
+    })}
   </div>`;
 }
 

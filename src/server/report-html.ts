@@ -6,6 +6,7 @@
  */
 import { reportSummaryParts, type PrivacyReport } from '../engine';
 import { html, type Html } from './html-template';
+import { htmlTable, type TableRow } from './html-table';
 import { barChart } from './report-charts';
 import { REPORT_STYLE } from './report-html-style';
 
@@ -62,14 +63,6 @@ function words(key: string): string {
 /** A report's figures in words: shares as percentages, the rest as counts. */
 function figureText(key: string, value: number): string {
   return `${words(key)}: ${/share/i.test(key) ? percent(value) : figure(value)}`;
-}
-
-/**
- * The summary line, the page's own (see the engine's reportSummaryParts).
- * @example summaryLine(report) // 'No original survives · 2 warnings · k = 3 on kept columns'
- */
-export function summaryLine(report: PrivacyReport): string {
-  return reportSummaryParts(report).join(' · ');
 }
 
 const SEVERITY_LABEL = { high: 'High', medium: 'Medium', low: 'Low' } as const;
@@ -136,28 +129,15 @@ function riskBlock(sheet: SheetReport, risk: RiskFigures, titled: boolean): Html
         unit: 'rows',
       })}
       <div class="scroll">
-        <table>
-          <caption>
-            Columns that single people out most
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Column</th>
-              <th scope="col">Unique share alone</th>
-              <th scope="col">Drop when left out</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${contributions.map(
-              (entry) =>
-                html`<tr>
-                  <th scope="row">${entry.column}</th>
-                  <td>${percent(entry.uniqueShareAlone)}</td>
-                  <td>${percent(entry.dropWhenLeftOut)}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
+        ${htmlTable({
+          caption: 'Columns that single people out most',
+          headers: ['Column', 'Unique share alone', 'Drop when left out'],
+          rows: contributions.map((entry) => [
+            entry.column,
+            percent(entry.uniqueShareAlone),
+            percent(entry.dropWhenLeftOut),
+          ]),
+        })}
       </div>
     </div>`;
 }
@@ -179,25 +159,15 @@ function leaksSection(report: PrivacyReport): Html | null {
   return html`<section aria-labelledby="leaks">
     <h2 id="leaks">Originals found elsewhere</h2>
     <div class="scroll">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Replaced column</th>
-            <th scope="col">Found in</th>
-            <th scope="col">Cells</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${report.leaks.map(
-            (leak) =>
-              html`<tr>
-                <td>${leak.sourceSheet} › ${leak.sourceColumn}</td>
-                <td>${leak.foundSheet} › ${leak.foundColumn}</td>
-                <td>${count(leak.cells)}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
+      ${htmlTable({
+        headers: ['Replaced column', 'Found in', 'Cells'],
+        namedRows: false,
+        rows: report.leaks.map((leak) => [
+          `${leak.sourceSheet} › ${leak.sourceColumn}`,
+          `${leak.foundSheet} › ${leak.foundColumn}`,
+          count(leak.cells),
+        ]),
+      })}
     </div>
   </section>`;
 }
@@ -205,23 +175,17 @@ function leaksSection(report: PrivacyReport): Html | null {
 function utilitySection(report: PrivacyReport): Html {
   const { utility } = report;
   const keptCount = utility.schemaKept.filter((each) => each.kept).length;
-  const rows = [
-    ...utility.numericDistance.map(
-      (each) =>
-        html`<tr>
-          <td>${each.sheet} › ${each.column}</td>
-          <td>Distribution distance (KS)</td>
-          <td>${figure(each.ksStatistic)}</td>
-        </tr>`,
-    ),
-    ...utility.frequencyPreservation.map(
-      (each) =>
-        html`<tr>
-          <td>${each.sheet} › ${each.column}</td>
-          <td>Frequencies preserved</td>
-          <td>${percent(each.preservation)}</td>
-        </tr>`,
-    ),
+  const rows: TableRow[] = [
+    ...utility.numericDistance.map((each): TableRow => [
+      `${each.sheet} › ${each.column}`,
+      'Distribution distance (KS)',
+      figure(each.ksStatistic),
+    ]),
+    ...utility.frequencyPreservation.map((each): TableRow => [
+      `${each.sheet} › ${each.column}`,
+      'Frequencies preserved',
+      percent(each.preservation),
+    ]),
   ];
   return html`<section aria-labelledby="utility">
     <h2 id="utility">Utility</h2>
@@ -236,18 +200,7 @@ function utilitySection(report: PrivacyReport): Html {
     ${
       rows.length > 0
         ? html`<div class="scroll">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Column</th>
-                    <th scope="col">Figure</th>
-                    <th scope="col">Value</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${rows}
-                </tbody>
-              </table>
+              ${htmlTable({ headers: ['Column', 'Figure', 'Value'], rows, namedRows: false })}
             </div>
             <p class="note">
               Distance: 0 = the same distribution, 1 = disjoint. Frequencies preserved: 100% = the
@@ -271,25 +224,15 @@ function summaryTable(figures: NumberFigures, show: (value: number) => string): 
   const cell = (summary: NumberFigures['before'], key: (typeof SUMMARY_ROWS)[number][0]) =>
     summary ? show(summary[key]) : '—';
   return html`<div class="scroll">
-    <table class="summary">
-      <thead>
-        <tr>
-          <th scope="col">Figure</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${SUMMARY_ROWS.map(
-          ([key, label]) =>
-            html`<tr>
-              <th scope="row">${label}</th>
-              <td>${cell(figures.before, key)}</td>
-              <td>${cell(figures.after, key)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
+    ${htmlTable({
+      className: 'summary',
+      headers: ['Figure', 'Before', 'After'],
+      rows: SUMMARY_ROWS.map(([key, label]) => [
+        label,
+        cell(figures.before, key),
+        cell(figures.after, key),
+      ]),
+    })}
   </div>`;
 }
 
@@ -473,7 +416,7 @@ export function renderReportHtml({ report, fileName, ranAt }: ReportPage): strin
           <header>
             <h1>Privacy &amp; utility report</h1>
             <p class="muted">${fileName} · run of ${runTime(ranAt)} · made by Stand-in</p>
-            <p class="summary-line">${summaryLine(report)}</p>
+            <p class="summary-line">${reportSummaryParts(report).join(' · ')}</p>
           </header>
           ${warningsSection(report)} ${riskSection(report)} ${leaksSection(report)}
           ${utilitySection(report)}
