@@ -8,6 +8,13 @@ export { readWorkbook } from './read/read-workbook';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './read/read-limits';
 export { writeWorkbook, type WriteOptions } from './write/write-workbook';
 export { neutralizeFormula, restoreFormula, restoreFormulas } from './write/neutralize-formula';
+export {
+  convertWritten,
+  writtenConversion,
+  type Conversion,
+  type ConvertOptions,
+} from './write/convert-written';
+export { mappingFormatOf, mappingFileName, writeMapping } from './write/write-mapping';
 export { detectSchema } from './detect/schema';
 export { detectColumn, type DetectOptions } from './detect/column';
 export {

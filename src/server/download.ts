@@ -1,11 +1,10 @@
 import type { RequestHandler } from 'express';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import type { FileFormat } from '../engine';
+import { mappingFileName, mappingFormatOf, writtenConversion, type FileFormat } from '../engine';
 import { datasetIdSchema, fileFormatSchema } from './api-schemas';
 import { attachmentHeader, downloadName } from './content-disposition';
 import type { DatasetStore } from './dataset-store';
-import { mappingFormatOf } from './engine-jobs';
 import type { EnginePool } from './engine-pool';
 
 export const CONTENT_TYPES: Record<FileFormat, string> = {
@@ -33,15 +32,6 @@ export const downloadQuerySchema = z.object({
 });
 
 const downloadInput = downloadQuerySchema.extend({ id: datasetIdSchema });
-
-/** Formats a spreadsheet may open and run formulas from; JSON is never neutralized. */
-const PROTECTED_FORMATS: ReadonlySet<FileFormat> = new Set(['csv', 'tsv', 'xlsx', 'xls']);
-/**
- * Formats whose protection adds a character to the text, to be taken off when converting. An
- * xlsx/xls keeps its texts as they are (protection is a cell style there), so a text of one that
- * starts with a quote is the value itself.
- */
-const QUOTED_FORMATS: ReadonlySet<FileFormat> = new Set(['csv', 'tsv']);
 
 export type DownloadKind = 'pseudonymized' | 'mapping';
 
@@ -74,25 +64,21 @@ export function downloadHandler(
     // Kept written as uploaded (a workbook's mapping as csv), with formula protection where the
     // format has it.
     const storedFormat = mapping ? mappingFormatOf(dataset.format) : dataset.format;
-    const storedProtected = PROTECTED_FORMATS.has(storedFormat);
-    const protect = input.formulaProtection !== 'off' && PROTECTED_FORMATS.has(format);
-    const bytes =
-      format === storedFormat && protect === storedProtected
-        ? stored
-        : await pool.run(
-            {
-              kind: 'convert',
-              bytes: stored,
-              restoreFormulas: storedProtected && QUOTED_FORMATS.has(storedFormat),
-              neutralizeFormulas: protect,
-              splitLongSheets: mapping,
-              // The name a csv/tsv/json is read under becomes its sheet's name in an xlsx/xls.
-              fileName: mapping ? `mapping.${storedFormat}` : dataset.filename,
-              to: format,
-              sheetName: mapping ? undefined : dataset.sheets[dataset.selectedSheet]?.name,
-            },
-            req.ip,
-          );
+    const conversion = writtenConversion(storedFormat, format, input.formulaProtection !== 'off');
+    const bytes = conversion
+      ? await pool.run(
+          {
+            kind: 'convert',
+            bytes: stored,
+            ...conversion,
+            splitLongSheets: mapping,
+            // The name a csv/tsv/json is read under becomes its sheet's name in an xlsx/xls.
+            fileName: mapping ? mappingFileName(dataset.format) : dataset.filename,
+            sheetName: mapping ? undefined : dataset.sheets[dataset.selectedSheet]?.name,
+          },
+          req.ip,
+        )
+      : stored;
     res
       .status(200)
       .set({

@@ -3,7 +3,7 @@
  * sends them (engine-pool.ts). Inputs and outputs cross threads by structured clone, so they hold
  * SharedArrayBuffers (shared, not copied) and small previews, never whole workbooks.
  */
-import type { ColumnSchema, EngineErrorCode, FileFormat } from '../engine';
+import type { ColumnSchema, ConvertOptions, EngineErrorCode, FileFormat } from '../engine';
 import type { Dataset, PseudonymizedRun, SheetState } from './dataset-store';
 
 export interface IngestJob {
@@ -64,33 +64,10 @@ export function pseudonymizeJob(dataset: Dataset, secret: string | undefined): P
   };
 }
 
-/**
- * The format a run's mapping is kept in: the upload's when that is a text format, csv for a
- * workbook, since a mapping can hold more rows than a sheet (65,535 in xls): a download in the
- * workbook's format continues it over several sheets.
- */
-export function mappingFormatOf(uploaded: FileFormat): FileFormat {
-  return uploaded === 'xlsx' || uploaded === 'xls' ? 'csv' : uploaded;
-}
-
-/** Re-reads bytes the worker wrote earlier and writes them in another format. */
-export interface ConvertJob {
+/** Re-reads bytes the worker wrote earlier and writes them in another format (convertWritten). */
+export interface ConvertJob extends ConvertOptions {
   kind: 'convert';
   bytes: SharedArrayBuffer;
-  /** A name whose extension tells the format of `bytes`. */
-  fileName: string;
-  to: FileFormat;
-  /** For a one-table format (csv, tsv, json), the sheet to write; the first by default. */
-  sheetName?: string;
-  /**
-   * Whether `bytes` are a csv/tsv written with formula protection, whose added quotes are taken
-   * off before writing (an xlsx/xls has none to take off).
-   */
-  restoreFormulas: boolean;
-  /** Whether to write with formula protection (csv, tsv, xlsx, xls). */
-  neutralizeFormulas: boolean;
-  /** xlsx/xls: continue a sheet too long for the format on further sheets (a mapping). */
-  splitLongSheets?: boolean;
 }
 
 export type EngineJob = IngestJob | DetectJob | PseudonymizeJob | ConvertJob;

@@ -4,37 +4,22 @@
  */
 import {
   buildReport,
-  DEFAULT_GUARD_LIMITS,
   EngineError,
   cellNumberFormat,
   cellText,
+  convertWritten,
   detectSchema,
   pseudonymize,
   readWorkbook,
-  restoreFormulas,
+  writeMapping,
   writeWorkbook,
-  type FileFormat,
   type PrivacyReport,
   type ReportInput,
-  type ReadLimits,
   type Sheet,
-  type Workbook,
 } from '../engine';
 import type { SheetState } from './dataset-store';
-import {
-  mappingFormatOf,
-  type EngineJob,
-  type EngineJobResults,
-  type JobOutcome,
-} from './engine-jobs';
+import type { EngineJob, EngineJobResults, JobOutcome } from './engine-jobs';
 import { previewTables, type PreviewSource } from './preview-size';
-
-/** Bytes the worker wrote itself are read back without size limits (a mapping can be long). */
-const NO_LIMITS: ReadLimits = {
-  maxRows: Number.POSITIVE_INFINITY,
-  maxColumns: Number.POSITIVE_INFINITY,
-  maxCells: Number.POSITIVE_INFINITY,
-};
 
 export default function runEngineJob(
   job: EngineJob,
@@ -92,8 +77,7 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       const reported = performance.now();
       const output = shared(writeWorkbook(result.workbook, workbook.format));
       const written = performance.now();
-      const mappingBook: Workbook = { ...result.workbook, sheets: [result.mapping] };
-      const mapping = shared(writeWorkbook(mappingBook, mappingFormatOf(workbook.format)));
+      const mapping = shared(writeMapping(result.workbook, result.mapping, workbook.format));
       const mapped = performance.now();
       // The server's own steps around the engine's run, so the figures show where time goes.
       const timings = {
@@ -114,19 +98,8 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       };
     }
     case 'convert': {
-      const workbook = readWorkbook(ownCopy(job.bytes), job.fileName, NO_LIMITS);
-      if (job.restoreFormulas) restoreFormulas(workbook);
-      const sheetName = workbook.sheets.some((sheet) => sheet.name === job.sheetName)
-        ? job.sheetName
-        : undefined;
-      checkTextOutputSize(workbook, job.to, sheetName);
-      return shared(
-        writeWorkbook(workbook, job.to, {
-          sheetName,
-          neutralizeFormulas: job.neutralizeFormulas,
-          splitLongSheets: job.splitLongSheets ?? false,
-        }),
-      );
+      const { kind: _kind, bytes, ...options } = job;
+      return shared(convertWritten(ownCopy(bytes), options));
     }
   }
 }
@@ -157,39 +130,6 @@ function previewSource(sheet: Sheet): PreviewSource {
     text: (row, column) =>
       cellText(sheet.rows[row]?.[column] ?? null, cellNumberFormat(sheet, row, column)),
   };
-}
-
-/**
- * Largest csv, tsv or json a download may be converted to: as large as a workbook may expand
- * (the guard's cap on an xlsx's uncompressed parts). A workbook's string table lets one long text
- * fill many cells, so a 140 KB xlsx can hold 600 MB of text; written as csv it would be 600 MB.
- */
-const MAX_TEXT_OUTPUT_BYTES = DEFAULT_GUARD_LIMITS.maxZipTotalBytes;
-
-/**
- * Refuses (413) to write a one-table text format whose text alone would pass the cap: every
- * string's length, a separator per cell and, in json, the column name beside each value. A
- * lower bound, counted before anything is written; numbers, dates and booleans count one byte.
- */
-function checkTextOutputSize(workbook: Workbook, to: FileFormat, sheetName?: string): void {
-  if (to !== 'csv' && to !== 'tsv' && to !== 'json') return;
-  const sheet = workbook.sheets.find((each) => each.name === sheetName) ?? workbook.sheets[0];
-  if (!sheet) return;
-  const keyBytes = to === 'json' ? sheet.columns.map((name) => name.length + 4) : [];
-  let bytes = 0;
-  for (const row of sheet.rows) {
-    for (let column = 0; column < row.length; column++) {
-      const cell = row[column];
-      bytes += (typeof cell === 'string' ? cell.length : 1) + 1 + (keyBytes[column] ?? 0);
-    }
-    if (bytes > MAX_TEXT_OUTPUT_BYTES) {
-      throw new EngineError(
-        'TOO_LARGE',
-        `The ${to.toUpperCase()} file would be over ${MAX_TEXT_OUTPUT_BYTES / 1024 ** 2} MB; ` +
-          'download it in its own format instead',
-      );
-    }
-  }
 }
 
 /** A private copy: decoders refuse views of shared memory, and the engine may keep the bytes. */

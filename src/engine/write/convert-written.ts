@@ -1,0 +1,118 @@
+import { EngineError } from '../errors';
+import { DEFAULT_GUARD_LIMITS } from '../guard/limits';
+import { readWorkbook } from '../read/read-workbook';
+import type { ReadLimits } from '../read/read-limits';
+import type { FileFormat, Workbook } from '../types';
+import { restoreFormulas } from './neutralize-formula';
+import { writeWorkbook } from './write-workbook';
+
+/** Formats a spreadsheet may open and run formulas from; JSON is never neutralized. */
+const PROTECTED_FORMATS: ReadonlySet<FileFormat> = new Set(['csv', 'tsv', 'xlsx', 'xls']);
+/**
+ * Formats whose protection adds a character to the text, to be taken off when converting. An
+ * xlsx/xls keeps its texts as they are (protection is a cell style there), so a text of one that
+ * starts with a quote is the value itself.
+ */
+const QUOTED_FORMATS: ReadonlySet<FileFormat> = new Set(['csv', 'tsv']);
+
+/** Bytes the engine wrote itself are read back without size limits (a mapping can be long). */
+const NO_LIMITS: ReadLimits = {
+  maxRows: Number.POSITIVE_INFINITY,
+  maxColumns: Number.POSITIVE_INFINITY,
+  maxCells: Number.POSITIVE_INFINITY,
+};
+
+/**
+ * Largest csv, tsv or json written bytes may be converted to: as large as a workbook may expand
+ * (the guard's cap on an xlsx's uncompressed parts). A workbook's string table lets one long text
+ * fill many cells, so a 140 KB xlsx can hold 600 MB of text; written as csv it would be 600 MB.
+ */
+const MAX_TEXT_OUTPUT_BYTES = DEFAULT_GUARD_LIMITS.maxZipTotalBytes;
+
+/** How bytes written in one format become another; see convertWritten. */
+export interface Conversion {
+  /** The format to write. */
+  to: FileFormat;
+  /**
+   * Whether the bytes are a csv/tsv written with formula protection, whose added quotes are
+   * taken off before writing (an xlsx/xls has none to take off).
+   */
+  restoreFormulas: boolean;
+  /** Whether to write with formula protection (csv, tsv, xlsx, xls). */
+  neutralizeFormulas: boolean;
+}
+
+/**
+ * The conversion that turns bytes written (with the default formula protection) in `written`
+ * into `wanted` with protection on or off, or null when the bytes are already that.
+ * @example writtenConversion('csv', 'xlsx', true) // { to: 'xlsx', restoreFormulas: true, neutralizeFormulas: true }
+ */
+export function writtenConversion(
+  written: FileFormat,
+  wanted: FileFormat,
+  formulaProtection: boolean,
+): Conversion | null {
+  const writtenProtected = PROTECTED_FORMATS.has(written);
+  const protect = formulaProtection && PROTECTED_FORMATS.has(wanted);
+  if (wanted === written && protect === writtenProtected) return null;
+  return {
+    to: wanted,
+    restoreFormulas: writtenProtected && QUOTED_FORMATS.has(written),
+    neutralizeFormulas: protect,
+  };
+}
+
+export interface ConvertOptions extends Conversion {
+  /** A name whose extension tells the format of the bytes; a csv/tsv/json's sheet is named after it. */
+  fileName: string;
+  /** For a one-table format (csv, tsv, json), the sheet to write; the first when absent or unknown. */
+  sheetName?: string;
+  /** xlsx/xls: continue a sheet too long for the format on further sheets (a mapping). */
+  splitLongSheets?: boolean;
+}
+
+/**
+ * Reads bytes the engine wrote (a run's result or mapping) and writes them in another format, as
+ * a download in another format than the upload's is made. Throws EngineError TOO_LARGE when a
+ * csv, tsv or json would pass the cap on text output.
+ * @example convertWritten(csvBytes, { fileName: 'people.csv', ...writtenConversion('csv', 'xlsx', true)! })
+ */
+export function convertWritten(bytes: Uint8Array, options: ConvertOptions): Uint8Array {
+  const workbook = readWorkbook(bytes, options.fileName, NO_LIMITS);
+  if (options.restoreFormulas) restoreFormulas(workbook);
+  const sheetName = workbook.sheets.some((sheet) => sheet.name === options.sheetName)
+    ? options.sheetName
+    : undefined;
+  checkTextOutputSize(workbook, options.to, sheetName);
+  return writeWorkbook(workbook, options.to, {
+    sheetName,
+    neutralizeFormulas: options.neutralizeFormulas,
+    splitLongSheets: options.splitLongSheets ?? false,
+  });
+}
+
+/**
+ * Refuses (413) to write a one-table text format whose text alone would pass the cap: every
+ * string's length, a separator per cell and, in json, the column name beside each value. A
+ * lower bound, counted before anything is written; numbers, dates and booleans count one byte.
+ */
+function checkTextOutputSize(workbook: Workbook, to: FileFormat, sheetName?: string): void {
+  if (to !== 'csv' && to !== 'tsv' && to !== 'json') return;
+  const sheet = workbook.sheets.find((each) => each.name === sheetName) ?? workbook.sheets[0];
+  if (!sheet) return;
+  const keyBytes = to === 'json' ? sheet.columns.map((name) => name.length + 4) : [];
+  let bytes = 0;
+  for (const row of sheet.rows) {
+    for (let column = 0; column < row.length; column++) {
+      const cell = row[column];
+      bytes += (typeof cell === 'string' ? cell.length : 1) + 1 + (keyBytes[column] ?? 0);
+    }
+    if (bytes > MAX_TEXT_OUTPUT_BYTES) {
+      throw new EngineError(
+        'TOO_LARGE',
+        `The ${to.toUpperCase()} file would be over ${MAX_TEXT_OUTPUT_BYTES / 1024 ** 2} MB; ` +
+          'download it in its own format instead',
+      );
+    }
+  }
+}
