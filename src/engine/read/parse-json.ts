@@ -86,8 +86,13 @@ class JsonParser {
   }
 
   private fail(): never {
-    const line = this.text.slice(0, this.position).split('\n').length;
-    throw new EngineError('INVALID_FILE', `This file is not valid JSON (error on line ${line}).`);
+    const before = this.text.slice(0, this.position);
+    const line = before.split('\n').length;
+    const column = this.position - before.lastIndexOf('\n');
+    throw new EngineError(
+      'INVALID_FILE',
+      `This file is not valid JSON (error on line ${line}, column ${column}).`,
+    );
   }
 
   private skipWhitespace(): void {

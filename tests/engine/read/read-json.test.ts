@@ -175,7 +175,7 @@ describe('readWorkbook on JSON', () => {
   });
 
   it.each([
-    ['malformed JSON', '[{"a":1}', /not valid JSON \(error on line 1\)/],
+    ['malformed JSON', '[{"a":1}', /not valid JSON \(error on line 1, column 9\)/],
     ['a bare value', '42', /not valid JSON|single value/],
     ['a bare string in brackets', '["unterminated', /not valid JSON/],
   ])('refuses %s named .json', (_, input, message) => {
