@@ -1,36 +1,77 @@
-// `npm run bench:api`: the whole API flow on a generated 50 MB CSV against the real server on an
-// ephemeral port: upload → pseudonymize → download → mapping → delete, with each step's time and
-// MB/s, the health check's worst latency meanwhile, and the same work done by the engine alone
-// in this process for comparison (the API's cost is the difference). The server runs in its own
-// process (from source, through tsx) so this client's work never stalls its event loop.
-import { spawn } from 'node:child_process';
-import { detectSchema, pseudonymize, readWorkbook, writeWorkbook } from '../src/engine';
+/**
+ * `npm run bench:api`: the REST path (upload → pseudonymize → download csv) against Stand-in's
+ * pipeline run as one process (contestant A of `npm run bench:peers`), on the same shared
+ * realistic CSV (`../shared/peers/gen-dataset.mjs`, 50 MB), in turns: A, REST, A, REST, … It
+ * prints each turn's time, the medians, and the ratio REST/A against issue 18's target (≤ 1.2),
+ * with the server's own timings of the run job and the slowest /api/health answer meanwhile.
+ * After the timed turns it downloads the mapping and the result converted to json and xlsx once,
+ * and prints the server's peak RSS.
+ *
+ * The server is bundled by esbuild as `npm run build` bundles it (no loader in the worker), runs
+ * in its own process on an ephemeral port, and is warmed up with a small file first: a running
+ * server's workers have started already, while A pays its own start-up, as a user's run does.
+ * Absolute times drift by tens of percent on shared machines; compare the ratio of one run.
+ *
+ * Options: `--pairs 3` (turns of A then REST), `--mb 50` (the dataset's size in 10^6 bytes; the
+ * upload limit is 50 MiB).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
 import type { DatasetView } from '../src/server/api-schemas';
-import { generateRealisticCsv } from './lib/realistic-csv';
 
-// Just under the 50 MiB upload limit (the generator may overshoot its target by a row).
-const TARGET_BYTES = Number(process.env.BENCH_BYTES ?? 49 * 1024 * 1024);
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : NaN;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+const pairs = Math.floor(option('pairs', 3));
+const megabytes = option('mb', 50);
+const TARGET_RATIO = 1.2;
 const MB = 1024 * 1024;
+const generator = path.resolve('../shared/peers/gen-dataset.mjs');
+// A, as bench:peers runs it: the entry a user would run, bundled once before the timed turns.
+const pipelineEntry = path.resolve('scripts/standin-pipeline.ts');
+const pipelineBundle = path.resolve('dist/scripts/standin-pipeline.mjs');
+const serverDirectory = path.resolve('dist/bench-api/server');
 
-function report(step: string, ms: number, bytes?: number): void {
-  const rate =
-    bytes === undefined ? '' : `  ${(bytes / MB / (ms / 1000)).toFixed(1).padStart(6)} MB/s`;
-  const size = bytes === undefined ? '' : `  ${(bytes / MB).toFixed(1).padStart(5)} MB`;
-  console.log(`${step.padEnd(34)} ${(ms / 1000).toFixed(2).padStart(7)} s${size}${rate}`);
+const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const range = (values: readonly number[], show: (value: number) => string): string =>
+  `${show(Math.min(...values))}–${show(Math.max(...values))}`;
+
+/** Bench files go to shared memory where there is some, so disk speed stays out of the times. */
+function scratchDirectory(): string {
+  const memory = '/dev/shm';
+  const parent = existsSync(memory) && statSync(memory).isDirectory() ? memory : tmpdir();
+  return mkdtempSync(path.join(parent, 'standin-bench-api-'));
 }
 
-const steps: { step: string; from: number; to: number }[] = [];
-
-/** Runs one step, noting its time window for the health figures. */
-async function timed<T>(work: () => Promise<T>, step = ''): Promise<[T, number]> {
-  const started = performance.now();
-  const result = await work();
-  const ended = performance.now();
-  if (step) steps.push({ step, from: started, to: ended });
-  return [result, ended - started];
+/** Runs A once as a whole process: spawn to exit, in milliseconds. */
+function runPipeline(input: string, output: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [pipelineBundle, input, output], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(performance.now() - started);
+      else reject(new Error(`the pipeline exited with ${code}:\n${stderr.slice(-2000)}`));
+    });
+  });
 }
 
-/** Polls /api/health until stopped, keeping each answer's start time and latency. */
+/** Polls /api/health until stopped; the slowest answer that started within a window. */
 function watchHealth(url: string): {
   worstBetween: (from: number, to: number) => number;
   stop: () => Promise<void>;
@@ -55,87 +96,210 @@ function watchHealth(url: string): {
   };
 }
 
-const csv = new TextEncoder().encode(generateRealisticCsv(TARGET_BYTES, 42));
-console.log(
-  `Stand-in API bench: ${(csv.byteLength / MB).toFixed(2)} MiB realistic CSV (limit 50 MiB)\n`,
-);
+interface Server {
+  url: string;
+  pid: number;
+  stop: () => void;
+}
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, PORT: '0' },
-  stdio: ['ignore', 'ignore', 'pipe'],
-});
-const server = {
-  url: await new Promise<string>((resolve, reject) => {
+/** Bundles the server as `npm run build` does and starts it on an ephemeral port. */
+async function startServer(): Promise<Server> {
+  await build({
+    entryPoints: ['src/server/main.ts', 'src/server/engine.worker.ts'],
+    outdir: serverDirectory,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  const child = spawn(process.execPath, [path.join(serverDirectory, 'main.js')], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
     child.stderr.on('data', (chunk: Buffer) => {
       const match = /listening on (http:\/\/\S+)/.exec(chunk.toString());
       if (match?.[1]) resolve(match[1]);
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  }),
-};
-try {
-  const health = watchHealth(server.url);
+  });
+  return { url, pid: child.pid!, stop: () => child.kill() };
+}
+
+/** The server process's peak RSS so far (VmHWM), in bytes; 0 where /proc has no answer. */
+function peakRss(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+interface RestTurn {
+  uploadMs: number;
+  runMs: number;
+  downloadMs: number;
+  totalMs: number;
+  id: string;
+  run: DatasetView;
+}
+
+async function upload(
+  url: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  name: string,
+): Promise<DatasetView> {
   const form = new FormData();
-  form.append('file', new Blob([csv]), 'customers.csv');
-  const [uploaded, uploadMs] = await timed(async () => {
-    const response = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form });
-    if (response.status !== 201)
-      throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as DatasetView;
-  }, 'upload');
-  report('upload (transfer + read + detect)', uploadMs, csv.byteLength);
+  form.append('file', new Blob([bytes]), name);
+  const response = await fetch(`${url}/api/upload`, { method: 'POST', body: form });
+  if (response.status !== 201) {
+    throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+  }
+  return (await response.json()) as DatasetView;
+}
 
-  const [run, runMs] = await timed(async () => {
-    const response = await fetch(`${server.url}/api/datasets/${uploaded.id}/pseudonymize`, {
-      method: 'POST',
-    });
-    if (response.status !== 200) throw new Error(`pseudonymize answered ${response.status}`);
-    return (await response.json()) as DatasetView;
-  }, 'pseudonymize');
-  report('pseudonymize (read + run + write)', runMs, csv.byteLength);
+async function pseudonymize(url: string, id: string): Promise<DatasetView> {
+  const response = await fetch(`${url}/api/datasets/${id}/pseudonymize`, { method: 'POST' });
+  if (response.status !== 200) throw new Error(`pseudonymize answered ${response.status}`);
+  return (await response.json()) as DatasetView;
+}
 
-  const download = async (path: string) => {
-    const response = await fetch(`${server.url}/api/datasets/${uploaded.id}/${path}`);
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-    return (await response.arrayBuffer()).byteLength;
+/** Downloads a file of the dataset's last run; its size in bytes. */
+async function download(url: string, id: string, what: string): Promise<number> {
+  const response = await fetch(`${url}/api/datasets/${id}/${what}`);
+  if (response.status !== 200) throw new Error(`${what} answered ${response.status}`);
+  return (await response.arrayBuffer()).byteLength;
+}
+
+/** One REST turn: upload → pseudonymize → download csv, each step timed. */
+async function restTurn(url: string, bytes: Uint8Array<ArrayBuffer>): Promise<RestTurn> {
+  const started = performance.now();
+  const uploaded = await upload(url, bytes, 'customers.csv');
+  const afterUpload = performance.now();
+  const run = await pseudonymize(url, uploaded.id);
+  const afterRun = performance.now();
+  await download(url, uploaded.id, 'download');
+  const ended = performance.now();
+  return {
+    uploadMs: afterUpload - started,
+    runMs: afterRun - afterUpload,
+    downloadMs: ended - afterRun,
+    totalMs: ended - started,
+    id: uploaded.id,
+    run,
   };
-  const [outputBytes, downloadMs] = await timed(() => download('download'), 'download');
-  report('download csv (ready)', downloadMs, outputBytes);
-  const [mappingBytes, mappingMs] = await timed(() => download('download-mapping'));
-  report('download mapping csv (ready)', mappingMs, mappingBytes);
-  const [jsonBytes, jsonMs] = await timed(() => download('download?format=json'));
-  report('download json (converted)', jsonMs, jsonBytes);
-  const [, deleteMs] = await timed(() =>
-    fetch(`${server.url}/api/datasets/${uploaded.id}`, { method: 'DELETE' }),
-  );
-  report('delete', deleteMs);
-  await health.stop();
-  const apiTotal = uploadMs + runMs + downloadMs;
-  report('API upload → pseudonymize → download', apiTotal, csv.byteLength);
-  console.log(
-    `\nrows: ${run.rowCount}, columns: ${run.columnCount}, mapping rows: ${run.mapping?.rowCount}`,
-  );
-  console.log(
-    `engine stats of the run: ${JSON.stringify(run.stats?.timings)} (${run.stats?.durationMs} ms)`,
-  );
-  const worst = steps.map(
-    ({ step, from, to }) => `${step} ${health.worstBetween(from, to).toFixed(0)} ms`,
-  );
-  console.log(`slowest /api/health answer during: ${worst.join(', ')}`);
+}
 
-  // The same work by the engine alone, in this process, for comparison.
-  const engineStarted = performance.now();
-  const workbook = readWorkbook(csv, 'customers.csv');
-  const schemas = workbook.sheets.map((sheet) => detectSchema(sheet));
-  const result = pseudonymize(workbook, schemas, { secret: 'bench' });
-  writeWorkbook(result.workbook, 'csv');
-  writeWorkbook({ ...result.workbook, sheets: [result.mapping] }, 'csv');
-  const engineMs = performance.now() - engineStarted;
-  report('\nengine alone: read, detect, run, write', engineMs, csv.byteLength);
+async function main(directory: string): Promise<number> {
+  if (!existsSync(generator)) {
+    console.error(`bench:api needs ${generator} (the shared peers folder beside the project)`);
+    return 2;
+  }
+  const input = path.join(directory, 'in.csv');
+  const output = path.join(directory, 'out-a.csv');
+  const generated = spawnSync(process.execPath, [generator, String(megabytes), input]);
+  if (generated.status !== 0) {
+    console.error(generated.stderr.toString());
+    return 1;
+  }
+  const bundled = spawnSync(process.execPath, [
+    'scripts/run-bundled.mjs',
+    '--bundle-only',
+    pipelineEntry,
+  ]);
+  if (bundled.status !== 0) {
+    console.error(bundled.stderr.toString());
+    return 1;
+  }
+  const bytes = new Uint8Array(readFileSync(input));
   console.log(
-    `API overhead over the engine alone: ${((apiTotal - engineMs) / 1000).toFixed(2)} s ` +
-      '(the API reads the file twice: once to detect at upload, once to pseudonymize)',
+    `Stand-in API bench: ${(bytes.byteLength / 1e6).toFixed(1)} MB shared CSV ` +
+      `(${path.basename(generator)} ${megabytes}); Node ${process.version}, ` +
+      `${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(2)}; ${pairs} pairs\n`,
   );
+
+  const server = await startServer();
+  try {
+    // Warm-up: the pool's worker starts and loads the engine, as on a server already running.
+    const warmUp = await restTurn(server.url, bytes.subarray(0, bytes.indexOf(10, 200_000) + 1));
+    await fetch(`${server.url}/api/datasets/${warmUp.id}`, { method: 'DELETE' });
+
+    const health = watchHealth(server.url);
+    const pipelineMs: number[] = [];
+    const turns: RestTurn[] = [];
+    for (let pair = 1; pair <= pairs; pair++) {
+      const aMs = await runPipeline(input, output);
+      rmSync(output);
+      pipelineMs.push(aMs);
+      console.log(`pair ${pair}  A     Stand-in pipeline              ${secs(aMs).padStart(8)}`);
+      const turnStarted = performance.now();
+      const turn = await restTurn(server.url, bytes);
+      turns.push(turn);
+      const timings = turn.run.stats?.timings ?? {};
+      console.log(
+        `pair ${pair}  REST  upload → pseudonymize → csv ${secs(turn.totalMs).padStart(8)}  ` +
+          `(upload ${secs(turn.uploadMs)}, pseudonymize ${secs(turn.runMs)}, ` +
+          `download ${secs(turn.downloadMs)}; slowest health ` +
+          `${health.worstBetween(turnStarted, performance.now()).toFixed(0)} ms)`,
+      );
+      console.log(`        run job: ${JSON.stringify(timings)}`);
+      if (pair < pairs) {
+        await fetch(`${server.url}/api/datasets/${turn.id}`, { method: 'DELETE' });
+      }
+    }
+    await health.stop();
+
+    // The other downloads of the last turn's run, once, outside the ratio.
+    const last = turns[turns.length - 1]!;
+    for (const what of ['download-mapping', 'download?format=json', 'download?format=xlsx']) {
+      const started = performance.now();
+      const size = await download(server.url, last.id, what);
+      const ms = performance.now() - started;
+      console.log(
+        `${what.padEnd(22)} ${secs(ms).padStart(8)}  ${(size / MB).toFixed(1).padStart(6)} MB`,
+      );
+    }
+    console.log(`server peak RSS ${Math.round(peakRss(server.pid) / MB)} MB`);
+
+    const aMedian = median(pipelineMs);
+    const restMedian = median(turns.map((turn) => turn.totalMs));
+    const ratio = restMedian / aMedian;
+    const pairRatios = range(
+      turns.map((turn, index) => turn.totalMs / pipelineMs[index]!),
+      (value) => value.toFixed(2),
+    );
+    console.log(
+      `\nA     median ${secs(aMedian)} (${range(pipelineMs, secs)})\n` +
+        `REST  median ${secs(restMedian)} (${range(
+          turns.map((turn) => turn.totalMs),
+          secs,
+        )}): upload ${secs(median(turns.map((turn) => turn.uploadMs)))}, pseudonymize ` +
+        `${secs(median(turns.map((turn) => turn.runMs)))}, download ` +
+        `${secs(median(turns.map((turn) => turn.downloadMs)))}`,
+    );
+    console.log(
+      `REST/A ${ratio.toFixed(2)} (pairs ${pairRatios})   target ≤ ${TARGET_RATIO.toFixed(2)}   ` +
+        `${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}; load now ${loadavg()[0]!.toFixed(2)}`,
+    );
+    return 0;
+  } finally {
+    server.stop();
+  }
+}
+
+const directory = scratchDirectory();
+process.on('SIGINT', () => {
+  rmSync(directory, { recursive: true, force: true });
+  process.exit(130);
+});
+try {
+  process.exitCode = await main(directory);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
 } finally {
-  child.kill();
+  rmSync(directory, { recursive: true, force: true });
 }
