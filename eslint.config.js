@@ -25,8 +25,9 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  // Layers: the engine is a pure library, the server reaches it through its entry only, and the
-  // client takes server code as types only (nothing of the server reaches the bundle).
+  // Layers: the engine is a pure library, the server and the command line reach it through its
+  // entry only, and the client takes server code as types only (nothing of the server reaches the
+  // bundle).
   {
     files: ['src/engine/**'],
     ignores: ['src/engine/platform/**'],
@@ -87,6 +88,33 @@ export default tseslint.config(
                 'The client imports the engine through its browser entry, src/engine/browser.ts.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/engine/*', '!**/engine/index'],
+              message:
+                'The command line imports the engine through its entry, src/engine/index.ts.',
+            },
+            {
+              group: ['**/server/*', '!**/server/report-html'],
+              message:
+                'The command line takes from the server only the report page (report-html.ts), which needs no HTTP.',
+            },
+            { group: ['**/client/**'], message: 'The command line does not import the client.' },
+          ],
+          paths: ['express', 'busboy', '@trpc/server'].map((name) => ({
+            name,
+            message: 'The command line runs the engine itself: no HTTP or tRPC.',
+          })),
         },
       ],
     },

@@ -1,8 +1,10 @@
 // Builds what `npm start` serves: the client with Vite into dist/client and the server (with its
-// worker entry points) bundled by esbuild into dist/server. Dependencies stay external.
+// worker entry points) bundled by esbuild into dist/server; and the command-line tool into
+// dist/cli/standin.mjs (scripts/build-cli.mjs). Dependencies stay external.
 import { readdirSync } from 'node:fs';
 import { build as viteBuild } from 'vite';
 import { build as esbuild } from 'esbuild';
+import { buildCli } from './build-cli.mjs';
 
 const serverEntries = readdirSync('src/server')
   .filter((file) => file === 'main.ts' || file.endsWith('.worker.ts'))
@@ -20,4 +22,5 @@ await esbuild({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log(`built dist/client and dist/server (${serverEntries.join(', ')})`);
+await buildCli();
+console.log(`built dist/client, dist/server (${serverEntries.join(', ')}) and dist/cli`);

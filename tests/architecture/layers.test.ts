@@ -67,6 +67,27 @@ describe('layer rules', () => {
       code: "import { detectSchema } from '../../engine';",
       allowed: true,
     },
+    {
+      file: 'src/cli/commands/probe.ts',
+      code: "import { detectSchema } from '../../engine';",
+      allowed: true,
+    },
+    {
+      file: 'src/cli/commands/probe.ts',
+      code: "import { detectColumn } from '../../engine/detect/column';",
+      allowed: false,
+    },
+    {
+      file: 'src/cli/commands/probe.ts',
+      code: "import { renderReportHtml } from '../../server/report-html';",
+      allowed: true,
+    },
+    {
+      file: 'src/cli/commands/probe.ts',
+      code: "import { startServer } from '../../server/app';",
+      allowed: false,
+    },
+    { file: 'src/cli/probe.ts', code: "import express from 'express';", allowed: false },
   ];
   for (const { file, code, allowed } of cases) {
     it(`${allowed ? 'allows' : 'refuses'} in ${file}: ${code}`, async () => {

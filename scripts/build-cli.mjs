@@ -1,0 +1,40 @@
+// Bundles the command-line tool (src/cli/main.ts) into dist/cli/standin.mjs with esbuild, as the
+// server's entries are bundled: dependencies stay external, resolved from node_modules. Used by
+// scripts/build.mjs, by bin/standin.mjs when the bundle is missing or older than the source, and
+// by the CLI tests. The bundle is written beside its place and renamed into it, so a process
+// starting the tool meanwhile never reads half a file.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+export const CLI_ENTRY = 'src/cli/main.ts';
+export const CLI_BUNDLE = 'dist/cli/standin.mjs';
+
+/** Builds dist/cli/standin.mjs under `root` (the repository) and returns its path. */
+export async function buildCli(root = process.cwd()) {
+  const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const outfile = path.join(root, CLI_BUNDLE);
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [CLI_ENTRY],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    define: { STANDIN_VERSION: JSON.stringify(version) },
+    write: false,
+    logLevel: 'warning',
+  });
+  mkdirSync(path.dirname(outfile), { recursive: true });
+  const [bundle] = result.outputFiles;
+  const partial = `${outfile}.${process.pid}.partial`;
+  writeFileSync(partial, bundle.contents);
+  renameSync(partial, outfile);
+  return outfile;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  console.log(`built ${path.relative(process.cwd(), await buildCli())}`);
+}

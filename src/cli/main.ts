@@ -1,0 +1,53 @@
+/**
+ * `standin`, the command line: the engine, recipes and keys of the server, on files and pipes.
+ * Bundled to dist/cli/standin.mjs (scripts/build-cli.mjs); bin/standin.mjs starts it.
+ */
+import { detectCommand } from './commands/detect';
+import { runCommand } from './commands/run';
+import { CliError, EXIT, type ExitCode } from './exit-codes';
+import { MAIN_USAGE } from './usage';
+
+declare const STANDIN_VERSION: string;
+
+const COMMANDS: Record<string, (args: string[]) => Promise<ExitCode>> = {
+  detect: detectCommand,
+  run: runCommand,
+};
+
+/** Runs one command line and returns its exit code; every failure is one line on stderr. */
+export async function main(argv: string[]): Promise<ExitCode> {
+  const [command, ...args] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    (command === undefined ? process.stderr : process.stdout).write(MAIN_USAGE);
+    return command === undefined ? EXIT.usage : EXIT.done;
+  }
+  if (command === '--version' || command === '-v') {
+    process.stdout.write(`${STANDIN_VERSION}\n`);
+    return EXIT.done;
+  }
+  const run = COMMANDS[command];
+  if (!run) {
+    console.error(
+      `standin: unknown command "${command}" (commands: detect, run; see standin --help)`,
+    );
+    return EXIT.usage;
+  }
+  try {
+    return await run(args);
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** The exit code and one line for an error: ours name files and options, never a value. */
+function failure(error: unknown): ExitCode {
+  if (error instanceof CliError) {
+    console.error(`standin: ${error.message}`);
+    return error.exitCode;
+  }
+  // Anything else may carry data in its message: only its kind is shown.
+  console.error(`standin: internal error (${error instanceof Error ? error.name : typeof error})`);
+  return EXIT.badInput;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,63 @@
+import { SingleBar } from 'cli-progress';
+
+/** What the run shows while it goes: bytes read, then each phase of the engine. */
+export interface RunProgress {
+  bytes(read: number, total: number | undefined): void;
+  phase(name: string, rows: number): void;
+  stop(): void;
+}
+
+const SILENT: RunProgress = { bytes() {}, phase() {}, stop() {} };
+
+/**
+ * A progress bar on stderr (rows, MB/s, elapsed, ETA), or nothing when stderr is not a terminal
+ * or `--quiet` is given. The bar fills as the file is read, with an ETA from the read rate; the
+ * engine's phases then name themselves with the row count, as the whole-file engine reports no
+ * progress within a phase.
+ */
+export function runProgress(enabled: boolean): RunProgress {
+  if (!enabled) return SILENT;
+  const started = performance.now();
+  let bytesIn = 0;
+  let totalBytes = 0;
+  const bar = new SingleBar({
+    format: '{phase} |{bar}| {rows} rows | {mbps} MB/s | {elapsed} elapsed | ETA {eta}',
+    stream: process.stderr,
+    hideCursor: true,
+    clearOnComplete: true,
+    barsize: 24,
+  });
+  const seconds = () => (performance.now() - started) / 1000;
+  const payload = (phase: string, rows: number | string, eta: string) => ({
+    phase: phase.padEnd(12),
+    rows: typeof rows === 'number' ? rows.toLocaleString('en-US') : rows,
+    mbps: (bytesIn / 1024 ** 2 / Math.max(seconds(), 1e-3)).toFixed(1),
+    elapsed: clock(seconds()),
+    eta,
+  });
+  bar.start(1, 0, payload('reading', '…', '…'));
+  return {
+    bytes(read, total) {
+      bytesIn = read;
+      totalBytes = total ?? read;
+      const rate = read / Math.max(seconds(), 1e-3);
+      const eta = total === undefined ? '…' : clock((total - read) / Math.max(rate, 1));
+      bar.setTotal(Math.max(totalBytes, 1));
+      bar.update(read, payload('reading', '…', eta));
+      bar.render();
+    },
+    phase(name, rows) {
+      bar.update(Math.max(totalBytes, 1), payload(name, rows, '…'));
+      bar.render();
+    },
+    stop() {
+      bar.stop();
+    },
+  };
+}
+
+function clock(totalSeconds: number): string {
+  const whole = Math.round(totalSeconds);
+  const minutes = Math.floor(whole / 60);
+  return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
+}

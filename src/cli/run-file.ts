@@ -1,0 +1,206 @@
+/**
+ * One run of a whole file through the engine, as the server's worker runs an upload: read,
+ * detect, apply the recipe, pseudonymize, report, and write in the file's own format; then, as
+ * a download in another format is made, convert those bytes. The same functions in the same
+ * order give the same bytes as the web for the same file, key and recipe. A streaming run of
+ * csv, tsv and JSON Lines would be another implementation of this function's contract.
+ */
+import {
+  applyRecipe,
+  buildReport,
+  convertWritten,
+  detectSchema,
+  mappingFileName,
+  mappingFormatOf,
+  pseudonymize,
+  PSEUDONYM_SCHEME_VERSION,
+  readWorkbook,
+  writeMapping,
+  writeWorkbook,
+  writtenConversion,
+  type FileFormat,
+  type PrivacyReport,
+  type PseudonymizeStats,
+  type ReadLimits,
+  type Recipe,
+  type RecipeReport,
+  type SchemaOfSheet,
+} from '../engine';
+import { usageError } from './exit-codes';
+import type { InputFile } from './input-file';
+
+/**
+ * The command line has no upload cap: rows and cells are bounded by memory only. Columns keep
+ * the engine's limit (a spreadsheet's 16,384).
+ */
+export const CLI_READ_LIMITS: ReadLimits = {
+  maxRows: Number.POSITIVE_INFINITY,
+  maxCells: Number.POSITIVE_INFINITY,
+};
+
+export type RunPhase = 'detect' | 'pseudonymize' | 'report' | 'write';
+
+export interface RunRequest {
+  input: InputFile;
+  recipe?: Recipe;
+  secret: string | Uint8Array;
+  /** The output's format; the file's own when absent. */
+  format?: FileFormat;
+  /** For csv, tsv and json output of a workbook: the sheet to write (the first by default). */
+  sheetName?: string;
+  /** Formula protection of csv, tsv, xlsx and xls output (on, as on the web, by default). */
+  formulaProtection: boolean;
+  /** The mapping's format, when one is wanted. */
+  mappingFormat?: FileFormat;
+  /** Whether to build the privacy and utility report. */
+  report: boolean;
+  /** Hears each phase as it starts, with the rows it works on. */
+  onPhase?: (phase: RunPhase, rows: number) => void;
+}
+
+export interface RunOutcome {
+  /** The file's format as read. */
+  inputFormat: FileFormat;
+  format: FileFormat;
+  output: Uint8Array;
+  mapping?: Uint8Array;
+  /** The report, when asked for and computed (null when computing it failed). */
+  report?: PrivacyReport | null;
+  /** What applying the recipe did, when there is one. */
+  recipeReport?: RecipeReport;
+  stats: PseudonymizeStats;
+  /** Rows of the mapping: one per distinct (sheet, column, original, pseudonym). */
+  mappingRows: number;
+  rows: number;
+  columns: number;
+  sheetNames: string[];
+}
+
+/**
+ * Pseudonymizes one file with the automatic rules, or a recipe's, under a key. Throws the
+ * engine's EngineError for a file it cannot read (its messages quote no value).
+ * @example runFile({ input, secret: 'k', formulaProtection: true, report: false }).output
+ */
+export function runFile(request: RunRequest): RunOutcome {
+  const { input, recipe, onPhase = () => {} } = request;
+  const workbook = readWorkbook(input.bytes, input.name, CLI_READ_LIMITS);
+  const rows = workbook.sheets.reduce((sum, sheet) => sum + sheet.rows.length, 0);
+  const columns = workbook.sheets.reduce((sum, sheet) => sum + sheet.columns.length, 0);
+  if (
+    request.sheetName !== undefined &&
+    !workbook.sheets.some((each) => each.name === request.sheetName)
+  ) {
+    throw usageError(noSheet(request.sheetName, input.label, workbook.sheets));
+  }
+
+  onPhase('detect', rows);
+  const detected = detectSheets(workbook.sheets);
+  const applied = recipe ? applyRecipe(recipe, detected) : undefined;
+  const schemas = applied?.schemas ?? detected.map((sheet) => [...sheet.schema]);
+
+  onPhase('pseudonymize', rows);
+  const result = pseudonymize(workbook, schemas, {
+    secret: request.secret,
+    scheme: recipe?.scheme ?? PSEUDONYM_SCHEME_VERSION,
+  });
+
+  let report: PrivacyReport | null | undefined;
+  if (request.report) {
+    onPhase('report', rows);
+    report = reportOrNull(() =>
+      buildReport({
+        original: workbook,
+        output: result.workbook,
+        schemas,
+        mappingAvailable: result.mapping.rows.length > 0,
+      }),
+    );
+  }
+
+  onPhase('write', rows);
+  const format = request.format ?? workbook.format;
+  const output = converted(writeWorkbook(result.workbook, workbook.format), workbook.format, {
+    to: format,
+    fileName: input.name,
+    sheetName: request.sheetName,
+    formulaProtection: request.formulaProtection,
+    splitLongSheets: false,
+  });
+  const mapping =
+    request.mappingFormat === undefined
+      ? undefined
+      : converted(
+          writeMapping(result.workbook, result.mapping, workbook.format),
+          mappingFormatOf(workbook.format),
+          {
+            to: request.mappingFormat,
+            fileName: mappingFileName(workbook.format),
+            formulaProtection: request.formulaProtection,
+            splitLongSheets: true,
+          },
+        );
+  return {
+    inputFormat: workbook.format,
+    format,
+    output,
+    mapping,
+    report,
+    recipeReport: applied?.report,
+    stats: result.stats,
+    mappingRows: result.mapping.rows.length,
+    rows,
+    columns,
+    sheetNames: workbook.sheets.map((sheet) => sheet.name),
+  };
+}
+
+/** The message for a sheet name the file does not have, listing the ones it has. */
+export function noSheet(
+  name: string,
+  label: string,
+  sheets: ReadonlyArray<{ name: string }>,
+): string {
+  const names = sheets.map((sheet) => `"${sheet.name}"`).join(', ');
+  return `${label} has no sheet named "${name}"; its sheets: ${names}`;
+}
+
+/** Each sheet's detected schema, as the server's upload detects them. */
+export function detectSheets(
+  sheets: ReadonlyArray<Parameters<typeof detectSchema>[0]>,
+): SchemaOfSheet[] {
+  return sheets.map((sheet) => ({ name: sheet.name, schema: detectSchema(sheet) }));
+}
+
+/** Written bytes in the wanted format, converted as the server's download converts them. */
+function converted(
+  written: Uint8Array,
+  writtenFormat: FileFormat,
+  wanted: {
+    to: FileFormat;
+    fileName: string;
+    sheetName?: string;
+    formulaProtection: boolean;
+    splitLongSheets: boolean;
+  },
+): Uint8Array {
+  const conversion = writtenConversion(writtenFormat, wanted.to, wanted.formulaProtection);
+  if (!conversion) return written;
+  return convertWritten(written, {
+    ...conversion,
+    fileName: wanted.fileName,
+    sheetName: wanted.sheetName,
+    splitLongSheets: wanted.splitLongSheets,
+  });
+}
+
+/**
+ * The report, or null when computing it failed, as on the server: a fault of the report must not
+ * cost the run, which is complete without it.
+ */
+function reportOrNull(build: () => PrivacyReport): PrivacyReport | null {
+  try {
+    return build();
+  } catch {
+    return null;
+  }
+}
