@@ -4,6 +4,7 @@ import type { Cell, CsvLayout, Sheet } from '../types';
 import { uniqueColumnNames } from './column-names';
 import { findHeaderRow, MAX_PREAMBLE_LINES } from './find-header-row';
 import { checkTableSize, type ReadLimits } from './read-limits';
+import { splitRecords } from './split-records';
 
 type Delimiter = CsvLayout['delimiter'];
 type Newline = CsvLayout['newline'];
@@ -296,6 +297,39 @@ function tableWidth(
 }
 
 /**
+ * The records of a text that splitRecords leaves (a quote left open or followed by something
+ * else than a delimiter or line break), parsed by Papa Parse, which tolerates spaces after a
+ * closing quote; throws INVALID_FILE with the line of a malformed quoted field. `lineOffset`
+ * counts lines above the text (a "sep=" line) so the line is the one the user's editor shows.
+ */
+function parseWithPapa(
+  text: string,
+  newline: Newline,
+  delimiter: Delimiter,
+  lineOffset: number,
+): string[][] {
+  const source = uniformLineBreaks(text, newline, delimiter);
+  const parsed = Papa.parse<string[]>(source.text, {
+    delimiter,
+    newline: source.newline,
+    quoteChar: '"',
+    escapeChar: '"',
+    header: false,
+    dynamicTyping: false,
+    skipEmptyLines: false,
+  });
+  const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
+  if (quoteError) {
+    const line = lineOfRecord(source.text, delimiter, quoteError.row ?? 0) + lineOffset;
+    throw new EngineError(
+      'INVALID_FILE',
+      `Line ${line} has a quoted field that is not closed properly.`,
+    );
+  }
+  return parsed.data;
+}
+
+/**
  * Reads CSV or TSV text (already decoded) into one sheet: every value stays the exact text
  * written (`''` for empty), short rows are padded with `''`, and a row with more non-empty fields
  * than the header widens the table by unnamed columns (`column_5`), padded with `''` in the other
@@ -319,33 +353,15 @@ export function readDelimited(
   const delimiter =
     (hint?.[1] as Delimiter | undefined) ??
     sniffDelimiter(text.slice(preambleLength(text)), preferred);
-  const source = uniformLineBreaks(text, newline, delimiter);
-  // Lines as the user's editor numbers them, the "sep=" line included.
-  const lineOf = (record: number) => lineOfRecord(source.text, delimiter, record) + (hint ? 1 : 0);
-  const parsed = Papa.parse<string[]>(source.text, {
-    delimiter,
-    newline: source.newline,
-    quoteChar: '"',
-    escapeChar: '"',
-    header: false,
-    dynamicTyping: false,
-    skipEmptyLines: false,
-  });
-  const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
-  if (quoteError) {
-    throw new EngineError(
-      'INVALID_FILE',
-      `Line ${lineOf(quoteError.row ?? 0)} has a quoted field that is not closed properly.`,
-    );
-  }
-  const records = parsed.data;
+  const records =
+    splitRecords(text, delimiter) ?? parseWithPapa(text, newline, delimiter, hint ? 1 : 0);
   const headerIndex = findHeaderRow(records);
   const header = records[headerIndex];
   if (!header) throw new EngineError('INVALID_FILE', 'The file is empty.');
   // The newline that ends the last line leaves one empty record behind, and blank lines at the
   // end are no rows, not even in a one-column file (where a last empty value is written `""`).
   let end = records.length;
-  let blankLines = trailingLineBreaks(source.text);
+  let blankLines = trailingLineBreaks(text);
   while (end > headerIndex + 1 && blankLines > 0 && isEmptyRecord(records[end - 1] ?? [])) {
     end--;
     blankLines--;
