@@ -49,11 +49,14 @@ function keyOf(cell: Cell): string {
  * of first appearance: a keyed walk to the next free grid point when the originals fill much of
  * the column's grid, else keyed draws retried until one is new (choosePseudonym).
  * `sensitiveOriginals` holds the file's names, emails and phones, which no pseudonym may be.
+ * `only`, when given, marks the values that need one (1); the others keep null, and their
+ * originals are still avoided.
  */
 export function choosePseudonyms(
   namespace: Namespace,
   random: KeyedRandom,
   sensitiveOriginals: SensitiveOriginals,
+  only?: Uint8Array,
 ): number {
   const { plan, ids, originals } = namespace;
   const count = originals.length;
@@ -62,12 +65,13 @@ export function choosePseudonyms(
   const used = new UsedPseudonyms(pseudonyms, count);
   let fileDependent = 0;
   /** What is left for the retries: 0 chosen, 1 to choose, 2 to choose after a refused image. */
-  const pending = new Uint8Array(count).fill(1);
+  const pending = only ? only.slice() : new Uint8Array(count).fill(1);
 
   const { permute } = plan;
   if (permute) {
     const refused: number[] = [];
     for (let id = 0; id < count; id++) {
+      if (pending[id] === 0) continue;
       const original = originals[id]!;
       const image = permute(original, generatorText(original));
       if (image === null) continue;

@@ -19,6 +19,7 @@ import { keptMarkers, type Namespace, type PlannedColumn } from './namespace';
 import { isFreeTextColumn, piiKindOfColumn } from './pii-in-text/pii-columns';
 import { freeTextPlan, PiiInText } from './pii-in-text/pii-in-text';
 import { scanOriginals } from './scan-originals';
+import { columnsShiftedByEntity, type RowsLeftPerValue } from './row-date-shift';
 import { applyRowRelations } from './row-relations';
 import { schemaMatchShare } from './schema-match';
 import { OLDEST_PSEUDONYM_SCHEME, PSEUDONYM_SCHEME_VERSION } from './scheme-version';
@@ -81,7 +82,9 @@ import { SensitiveOriginals } from './sensitive-originals';
  *   to 180 days either way: order and intervals in a row are exact, an entity moves alike in
  *   every file under the key, and no date keeps its value, but a date may now land on another
  *   original and maps to one pseudonym per entity. Rows without an entity, and birth dates
- *   unless an entity is chosen for them, keep the per-value draw (see row-date-shift.ts);
+ *   unless an entity is chosen for them, keep the per-value draw (see row-date-shift.ts); from
+ *   scheme 3 on, a namespace whose every column shifts draws only for those rows, after the
+ *   shift (datesDrawnAfterShift);
  * - emails and usernames built from the row's first and last name, and full names that agree
  *   with them, are rebuilt from the row's name pseudonyms in the same layout; those depend on
  *   the row (a name's pseudonym never does), and a rebuilt address that another original
@@ -121,6 +124,9 @@ import { SensitiveOriginals } from './sensitive-originals';
  * - text with no letter or digit ('---') has no pseudonym other than itself;
  * - missing-value markers detection reports ('NaN', 'NULL', 'N/A') are kept, like blanks.
  */
+
+/** The pseudonyms of a namespace drawn later: none yet. */
+const NONE_YET: Pick<Namespace, 'pseudonyms'> = { pseudonyms: [] };
 
 function secretBytes(secret: PseudonymizeOptions['secret']): Uint8Array {
   if (secret === undefined) {
@@ -191,6 +197,54 @@ function namespacesMentionedInText(planned: readonly PlannedColumn[]): ReadonlyS
       .filter(({ namespace, schema }) => !namespace.plan.freeText && piiKindOfColumn(schema))
       .map(({ namespace }) => namespace),
   );
+}
+
+/**
+ * From scheme 3 on, the date namespaces whose every column moves with its row's entity: the
+ * shift writes their cells from the originals, so a per-value pseudonym is drawn only for the
+ * rows it leaves (blank entity, unreadable date), after it ran. Drawing one for every value
+ * first, as schemes 1 and 2 do, cost a draw per distinct date-time for cells nobody sees.
+ */
+function datesDrawnAfterShift(
+  scheme: number,
+  schemas: ColumnSchema[][],
+  planned: readonly PlannedColumn[],
+): ReadonlySet<Namespace> {
+  if (scheme < 3) return new Set();
+  const shifted = columnsShiftedByEntity(schemas, planned);
+  const namespaces = new Set(planned.filter((c) => shifted.has(c)).map((c) => c.namespace));
+  for (const column of planned) {
+    if (!shifted.has(column)) namespaces.delete(column.namespace);
+  }
+  return namespaces;
+}
+
+/**
+ * Draws the per-value pseudonyms of a namespace whose dates moved with their rows, for the
+ * values of the rows the shift left, and writes them into those rows.
+ */
+function drawDatesLeft(
+  namespace: Namespace,
+  planned: readonly PlannedColumn[],
+  left: RowsLeftPerValue,
+  sheets: Sheet[],
+  random: KeyedRandom,
+  sensitiveOriginals: SensitiveOriginals,
+): number {
+  const columns = planned.filter((column) => column.namespace === namespace);
+  const needed = new Uint8Array(namespace.originals.length);
+  for (const column of columns) {
+    for (const row of left.get(column) ?? []) needed[column.rowIds[row]!] = 1;
+  }
+  if (!needed.includes(1)) return 0;
+  const fileDependent = choosePseudonyms(namespace, random, sensitiveOriginals, needed);
+  for (const column of columns) {
+    const rows = sheets[column.sheetIndex]!.rows;
+    for (const row of left.get(column) ?? []) {
+      rows[row]![column.columnIndex] = namespace.pseudonyms[column.rowIds[row]!]!;
+    }
+  }
+  return fileDependent;
 }
 
 function elapsed(since: number): number {
@@ -267,9 +321,10 @@ export function pseudonymize(
   phase = performance.now();
   const sensitiveOriginals = new SensitiveOriginals(namespaces.values());
   const mentionedInText = namespacesMentionedInText(planned);
+  const drawnAfterShift = datesDrawnAfterShift(scheme, schemas, planned);
   let fileDependentPseudonyms = 0;
   for (const namespace of namespaces.values()) {
-    if (namespace.plan.freeText) continue;
+    if (namespace.plan.freeText || drawnAfterShift.has(namespace)) continue;
     fileDependentPseudonyms += choosePseudonyms(namespace, random, sensitiveOriginals);
     // Its lookup tables are done with (other namespaces look only at their own, or at the
     // sensitive originals, and free text at the values it may mention); the mapping needs
@@ -289,10 +344,11 @@ export function pseudonymize(
       // Free text is written once the rows are (below).
       if (column.sheetIndex !== sheetIndex || column.namespace.plan.freeText) continue;
       const { rowIds, columnIndex } = column;
-      const { pseudonyms } = column.namespace;
+      // Dates drawn after their shift: blank until then, so no original stays in an output row.
+      const { pseudonyms } = drawnAfterShift.has(column.namespace) ? NONE_YET : column.namespace;
       for (let row = 0; row < rows.length; row++) {
         const id = rowIds[row]!;
-        if (id >= 0) rows[row]![columnIndex] = pseudonyms[id]!;
+        if (id >= 0) rows[row]![columnIndex] = pseudonyms[id] ?? null;
       }
     }
     sheet.columns.forEach((_, columnIndex) => {
@@ -305,8 +361,30 @@ export function pseudonymize(
 
   // Rows: rules that need the whole row (dates moving with their entity) over the written cells.
   phase = performance.now();
-  const rowRelations = applyRowRelations(workbook.sheets, sheets, schemas, planned, random, scheme);
+  const datesLeft: RowsLeftPerValue = new Map();
+  const rowRelations = applyRowRelations(
+    workbook.sheets,
+    sheets,
+    schemas,
+    planned,
+    random,
+    scheme,
+    datesLeft,
+  );
   timings.rows = elapsed(phase);
+
+  phase = performance.now();
+  for (const namespace of drawnAfterShift) {
+    fileDependentPseudonyms += drawDatesLeft(
+      namespace,
+      planned,
+      datesLeft,
+      sheets,
+      random,
+      sensitiveOriginals,
+    );
+  }
+  timings.generate += elapsed(phase);
 
   // Free text last: the personal data it mentions takes what its column's cells became (row
   // rules included), so a note names the customer the customers sheet shows.

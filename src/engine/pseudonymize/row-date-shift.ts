@@ -255,8 +255,31 @@ function shiftedCell(
 }
 
 /**
+ * The planned date columns of every sheet whose rows move with an entity: from scheme 3 on,
+ * their per-value pseudonyms are drawn only for the rows the shift leaves (see pseudonymize).
+ */
+export function columnsShiftedByEntity(
+  schemas: readonly (readonly ColumnSchema[])[],
+  planned: readonly PlannedColumn[],
+): Set<PlannedColumn> {
+  return new Set(
+    schemas.flatMap((schema, sheetIndex) =>
+      shiftedColumns(sheetIndex, schema, planned).map((shifted) => shifted.column),
+    ),
+  );
+}
+
+/**
+ * Rows a date shift left to the per-value draw (blank entity, unreadable or out-of-range
+ * date), by column: filled when the per-value pseudonyms of those columns are drawn after the
+ * shift (scheme 3 on).
+ */
+export type RowsLeftPerValue = Map<PlannedColumn, number[]>;
+
+/**
  * Moves every date of each row of a sheet by its entity's offset, over the per-value pseudonyms
- * already written into `output`; rows without an entity keep those.
+ * already written into `output`; rows without an entity keep those. `left`, when given, gets
+ * the rows each column left to the per-value draw.
  * @example shiftRowDates(0, sheet, outputSheet, schema, planned, random) // { shiftedByEntity: 2, perValue: 0 }
  */
 export function shiftRowDates(
@@ -266,6 +289,7 @@ export function shiftRowDates(
   schema: readonly ColumnSchema[],
   planned: readonly PlannedColumn[],
   random: KeyedRandom,
+  left?: RowsLeftPerValue,
 ): DateShiftCounts {
   const counts: DateShiftCounts = { shiftedByEntity: 0, perValue: 0 };
   const columns = shiftedColumns(sheetIndex, schema, planned);
@@ -281,6 +305,8 @@ export function shiftRowDates(
       offsets.set(offsetKey, rowDays);
     }
     const parsed = parsedOriginals(shifted.column.namespace.originals.length);
+    const leftRows: number[] = [];
+    left?.set(shifted.column, leftRows);
     let lastEntity = '';
     let lastDays = 0;
     for (let row = 0; row < input.rows.length; row++) {
@@ -292,6 +318,7 @@ export function shiftRowDates(
         const entity = entityText(source[shifted.entityIndex]);
         if (entity === '') {
           counts.perValue++;
+          leftRows.push(row);
           continue;
         }
         // Rows of one entity often follow each other; its offset is hashed once for them.
@@ -305,6 +332,7 @@ export function shiftRowDates(
       const cell = shiftedCell(source[columnIndex] ?? null, id, days, shifted, parsed);
       if (cell === null) {
         counts.perValue++;
+        leftRows.push(row);
         continue;
       }
       output.rows[row]![columnIndex] = cell;

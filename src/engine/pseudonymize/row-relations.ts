@@ -1,7 +1,7 @@
 import type { ColumnSchema, RowRelationStats, Sheet } from '../types';
 import type { KeyedRandom } from './keyed-random';
 import type { PlannedColumn } from './namespace';
-import { shiftRowDates } from './row-date-shift';
+import { shiftRowDates, type RowsLeftPerValue } from './row-date-shift';
 import { agreeLocations } from './row-location';
 import { coherePeople } from './row-people';
 import { rebuildUrls } from './row-urls';
@@ -23,7 +23,8 @@ import { rebuildUrls } from './row-urls';
  * emails, usernames and full names made of the row's names follow their pseudonyms
  * (row-people.ts); US ZIPs fall inside their row's pseudonymized state (row-location.ts); from
  * scheme 2 on, countries follow their row's US state and URLs made of the row's names follow
- * their pseudonyms (row-urls.ts).
+ * their pseudonyms (row-urls.ts). `datesLeft` gets the rows each date column left to the
+ * per-value draw.
  * @example applyRowRelations(workbook.sheets, sheets, schemas, planned, random, 2).datesShiftedByEntity
  */
 export function applyRowRelations(
@@ -33,6 +34,7 @@ export function applyRowRelations(
   planned: readonly PlannedColumn[],
   random: KeyedRandom,
   scheme: number,
+  datesLeft?: RowsLeftPerValue,
 ): RowRelationStats {
   const stats: RowRelationStats = {
     datesShiftedByEntity: 0,
@@ -51,6 +53,7 @@ export function applyRowRelations(
       schemas[sheetIndex]!,
       planned,
       random,
+      datesLeft,
     );
     stats.datesShiftedByEntity += dates.shiftedByEntity;
     stats.datesPerValue += dates.perValue;

@@ -8,7 +8,7 @@
  * a column routed to another rule (an identifier predicate that matches more names), another
  * Faker version whose lists differ. A change that alters none (speed, memory, messages) must not.
  */
-export const PSEUDONYM_SCHEME_VERSION = 2;
+export const PSEUDONYM_SCHEME_VERSION = 3;
 
 /*
  * What each scheme added, so an older one stays reproducible (pseudonymize's `scheme` option
@@ -17,6 +17,9 @@ export const PSEUDONYM_SCHEME_VERSION = 2;
  *    names, genders and US ZIPs, PII in free text.
  * 2. a country column follows its row's US state or ZIP where the original did, and URLs built
  *    from the row's names are rebuilt from their pseudonyms (row-location.ts, row-urls.ts).
+ * 3. a date column whose rows move with their entity draws per-value pseudonyms only for the
+ *    rows the shift leaves (blank entity, unreadable date), after the shift: the other values'
+ *    draws no longer take places those rows' dates never show, so a collision retry may differ.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */
