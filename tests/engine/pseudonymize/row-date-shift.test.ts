@@ -41,11 +41,10 @@ const row = fc.record({
   shippedAfterDays: fc.integer({ min: 0, max: 90 }),
 });
 
+type RowSpec = { id: number; signupDay: number; loginAfterS: number; shippedAfterDays: number };
+
 /** Rows with a date, a US date-time and an ISO date-time with zone; xlsx gets a Date cell. */
-function workbookOf(
-  rows: { id: number; signupDay: number; loginAfterS: number; shippedAfterDays: number }[],
-  format: 'csv' | 'xlsx',
-): Workbook {
+function workbookOf(rows: RowSpec[], format: 'csv' | 'xlsx'): Workbook {
   const start = Date.UTC(2018, 0, 1);
   const cells: Cell[][] = rows.map((r, index) => {
     const signup = start + r.signupDay * DAY;
@@ -211,7 +210,7 @@ describe('scheme 3: per-value dates drawn only for the rows the shift leaves', (
   /** Rows of the property test, some without a customer id (left to the per-value draw). */
   const rowsWithBlanks = fc.array(fc.tuple(row, fc.boolean()), { minLength: 3, maxLength: 30 });
 
-  function withBlankIds(rows: [fc.infer<typeof row>, boolean][]): Workbook {
+  function withBlankIds(rows: [RowSpec, boolean][]): Workbook {
     const workbook = workbookOf(
       rows.map(([r]) => r),
       'csv',
