@@ -1,0 +1,143 @@
+/**
+ * The command line against the web: the same file, key and recipe give the same bytes in every
+ * format, the same mapping, the same recipe and the same report. The server runs in-process and
+ * is driven through its REST API, as a script would.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { FileFormat } from '../../src/engine';
+import { uploadDataset, useInProcessServer, sendJson } from '../support/in-process-server';
+import { EVERY_FORMAT, fixtureFile } from '../support/people-files';
+import { runCli, useCli } from './cli-process';
+
+const server = useInProcessServer();
+const cli = useCli();
+
+const KEY = 'same bytes as the web';
+const GOLDEN_INPUT = readFileSync('tests/engine/pseudonymize/golden/customers.csv');
+
+async function bytesOf(response: Response): Promise<Buffer> {
+  expect(response.status, await response.clone().text()).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** Uploads, applies the recipe if any, pseudonymizes under KEY; returns the dataset's id. */
+async function serverRun(name: string, bytes: Uint8Array, recipe?: unknown): Promise<string> {
+  const dataset = await uploadDataset(server.url, name, bytes);
+  if (recipe !== undefined) {
+    const applied = await sendJson(server.url, 'PUT', `/api/datasets/${dataset.id}/recipe`, recipe);
+    expect(applied.status).toBe(200);
+  }
+  const run = await sendJson(server.url, 'POST', `/api/datasets/${dataset.id}/pseudonymize`, {
+    secret: KEY,
+  });
+  expect(run.status).toBe(200);
+  return dataset.id;
+}
+
+function download(id: string, kind: 'download' | 'download-mapping', format: FileFormat) {
+  return fetch(`${server.url}/api/datasets/${id}/${kind}?format=${format}`).then(bytesOf);
+}
+
+/** Writes the input and the key into the scratch folder; returns the CLI's key arguments. */
+function prepare(name: string, bytes: Uint8Array): string[] {
+  writeFileSync(path.join(cli.dir(), name), bytes);
+  writeFileSync(path.join(cli.dir(), 'key.txt'), `${KEY}\n`);
+  return ['--key-file', 'key.txt'];
+}
+
+describe('standin run gives the web’s bytes', () => {
+  it('for the golden file of every kind of column, with an edited recipe, in every format and its mapping', async () => {
+    const name = 'customers.csv';
+    const keyArgs = prepare(name, GOLDEN_INPUT);
+    const detected = await runCli(['detect', name], { cwd: cli.dir() });
+    expect(detected.code, detected.stderr).toBe(0);
+    const recipe = JSON.parse(detected.stdout.toString()) as {
+      sheets: { columns: { name: string; rule: unknown }[] }[];
+    };
+    // A user's edit: the loyalty tier is kept, the notes only redacted.
+    for (const column of recipe.sheets[0]?.columns ?? []) {
+      if (column.name === 'loyalty_tier') column.rule = { action: 'keep' };
+      if (column.name === 'notes') column.rule = { action: 'redact' };
+    }
+    writeFileSync(path.join(cli.dir(), 'recipe.json'), JSON.stringify(recipe));
+    const id = await serverRun(name, GOLDEN_INPUT, recipe);
+
+    for (const format of EVERY_FORMAT) {
+      const web = await download(id, 'download', format);
+      const webMapping = await download(id, 'download-mapping', format);
+      const out = `out.${format}`;
+      const mapping = `mapping.${format}`;
+      const run = await runCli(
+        ['run', name, '--recipe', 'recipe.json', ...keyArgs, '-o', out, '--mapping', mapping],
+        { cwd: cli.dir() },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(readFileSync(path.join(cli.dir(), out)).equals(web), `${format} output`).toBe(true);
+      expect(
+        readFileSync(path.join(cli.dir(), mapping)).equals(webMapping),
+        `${format} mapping`,
+      ).toBe(true);
+    }
+  });
+
+  // Every input format to every output format: the run in the input's format, then the
+  // conversion a download makes (a workbook's csv, tsv and json hold its first sheet).
+  for (const inputFormat of EVERY_FORMAT) {
+    it(`for a ${inputFormat} file, without a recipe, in every format`, async () => {
+      const name = `people-${inputFormat}.${inputFormat}`;
+      const bytes = fixtureFile(inputFormat, 60);
+      const keyArgs = prepare(name, bytes);
+      const id = await serverRun(name, bytes);
+      for (const format of EVERY_FORMAT) {
+        const web = await download(id, 'download', format);
+        const run = await runCli(['run', name, ...keyArgs, '--format', format, '-o', '-'], {
+          cwd: cli.dir(),
+        });
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stdout.equals(web), `${inputFormat} → ${format}`).toBe(true);
+      }
+    });
+  }
+
+  it('writes the recipe the server gives for the same upload', async () => {
+    const name = 'people-recipe.xlsx';
+    const bytes = fixtureFile('xlsx', 30);
+    prepare(name, bytes);
+    const dataset = await uploadDataset(server.url, name, bytes);
+    const web: unknown = await (
+      await fetch(`${server.url}/api/datasets/${dataset.id}/recipe`)
+    ).json();
+    const detected = await runCli(['detect', name, '-o', 'detected.json'], { cwd: cli.dir() });
+    expect(detected.code, detected.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(cli.dir(), 'detected.json'), 'utf8'))).toEqual(web);
+  });
+
+  it('writes the server’s report, as JSON and as the printable page', async () => {
+    const name = 'report-people.csv';
+    const bytes = fixtureFile('csv', 50);
+    const keyArgs = prepare(name, bytes);
+    const id = await serverRun(name, bytes);
+    const webJson: unknown = await (await fetch(`${server.url}/api/datasets/${id}/report`)).json();
+    const webHtml = await (
+      await fetch(`${server.url}/api/datasets/${id}/report?format=html`)
+    ).text();
+    const run = await runCli(
+      ['run', name, ...keyArgs, '-o', 'report-out.csv', '--report', 'r.json'],
+      { cwd: cli.dir() },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(cli.dir(), 'r.json'), 'utf8'))).toEqual(webJson);
+    const html = await runCli(
+      ['run', name, ...keyArgs, '-o', 'report-out.csv', '--report', 'r.html'],
+      { cwd: cli.dir() },
+    );
+    expect(html.code, html.stderr).toBe(0);
+    // The same page but for the minute it was run.
+    const minute = /\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/g;
+    const page = readFileSync(path.join(cli.dir(), 'r.html'), 'utf8');
+    expect(page).toMatch(minute);
+    expect(page.replace(minute, 'RUN')).toBe(webHtml.replace(minute, 'RUN'));
+  });
+});
