@@ -1,0 +1,147 @@
+/**
+ * What `standin run` writes besides the result: the --json summary (on stdout, or on stderr when
+ * the result goes to stdout), the report files, and standard input as the file.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixtureFile } from '../support/people-files';
+import { runCli, useCli } from './cli-process';
+
+const cli = useCli();
+
+const KEY_ENV = { STANDIN_KEY: 'outputs test key' };
+
+describe('standin run’s outputs', () => {
+  it('prints a summary of figures and names with --json, and no value', async () => {
+    const bytes = fixtureFile('csv', 40);
+    writeFileSync(path.join(cli.dir(), 'people.csv'), bytes);
+    const result = await runCli(
+      ['run', 'people.csv', '--key-env', 'STANDIN_KEY', '-o', 'out.csv', '--json'],
+      { cwd: cli.dir(), env: KEY_ENV },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    // stderr is no terminal here: no progress bar, and with a key no note either.
+    expect(result.stderr).toBe('');
+    const summary = JSON.parse(result.stdout.toString()) as Record<string, unknown>;
+    expect(summary).toEqual({
+      rows: 40,
+      columns: 8,
+      sheets: 1,
+      seconds: expect.any(Number),
+      mbPerSecond: expect.any(Number),
+      inputFormat: 'csv',
+      inputBytes: bytes.length,
+      format: 'csv',
+      outputBytes: readFileSync(path.join(cli.dir(), 'out.csv')).length,
+      output: 'out.csv',
+      key: 'key-env',
+      scheme: expect.any(Number),
+      fileDependentPseudonyms: expect.any(Number),
+      mappingRows: null,
+      recipe: null,
+      warnings: expect.arrayContaining([
+        { severity: 'low', code: 'mapping-downloadable', sheet: null, columns: [] },
+      ]),
+      strict: null,
+    });
+    const text = result.stdout.toString();
+    for (const value of ['Ada', 'Lovelace', 'example.com', '555-'])
+      expect(text).not.toContain(value);
+  });
+
+  it('reads standard input and, writing the result to stdout, puts the summary on stderr', async () => {
+    const bytes = fixtureFile('tsv', 20);
+    const piped = await runCli(
+      ['run', '-', '--format', 'tsv', '--key-env', 'STANDIN_KEY', '--json'],
+      {
+        cwd: cli.dir(),
+        stdin: bytes,
+        env: KEY_ENV,
+      },
+    );
+    expect(piped.code, piped.stderr).toBe(0);
+    const summary = JSON.parse(piped.stderr) as {
+      rows: number;
+      inputFormat: string;
+      output: string;
+    };
+    expect(summary).toMatchObject({ rows: 20, inputFormat: 'tsv', output: '-' });
+    // The same bytes as the same file given by name (stdin's sheet is named "stdin" instead).
+    writeFileSync(path.join(cli.dir(), 'stdin.tsv'), bytes);
+    const named = await runCli(['run', 'stdin.tsv', '--key-env', 'STANDIN_KEY'], {
+      cwd: cli.dir(),
+      env: KEY_ENV,
+    });
+    expect(piped.stdout.equals(named.stdout)).toBe(true);
+    expect(piped.stdout.toString().split('\r\n')[0]).toBe(
+      'id\tfirst_name\tlast_name\temail\tphone\tsignup_date\tbalance\tactive',
+    );
+    // Without --format, the content is sniffed.
+    const sniffed = await runCli(['run', '-', '--key-env', 'STANDIN_KEY'], {
+      cwd: cli.dir(),
+      stdin: bytes,
+      env: KEY_ENV,
+    });
+    expect(sniffed.code, sniffed.stderr).toBe(0);
+    expect(sniffed.stdout.equals(piped.stdout)).toBe(true);
+  });
+
+  it('writes the report as JSON or HTML, and the mapping, as asked', async () => {
+    writeFileSync(path.join(cli.dir(), 'people.xlsx'), fixtureFile('xlsx', 30));
+    const result = await runCli(
+      [
+        'run',
+        'people.xlsx',
+        '--key-env',
+        'STANDIN_KEY',
+        '-o',
+        'o.xlsx',
+        '--report',
+        'report.html',
+        '--mapping',
+        'm.csv',
+        '--quiet',
+      ],
+      { cwd: cli.dir(), env: KEY_ENV },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const page = readFileSync(path.join(cli.dir(), 'report.html'), 'utf8');
+    expect(page).toMatch(/^<!doctype html>/i);
+    expect(page).toContain('people.xlsx');
+    const mapping = readFileSync(path.join(cli.dir(), 'm.csv'), 'utf8');
+    expect(mapping.split(/\r?\n/)[0]).toBe('sheet,column,original,pseudonym');
+    expect(mapping).toContain('People,first_name,Ada,');
+
+    const json = await runCli(
+      [
+        'run',
+        'people.xlsx',
+        '--key-env',
+        'STANDIN_KEY',
+        '-o',
+        'o.xlsx',
+        '--report',
+        'report.json',
+        '--quiet',
+      ],
+      { cwd: cli.dir(), env: KEY_ENV },
+    );
+    expect(json.code, json.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(path.join(cli.dir(), 'report.json'), 'utf8')) as {
+      sheets: { name: string }[];
+    };
+    expect(report.sheets.map((sheet) => sheet.name)).toEqual(['People', 'Orders']);
+  });
+
+  it('says on stderr that a run without a key used a random one, without the key', async () => {
+    writeFileSync(path.join(cli.dir(), 'people.csv'), fixtureFile('csv', 10));
+    const first = await runCli(['run', 'people.csv'], { cwd: cli.dir() });
+    const second = await runCli(['run', 'people.csv'], { cwd: cli.dir() });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/random key/);
+    expect(first.stdout.equals(second.stdout)).toBe(false);
+    const quiet = await runCli(['run', 'people.csv', '--quiet'], { cwd: cli.dir() });
+    expect(quiet.stderr).toBe('');
+  });
+});
