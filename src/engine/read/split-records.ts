@@ -8,6 +8,40 @@
 const QUOTE = 0x22;
 const LF = 0x0a;
 const CR = 0x0d;
+/** How many values of a column are read before judging whether they repeat enough to pool. */
+const POOL_SAMPLE = 4096;
+
+/**
+ * One string per distinct value of each column, while the column's values repeat: a table of
+ * millions of cells often holds a few thousand names, cities or dates, and each cell read is a
+ * new string (a slice of the text, or a copy) that stays alive with the table. Handing out the
+ * first string read for a value lets the repeats die young, which halves what the garbage
+ * collector copies and what the table keeps, and a later Map lookup of the value finds its hash
+ * already computed. A column whose values mostly differ (ids, emails) stops being pooled at its
+ * first sample, as its map would cost more than it saves.
+ */
+class ValuePools {
+  private readonly pools: (Map<string, string> | null | undefined)[] = [];
+  private readonly read: number[] = [];
+
+  /** The pooled string equal to `value` in column `column`, or `value` itself. */
+  pooled(column: number, value: string): string {
+    let pool = this.pools[column];
+    if (pool === null || value === '') return value;
+    if (pool === undefined) {
+      pool = new Map();
+      this.pools[column] = pool;
+      this.read[column] = 0;
+    }
+    const read = (this.read[column] ?? 0) + 1;
+    this.read[column] = read;
+    const known = pool.get(value);
+    if (known !== undefined) return known;
+    pool.set(value, value);
+    if (read >= POOL_SAMPLE && pool.size * 2 > read) this.pools[column] = null;
+    return value;
+  }
+}
 
 /**
  * Records of `text` split by `delimiter` per RFC 4180: any line break outside quotes (CRLF, LF or
@@ -23,6 +57,7 @@ export function splitRecords(text: string, delimiter: string): string[][] | null
   const length = text.length;
   const delimiterCode = delimiter.charCodeAt(0);
   const records: string[][] = [];
+  const pools = new ValuePools();
   // Fields of the record being read, copied out at its end so each record is an array of
   // exactly its length (an array grown by push keeps room for ~40% more).
   const fields: string[] = [];
@@ -44,7 +79,8 @@ export function splitRecords(text: string, delimiter: string): string[][] | null
         doubled = true;
       }
       const value = text.slice(position + 1, close);
-      fields[count++] = doubled ? value.replaceAll('""', '"') : value;
+      fields[count] = pools.pooled(count, doubled ? value.replaceAll('""', '"') : value);
+      count++;
       const after = close + 1;
       if (after === length) {
         records.push(fields.slice(0, count));
@@ -69,16 +105,19 @@ export function splitRecords(text: string, delimiter: string): string[][] | null
     if (nextCr >= 0 && nextCr < position) nextCr = text.indexOf('\r', position);
     const nextBreak = nextCr < 0 || (nextLf >= 0 && nextLf < nextCr) ? nextLf : nextCr;
     if (nextDelimiter >= 0 && (nextBreak < 0 || nextDelimiter < nextBreak)) {
-      fields[count++] = text.slice(position, nextDelimiter);
+      fields[count] = pools.pooled(count, text.slice(position, nextDelimiter));
+      count++;
       position = nextDelimiter + 1;
       continue;
     }
     if (nextBreak < 0) {
-      fields[count++] = text.slice(position);
+      fields[count] = pools.pooled(count, text.slice(position));
+      count++;
       records.push(fields.slice(0, count));
       return records;
     }
-    fields[count++] = text.slice(position, nextBreak);
+    fields[count] = pools.pooled(count, text.slice(position, nextBreak));
+    count++;
     records.push(fields.slice(0, count));
     count = 0;
     position = nextBreak + (nextBreak === nextCr && text.charCodeAt(nextBreak + 1) === LF ? 2 : 1);

@@ -75,6 +75,18 @@ describe('splitRecords', () => {
     });
   }
 
+  it('keeps every value of long columns, repeated or not', () => {
+    // Past the 4,096 values on which a column is judged for pooling its repeats.
+    const records = Array.from({ length: 12_000 }, (_, row) => [
+      `id-${row}`,
+      `city-${row % 7}`,
+      row < 6000 ? `u${row}` : `u${row % 50}`,
+      row % 3 === 0 ? '' : 'x',
+    ]);
+    const text = records.map((fields) => fields.join(',')).join('\n');
+    expect(splitRecords(text, ',')).toEqual(records);
+  });
+
   it('gives back the records a writer quoted, for any fields and line breaks', () => {
     const random = seeded(20241124);
     const alphabet = ['a', 'b', ' ', ',', ';', '"', '\r', '\n', 'é', '\u4e2d', "'"];
