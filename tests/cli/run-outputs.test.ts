@@ -23,26 +23,30 @@ describe('standin run’s outputs', () => {
     expect(result.code, result.stderr).toBe(0);
     // stderr is no terminal here: no progress bar, and with a key no note either.
     expect(result.stderr).toBe('');
-    const summary = JSON.parse(result.stdout.toString()) as Record<string, unknown>;
-    expect(summary).toEqual({
+    const { seconds, mbPerSecond, scheme, fileDependentPseudonyms, warnings, ...rest } = JSON.parse(
+      result.stdout.toString(),
+    ) as Record<string, unknown>;
+    for (const figure of [seconds, mbPerSecond, scheme, fileDependentPseudonyms]) {
+      expect(typeof figure).toBe('number');
+    }
+    expect(warnings).toContainEqual({
+      severity: 'low',
+      code: 'mapping-downloadable',
+      sheet: null,
+      columns: [],
+    });
+    expect(rest).toEqual({
       rows: 40,
       columns: 8,
       sheets: 1,
-      seconds: expect.any(Number),
-      mbPerSecond: expect.any(Number),
       inputFormat: 'csv',
       inputBytes: bytes.length,
       format: 'csv',
       outputBytes: readFileSync(path.join(cli.dir(), 'out.csv')).length,
       output: 'out.csv',
       key: 'key-env',
-      scheme: expect.any(Number),
-      fileDependentPseudonyms: expect.any(Number),
       mappingRows: null,
       recipe: null,
-      warnings: expect.arrayContaining([
-        { severity: 'low', code: 'mapping-downloadable', sheet: null, columns: [] },
-      ]),
       strict: null,
     });
     const text = result.stdout.toString();
