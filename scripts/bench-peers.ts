@@ -1,8 +1,8 @@
 /**
  * `npm run bench:peers`: Stand-in against what a user would otherwise write (issue 18), as whole
  * processes in turn on the shared realistic CSV (`../shared/peers/gen-dataset.mjs`, 50 MB):
- * - A: Stand-in's pipeline through the entry a user runs (scripts/standin-pipeline.ts for now,
- *   the command-line tool once it exists), bundled once before the timed runs;
+ * - A: Stand-in through the entry a user runs, the command-line tool:
+ *   `node dist/cli/standin.mjs run in.csv -o out.csv --quiet` (bundled once before the timed runs);
  * - B: the naive papaparse + Faker script, `../shared/peers/peer-node-naive.mjs`;
  * - floor: the same script with `--io-only` (parse + unparse alone).
  * Runs them as A B floor, A B floor, …, and prints each run's wall time and peak RSS, then each
@@ -31,15 +31,14 @@ const pairs = Math.floor(option('pairs', 3));
 const megabytes = option('mb', 50);
 const generator = path.resolve('../shared/peers/gen-dataset.mjs');
 const peer = path.resolve('../shared/peers/peer-node-naive.mjs');
-const pipelineEntry = path.resolve('scripts/standin-pipeline.ts');
-const pipelineBundle = path.resolve('dist/scripts/standin-pipeline.mjs');
+const cliBundle = path.resolve('dist/cli/standin.mjs');
 const timeCommand = '/usr/bin/time';
 const targets = { aOverB: 0.4, aOverFloor: 2, aPeakMb: 600 };
 
 type Contestant = 'A' | 'B' | 'floor';
 const CONTESTANTS: readonly Contestant[] = ['A', 'B', 'floor'];
 const LABEL: Record<Contestant, string> = {
-  A: 'A      Stand-in pipeline',
+  A: 'A      standin run',
   B: 'B      naive papaparse + Faker',
   floor: 'floor  papaparse --io-only',
 };
@@ -155,11 +154,7 @@ async function main(directory: string): Promise<number> {
     console.error(generated.stderr.toString());
     return 1;
   }
-  const bundled = spawnSync(process.execPath, [
-    'scripts/run-bundled.mjs',
-    '--bundle-only',
-    pipelineEntry,
-  ]);
+  const bundled = spawnSync(process.execPath, ['scripts/build-cli.mjs']);
   if (bundled.status !== 0) {
     console.error(bundled.stderr.toString());
     return 1;
@@ -178,7 +173,7 @@ async function main(directory: string): Promise<number> {
 
   const peerEnv = { ...process.env, NODE_PATH: path.resolve('node_modules') };
   const commands: Record<Contestant, [string[], NodeJS.ProcessEnv]> = {
-    A: [[pipelineBundle, input, outputs.A], process.env],
+    A: [[cliBundle, 'run', input, '-o', outputs.A, '--quiet'], process.env],
     B: [[peer, input, outputs.B], peerEnv],
     floor: [[peer, input, outputs.floor, '--io-only'], peerEnv],
   };
