@@ -21,7 +21,7 @@ export function runProgress(enabled: boolean): RunProgress {
   let bytesIn = 0;
   let totalBytes = 0;
   const bar = new SingleBar({
-    format: '{phase} |{bar}| {rows} rows | {mbps} MB/s | {elapsed} elapsed | ETA {eta}',
+    format: '{phase} |{bar}| {rows} rows | {mbps} MB/s | {elapsed} elapsed | ETA {remaining}',
     stream: process.stderr,
     hideCursor: true,
     clearOnComplete: true,
@@ -33,7 +33,7 @@ export function runProgress(enabled: boolean): RunProgress {
     rows: typeof rows === 'number' ? rows.toLocaleString('en-US') : rows,
     mbps: (bytesIn / 1024 ** 2 / Math.max(seconds(), 1e-3)).toFixed(1),
     elapsed: clock(seconds()),
-    eta,
+    remaining: eta,
   });
   bar.start(1, 0, payload('reading', '…', '…'));
   return {
