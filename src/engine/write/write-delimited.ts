@@ -58,22 +58,23 @@ export function* writeDelimitedChunks(
   if (header[0]?.startsWith('\ufeff')) header[0] = `"${header[0]}"`;
   let chunk =
     (layout.sepLine ? `sep=${delimiter}${newline}` : '') + header.join(delimiter) + newline;
-  const fields: string[] = [];
   const { rows } = sheet;
   for (let rowIndex = 0; rowIndex < rows.length; rowIndex++) {
     const row = rows[rowIndex] as Cell[];
-    fields.length = row.length;
+    // The line built field by field: cheaper than an array of fields and a join.
+    let line = '';
     for (let column = 0; column < row.length; column++) {
       const cell = row[column] ?? null;
       const format =
         typeof cell === 'string' || cell === null
           ? null
           : cellNumberFormat(sheet, rowIndex, column);
-      fields[column] = field(cell, format, neutralize, quoteField);
+      if (column > 0) line += delimiter;
+      line += field(cell, format, neutralize, quoteField);
     }
     // A last empty value of a one-column table would read back as a blank line at the end.
-    if (fields.length === 1 && fields[0] === '' && rowIndex === rows.length - 1) fields[0] = '""';
-    chunk += fields.join(delimiter) + newline;
+    if (row.length === 1 && line === '' && rowIndex === rows.length - 1) line = '""';
+    chunk += line + newline;
     if (chunk.length > CHUNK_CHARS) {
       yield chunk;
       chunk = '';
