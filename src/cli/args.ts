@@ -14,17 +14,25 @@ export function parseCommandArgs<T extends Options>(args: string[], options: T) 
   }
 }
 
-/** The format a name's extension names (`.csv` … `.xls`), or undefined. */
-export function formatOfPath(path: string): FileFormat | undefined {
+/**
+ * The formats the command writes: the engine's, and JSON Lines (made from its JSON, see
+ * json-lines.ts; the engine reads JSON Lines as json).
+ */
+export const OUTPUT_FORMATS = [...FILE_FORMATS, 'jsonl'] as const;
+export type OutputFormat = FileFormat | 'jsonl';
+
+/** The format a name's extension names (`.csv` … `.xls`, `.jsonl` or `.ndjson`), or undefined. */
+export function formatOfPath(path: string): OutputFormat | undefined {
   const dot = path.lastIndexOf('.');
   const extension = dot < 0 ? '' : path.slice(dot + 1).toLowerCase();
-  return FILE_FORMATS.find((format) => format === extension);
+  if (extension === 'ndjson') return 'jsonl';
+  return OUTPUT_FORMATS.find((format) => format === extension);
 }
 
 /** `--format`'s value, or bad usage naming the formats there are. */
-export function parseFormat(value: string | undefined, option: string): FileFormat | undefined {
+export function parseFormat(value: string | undefined, option: string): OutputFormat | undefined {
   if (value === undefined) return undefined;
-  const format = FILE_FORMATS.find((each) => each === value.toLowerCase());
-  if (!format) throw usageError(`${option} must be one of ${FILE_FORMATS.join(', ')}`);
+  const format = OUTPUT_FORMATS.find((each) => each === value.toLowerCase());
+  if (!format) throw usageError(`${option} must be one of ${OUTPUT_FORMATS.join(', ')}`);
   return format;
 }

@@ -26,8 +26,10 @@ import {
   type RecipeReport,
   type SchemaOfSheet,
 } from '../engine';
+import { formatOfPath, type OutputFormat } from './args';
 import { usageError } from './exit-codes';
 import type { InputFile } from './input-file';
+import { jsonLinesOf } from './json-lines';
 
 /**
  * The command line has no upload cap: rows and cells are bounded by memory only. Columns keep
@@ -44,14 +46,14 @@ export interface RunRequest {
   input: InputFile;
   recipe?: Recipe;
   secret: string | Uint8Array;
-  /** The output's format; the file's own when absent. */
-  format?: FileFormat;
+  /** The output's format; the file's own when absent (JSON Lines for a .jsonl or .ndjson). */
+  format?: OutputFormat;
   /** For csv, tsv and json output of a workbook: the sheet to write (the first by default). */
   sheetName?: string;
   /** Formula protection of csv, tsv, xlsx and xls output (on, as on the web, by default). */
   formulaProtection: boolean;
   /** The mapping's format, when one is wanted. */
-  mappingFormat?: FileFormat;
+  mappingFormat?: OutputFormat;
   /** Whether to build the privacy and utility report. */
   report: boolean;
   /** Hears each phase as it starts, with the rows it works on. */
@@ -60,8 +62,8 @@ export interface RunRequest {
 
 export interface RunOutcome {
   /** The file's format as read. */
-  inputFormat: FileFormat;
-  format: FileFormat;
+  inputFormat: OutputFormat;
+  format: OutputFormat;
   output: Uint8Array;
   mapping?: Uint8Array;
   /** The report, when asked for and computed (null when computing it failed). */
@@ -118,7 +120,9 @@ export function runFile(request: RunRequest): RunOutcome {
   }
 
   onPhase('write', rows);
-  const format = request.format ?? workbook.format;
+  const jsonLines = workbook.format === 'json' && formatOfPath(input.name) === 'jsonl';
+  const inputFormat: OutputFormat = jsonLines ? 'jsonl' : workbook.format;
+  const format = request.format ?? inputFormat;
   const output = converted(writeWorkbook(result.workbook, workbook.format), workbook.format, {
     to: format,
     fileName: input.name,
@@ -140,7 +144,7 @@ export function runFile(request: RunRequest): RunOutcome {
           },
         );
   return {
-    inputFormat: workbook.format,
+    inputFormat,
     format,
     output,
     mapping,
@@ -176,13 +180,15 @@ function converted(
   written: Uint8Array,
   writtenFormat: FileFormat,
   wanted: {
-    to: FileFormat;
+    to: OutputFormat;
     fileName: string;
     sheetName?: string;
     formulaProtection: boolean;
     splitLongSheets: boolean;
   },
 ): Uint8Array {
+  if (wanted.to === 'jsonl')
+    return jsonLinesOf(converted(written, writtenFormat, { ...wanted, to: 'json' }));
   const conversion = writtenConversion(writtenFormat, wanted.to, wanted.formulaProtection);
   if (!conversion) return written;
   return convertWritten(written, {

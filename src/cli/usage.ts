@@ -5,7 +5,7 @@ export const MAIN_USAGE = `standin: pseudonymize tabular files with the engine, 
 Usage:
   standin detect FILE [--sheet NAME] [-o recipe.json]
   standin run FILE|- [-o OUT|-] [--recipe recipe.json] [--key-file PATH | --key-env VAR]
-                     [--format csv|tsv|json|xlsx|xls] [--mapping PATH] [--report PATH.json|PATH.html]
+                     [--format csv|tsv|json|jsonl|xlsx|xls] [--mapping PATH] [--report PATH.json|PATH.html]
                      [--strict] [--quiet] [--json]
   standin COMMAND --help      every option of a command, with examples
   standin --version
@@ -29,7 +29,7 @@ Examples:
 
 export const DETECT_USAGE = `Usage: standin detect FILE [--sheet NAME] [-o recipe.json]
 
-Reads FILE (csv, tsv, json, JSON Lines, xlsx or xls), detects each column's type and rule, and
+Reads FILE (csv, tsv, json, JSON Lines, xlsx or xls; "-" for standard input), detects each column's type and rule, and
 writes the recipe: the same JSON as the server's GET /api/datasets/{id}/recipe. Edit it, then
 give it to \`standin run --recipe\`.
 
@@ -49,9 +49,9 @@ and writes the result. Same file, key and recipe: the same bytes as the web page
 Options:
   -o, --output OUT      where to write the result; standard output when absent or "-"
                           standin run prod.csv -o test.csv
-  --format FORMAT       csv, tsv, json, xlsx or xls: the output's format (by default the
-                        extension of OUT, else the input's). For standard input it also names
-                        the input's format; without it the input is sniffed from its content
+  --format FORMAT       csv, tsv, json, jsonl (JSON Lines), xlsx or xls: the output's format
+                        (by default the extension of OUT, else the input's). For standard input
+                        it also names the input's format; without it the input is sniffed
                           standin run prod.xlsx --format csv -o test.csv
                           gunzip -c prod.tsv.gz | standin run - --format tsv > test.tsv
   --recipe PATH         a recipe from \`standin detect\` or the web page; its columns take its
@@ -67,7 +67,8 @@ Options:
                         by default)
                           standin run export.xlsx --sheet Orders -o orders.csv
   --mapping PATH        also write the mapping (sheet, column, original, pseudonym), in the
-                        format of PATH's extension. It holds the originals: keep it safe
+                        format of PATH's extension (.csv .tsv .json .jsonl .xlsx .xls). It holds
+                        the originals: keep it safe
                           standin run prod.csv -o test.csv --mapping mapping.csv
   --report PATH         also write the privacy and utility report: PATH.json (the API's JSON)
                         or PATH.html (the web page's printable report)

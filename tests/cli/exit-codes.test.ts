@@ -149,7 +149,7 @@ const CASES: Case[] = [
     name: 'an unknown format',
     args: ['run', 'people.csv', '--format', 'parquet', '-o', 'out.csv'],
     code: 2,
-    stderr: /--format must be one of csv, tsv, json, xlsx, xls/,
+    stderr: /--format must be one of csv, tsv, json, xlsx, xls, jsonl/,
   },
   {
     name: 'a mapping path of no known format',

@@ -101,6 +101,44 @@ describe('standin run gives the web’s bytes', () => {
     });
   }
 
+  // The server offers no JSON Lines: its lines are compared with the objects of its json.
+  it('writes JSON Lines whose lines are the objects of the web’s json download', async () => {
+    for (const inputFormat of ['csv', 'json'] as const) {
+      const name = `lines-${inputFormat}.${inputFormat}`;
+      const bytes = fixtureFile(inputFormat, 25);
+      const keyArgs = prepare(name, bytes);
+      const id = await serverRun(name, bytes);
+      const web = (await download(id, 'download', 'json')).toString();
+      const run = await runCli(['run', name, ...keyArgs, '-o', 'out.jsonl'], { cwd: cli.dir() });
+      expect(run.code, run.stderr).toBe(0);
+      const lines = readFileSync(path.join(cli.dir(), 'out.jsonl'), 'utf8');
+      expect(lines.endsWith('\n')).toBe(true);
+      expect(`[\n${lines.trimEnd().split('\n').join(',\n')}\n]\n`).toBe(web);
+    }
+    // A .jsonl input is written as JSON Lines by default.
+    writeFileSync(
+      path.join(cli.dir(), 'again.jsonl'),
+      readFileSync(path.join(cli.dir(), 'out.jsonl')),
+    );
+    const again = await runCli(
+      ['run', 'again.jsonl', '--key-file', 'key.txt', '--json', '-o', 'again.out.jsonl'],
+      {
+        cwd: cli.dir(),
+      },
+    );
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout.toString())).toMatchObject({
+      inputFormat: 'jsonl',
+      format: 'jsonl',
+      rows: 25,
+    });
+    const rows = readFileSync(path.join(cli.dir(), 'again.out.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(rows).toHaveLength(25);
+    for (const row of rows) expect(Object.keys(JSON.parse(row) as object)).toHaveLength(8);
+  });
+
   it('writes the recipe the server gives for the same upload', async () => {
     const name = 'people-recipe.xlsx';
     const bytes = fixtureFile('xlsx', 30);

@@ -48,7 +48,7 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
   const wanted = formatOption ?? (target === '-' ? undefined : formatOfPath(target));
   const mappingFormat = values.mapping === undefined ? undefined : formatOfPath(values.mapping);
   if (values.mapping !== undefined && !mappingFormat) {
-    throw usageError('--mapping needs a path ending in .csv, .tsv, .json, .xlsx or .xls');
+    throw usageError('--mapping needs a path ending in .csv, .tsv, .json, .jsonl, .xlsx or .xls');
   }
   const reportKind = values.report === undefined ? undefined : reportKindOf(values.report);
   if (values.strict && values.recipe === undefined) {
