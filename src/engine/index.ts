@@ -7,10 +7,11 @@ export { DEFAULT_GUARD_LIMITS, type GuardLimits } from './guard/limits';
 export { readWorkbook } from './read/read-workbook';
 export { parseJson } from './read/parse-json';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './read/read-limits';
-export { writeWorkbook, type WriteOptions } from './write/write-workbook';
+export { writeWorkbook, writeWorkbookChunks, type WriteOptions } from './write/write-workbook';
 export { neutralizeFormula, restoreFormula, restoreFormulas } from './write/neutralize-formula';
 export {
   convertWritten,
+  convertWrittenChunks,
   writtenConversion,
   type Conversion,
   type ConvertOptions,

@@ -1,10 +1,12 @@
-import type { RequestHandler } from 'express';
+import { MessageChannel } from 'node:worker_threads';
+import type { RequestHandler, Response } from 'express';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { mappingFileName, mappingFormatOf, writtenConversion, type FileFormat } from '../engine';
 import { datasetIdSchema, fileFormatSchema } from './api-schemas';
 import { attachmentHeader, downloadName } from './content-disposition';
 import type { DatasetStore } from './dataset-store';
+import type { ConvertJob } from './engine-jobs';
 import type { EnginePool } from './engine-pool';
 
 export const CONTENT_TYPES: Record<FileFormat, string> = {
@@ -65,28 +67,66 @@ export function downloadHandler(
     // format has it.
     const storedFormat = mapping ? mappingFormatOf(dataset.format) : dataset.format;
     const conversion = writtenConversion(storedFormat, format, input.formulaProtection !== 'off');
-    const bytes = conversion
-      ? await pool.run(
-          {
-            kind: 'convert',
-            bytes: stored,
-            ...conversion,
-            splitLongSheets: mapping,
-            // The name a csv/tsv/json is read under becomes its sheet's name in an xlsx/xls.
-            fileName: mapping ? mappingFileName(dataset.format) : dataset.filename,
-            sheetName: mapping ? undefined : dataset.sheets[dataset.selectedSheet]?.name,
-          },
-          req.ip,
-        )
-      : stored;
-    res
-      .status(200)
-      .set({
-        'Content-Type': CONTENT_TYPES[format],
-        'Content-Disposition': attachmentHeader(downloadName(dataset.filename, kind, format)),
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-      })
-      .end(Buffer.from(bytes));
+    const headers = {
+      'Content-Type': CONTENT_TYPES[format],
+      'Content-Disposition': attachmentHeader(downloadName(dataset.filename, kind, format)),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (!conversion) {
+      res.status(200).set(headers).end(Buffer.from(stored));
+      return;
+    }
+    await sendConverted(res, headers, pool, req.ip, {
+      kind: 'convert',
+      bytes: stored,
+      ...conversion,
+      splitLongSheets: mapping,
+      // The name a csv/tsv/json is read under becomes its sheet's name in an xlsx/xls.
+      fileName: mapping ? mappingFileName(dataset.format) : dataset.filename,
+      sheetName: mapping ? undefined : dataset.sheets[dataset.selectedSheet]?.name,
+    });
   };
+}
+
+/**
+ * Has a worker convert a download and sends it as it is written: the status and headers go with
+ * the first piece, so a refusal before it (413 for too large a text) still answers as an error;
+ * a failure after it cuts the response short, which the client sees as an incomplete download.
+ * Pieces are written as they come, without waiting for the client to drain them: at most the
+ * converted file waits here, as the whole file did before, and the worker is free sooner.
+ */
+async function sendConverted(
+  res: Response,
+  headers: Record<string, string>,
+  pool: EnginePool,
+  client: string | undefined,
+  job: Omit<ConvertJob, 'port'>,
+): Promise<void> {
+  const { port1: pieces, port2: port } = new MessageChannel();
+  let started = false;
+  const complete = new Promise<void>((resolve) => {
+    pieces.on('message', (piece: Uint8Array | null) => {
+      if (piece === null) {
+        resolve();
+        return;
+      }
+      if (!started) {
+        started = true;
+        res.status(200).set(headers);
+      }
+      res.write(piece);
+    });
+  });
+  try {
+    await pool.run({ ...job, port }, client, [port]);
+    await complete;
+  } catch (error) {
+    if (!started) throw error;
+    res.destroy();
+    return;
+  } finally {
+    pieces.close();
+  }
+  res.end();
 }

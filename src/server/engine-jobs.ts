@@ -3,6 +3,7 @@
  * sends them (engine-pool.ts). Inputs and outputs cross threads by structured clone, so they hold
  * SharedArrayBuffers (shared, not copied) and small previews, never whole workbooks.
  */
+import type { MessagePort } from 'node:worker_threads';
 import type { ColumnSchema, ConvertOptions, EngineErrorCode, FileFormat } from '../engine';
 import type { Dataset, PseudonymizedRun, SheetState } from './dataset-store';
 
@@ -64,10 +65,17 @@ export function pseudonymizeJob(dataset: Dataset, secret: string | undefined): P
   };
 }
 
-/** Re-reads bytes the worker wrote earlier and writes them in another format (convertWritten). */
+/**
+ * Re-reads bytes the worker wrote earlier and writes them in another format (convertWritten),
+ * sent as it is written: the worker posts the bytes on `port` piece by piece (each
+ * a Uint8Array whose buffer is handed over, then null when the file is complete), so an xlsx
+ * is on its way to the client while it is being written and never whole in memory. The job
+ * itself answers how many bytes it sent.
+ */
 export interface ConvertJob extends ConvertOptions {
   kind: 'convert';
   bytes: SharedArrayBuffer;
+  port: MessagePort;
 }
 
 export type EngineJob = IngestJob | DetectJob | PseudonymizeJob | ConvertJob;
@@ -76,7 +84,7 @@ export interface EngineJobResults {
   ingest: IngestResult;
   detect: ColumnSchema[];
   pseudonymize: PseudonymizedRun;
-  convert: SharedArrayBuffer;
+  convert: number;
 }
 
 /**

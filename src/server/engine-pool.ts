@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { EngineError } from '../engine';
 import { ClientBusyError, ServerBusyError } from './api-errors';
@@ -63,10 +64,14 @@ export class EnginePool {
     });
   }
 
-  /** Runs a job for `client` (its address), within the client's share of the pool if one is set. */
+  /**
+   * Runs a job for `client` (its address), within the client's share of the pool if one is set;
+   * `transfer`: what the job hands over to the worker rather than copies (a MessagePort).
+   */
   async run<K extends EngineJob['kind']>(
     job: Extract<EngineJob, { kind: K }>,
     client?: string,
+    transfer?: MessagePort[],
   ): Promise<EngineJobResults[K]> {
     this.#admit(client);
     let outcome: JobOutcome<unknown>;
@@ -74,7 +79,10 @@ export class EnginePool {
       await this.#takeThread();
       try {
         // The deadline starts when the job does, not while it waits its turn.
-        outcome = await this.#pool.run(job, { signal: AbortSignal.timeout(this.#deadlineMs) });
+        outcome = await this.#pool.run(job, {
+          signal: AbortSignal.timeout(this.#deadlineMs),
+          ...(transfer ? { transferList: transfer } : {}),
+        });
       } catch (error) {
         throw this.#poolFailure(error);
       } finally {

@@ -7,7 +7,7 @@ import {
   EngineError,
   cellNumberFormat,
   cellText,
-  convertWritten,
+  convertWrittenChunks,
   detectSchema,
   pseudonymize,
   readWorkbook,
@@ -98,8 +98,20 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       };
     }
     case 'convert': {
-      const { kind: _kind, bytes, ...options } = job;
-      return shared(convertWritten(ownCopy(bytes), options));
+      const { kind: _kind, bytes, port, ...options } = job;
+      try {
+        let sent = 0;
+        for (const piece of convertWrittenChunks(ownCopy(bytes), options)) {
+          // A buffer of its own, handed over to the main thread without a copy.
+          const own = piece.slice();
+          port.postMessage(own, [own.buffer]);
+          sent += own.length;
+        }
+        port.postMessage(null);
+        return sent;
+      } finally {
+        port.close();
+      }
     }
   }
 }

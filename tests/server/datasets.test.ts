@@ -1,8 +1,15 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { readWorkbook, writeWorkbook, type FileFormat } from '../../src/engine';
+import {
+  convertWritten,
+  readWorkbook,
+  writeWorkbook,
+  writtenConversion,
+  type FileFormat,
+} from '../../src/engine';
 import type { DatasetView } from '../../src/server/api-schemas';
 import { EVERY_FORMAT, fixtureFile, peopleSheet } from '../support/people-files';
+import { readXlsxParts } from '../support/spreadsheet-parts';
 import {
   sendJson,
   sheetRows,
@@ -544,6 +551,22 @@ describe('pseudonymize and download', () => {
       ['People', 40],
       ['Orders', 15],
     ]);
+  });
+
+  it("sends an xlsx conversion as it is written, with the engine's parts", async () => {
+    const { id } = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    await view(await pseudonymize(id));
+    const csv = new Uint8Array(await (await download(id)).arrayBuffer());
+    const response = await download(id, '?format=xlsx');
+    expect(response.status).toBe(200);
+    // Streamed: no length known when the headers went out.
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    expect(response.headers.get('content-length')).toBeNull();
+    const xlsx = new Uint8Array(await response.arrayBuffer());
+    const conversion = writtenConversion('csv', 'xlsx', true)!;
+    const whole = convertWritten(csv, { ...conversion, fileName: 'people.csv' });
+    expect(readXlsxParts(xlsx)).toEqual(readXlsxParts(whole));
+    expect(readWorkbook(xlsx, 'out.xlsx')).toEqual(readWorkbook(whole, 'out.xlsx'));
   });
 
   it('refuses an unknown download format with 400', async () => {

@@ -20,19 +20,27 @@ export interface XlsxParts {
   sheets: (XlsxCell | undefined)[][][];
 }
 
-/** The parts of a ZIP, read from its local headers (the writer records sizes there). */
+/**
+ * The parts of a ZIP, found through its central directory (the writer streams its entries, so
+ * their local headers leave the sizes to a data descriptor after the data).
+ */
 function zipParts(bytes: Uint8Array): Map<string, string> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const parts = new Map<string, string>();
-  for (let at = 0; view.getUint32(at, true) === 0x04034b50;) {
-    const method = view.getUint16(at + 8, true);
-    const size = view.getUint32(at + 18, true);
-    const nameLength = view.getUint16(at + 26, true);
-    const start = at + 30 + nameLength + view.getUint16(at + 28, true);
-    const name = new TextDecoder().decode(bytes.subarray(at + 30, at + 30 + nameLength));
-    const data = bytes.subarray(start, start + size);
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  for (let entry = 0; entry < count; entry++) {
+    const method = view.getUint16(at + 10, true);
+    const compressed = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    const local = view.getUint32(at + 42, true);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + compressed);
     parts.set(name, new TextDecoder().decode(method === 8 ? inflateRawSync(data) : data));
-    at = start + size;
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
   return parts;
 }

@@ -4,7 +4,7 @@ import { readWorkbook } from '../read/read-workbook';
 import type { ReadLimits } from '../read/read-limits';
 import type { FileFormat, Workbook } from '../types';
 import { restoreFormulas } from './neutralize-formula';
-import { writeWorkbook } from './write-workbook';
+import { writeWorkbook, writeWorkbookChunks, type WriteOptions } from './write-workbook';
 
 /** Formats a spreadsheet may open and run formulas from; JSON is never neutralized. */
 const PROTECTED_FORMATS: ReadonlySet<FileFormat> = new Set(['csv', 'tsv', 'xlsx', 'xls']);
@@ -78,17 +78,42 @@ export interface ConvertOptions extends Conversion {
  * @example convertWritten(csvBytes, { fileName: 'people.csv', ...writtenConversion('csv', 'xlsx', true)! })
  */
 export function convertWritten(bytes: Uint8Array, options: ConvertOptions): Uint8Array {
+  const { workbook, writeOptions } = readWritten(bytes, options);
+  return writeWorkbook(workbook, options.to, writeOptions);
+}
+
+/**
+ * The bytes convertWritten writes, in pieces as they are made (see writeWorkbookChunks): an
+ * xlsx is sent while it is written. Refusals (TOO_LARGE) come before the first piece.
+ * @example convertWrittenChunks(csvBytes, { fileName: 'people.csv', ...writtenConversion('csv', 'xlsx', true)! })
+ */
+export function convertWrittenChunks(
+  bytes: Uint8Array,
+  options: ConvertOptions,
+): Iterable<Uint8Array> {
+  const { workbook, writeOptions } = readWritten(bytes, options);
+  return writeWorkbookChunks(workbook, options.to, writeOptions);
+}
+
+/** The written bytes read back, formula protection taken off, and how to write them. */
+function readWritten(
+  bytes: Uint8Array,
+  options: ConvertOptions,
+): { workbook: Workbook; writeOptions: WriteOptions } {
   const workbook = readWorkbook(bytes, options.fileName, NO_LIMITS);
   if (options.restoreFormulas) restoreFormulas(workbook);
   const sheetName = workbook.sheets.some((sheet) => sheet.name === options.sheetName)
     ? options.sheetName
     : undefined;
   checkTextOutputSize(workbook, options.to, sheetName);
-  return writeWorkbook(workbook, options.to, {
-    sheetName,
-    neutralizeFormulas: options.neutralizeFormulas,
-    splitLongSheets: options.splitLongSheets ?? false,
-  });
+  return {
+    workbook,
+    writeOptions: {
+      sheetName,
+      neutralizeFormulas: options.neutralizeFormulas,
+      splitLongSheets: options.splitLongSheets ?? false,
+    },
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { isWholeDay } from '../time/days';
 import { isFormulaLike, mayBeFormula } from './neutralize-formula';
 import type { CellRows, OutputCell } from './output-cells';
 import { writeXls } from './write-xls';
-import { writeXlsx } from './write-xlsx';
+import { writeXlsx, writeXlsxChunks } from './write-xlsx';
 
 /** What each output format can hold, header row included. */
 const CAPACITY = {
@@ -165,18 +165,12 @@ export function splitLongSheets(sheets: readonly Sheet[], format: 'xlsx' | 'xls'
   });
 }
 
-/**
- * A workbook as xlsx or xls (BIFF8) bytes: every sheet under an Excel-safe version of its name,
- * columns in order, numbers as numbers with their own number format, dates as real date
- * cells with their format, booleans as booleans, text as text with no character added. No
- * formulas, links or comments are ever written; text that could run as a formula gets Excel's
- * quote-prefix style when `neutralize` is on.
- */
-export function writeSpreadsheet(
+/** Sheets as the writers take them, each checked against the format's size. */
+function cellSheetsOf(
   sheets: readonly Sheet[],
   format: 'xlsx' | 'xls',
   neutralize: boolean,
-): Uint8Array {
+): CellRows[] {
   const capacity = CAPACITY[format];
   const names = excelSheetNames(sheets.map((sheet) => sheet.name));
   const cellSheets = sheets.map((sheet, index) => {
@@ -192,6 +186,22 @@ export function writeSpreadsheet(
   if (cellSheets.length === 0) {
     cellSheets.push({ name: 'Sheet1', columns: 0, rowCount: 1, row: () => [], xmlSizeHint: 0 });
   }
+  return cellSheets;
+}
+
+/**
+ * A workbook as xlsx or xls (BIFF8) bytes: every sheet under an Excel-safe version of its name,
+ * columns in order, numbers as numbers with their own number format, dates as real date
+ * cells with their format, booleans as booleans, text as text with no character added. No
+ * formulas, links or comments are ever written; text that could run as a formula gets Excel's
+ * quote-prefix style when `neutralize` is on.
+ */
+export function writeSpreadsheet(
+  sheets: readonly Sheet[],
+  format: 'xlsx' | 'xls',
+  neutralize: boolean,
+): Uint8Array {
+  const cellSheets = cellSheetsOf(sheets, format, neutralize);
   if (format === 'xlsx') return writeXlsx(cellSheets);
   // The xls writer sizes its buffers from every cell up front.
   return writeXls(
@@ -201,4 +211,18 @@ export function writeSpreadsheet(
       rows: Array.from({ length: sheet.rowCount }, (_, index) => sheet.row(index)),
     })),
   );
+}
+
+/**
+ * The bytes writeSpreadsheet writes, in pieces as they are made: an xlsx piece by piece (see
+ * writeXlsxChunks), an xls at once. A sheet too large for the format is refused before the
+ * first piece.
+ */
+export function writeSpreadsheetChunks(
+  sheets: readonly Sheet[],
+  format: 'xlsx' | 'xls',
+  neutralize: boolean,
+): Iterable<Uint8Array> {
+  if (format === 'xls') return [writeSpreadsheet(sheets, format, neutralize)];
+  return writeXlsxChunks(cellSheetsOf(sheets, format, neutralize));
 }

@@ -2,7 +2,7 @@ import { EngineError } from '../errors';
 import type { CsvLayout, FileFormat, Sheet, Workbook } from '../types';
 import { writeDelimitedChunks } from './write-delimited';
 import { writeJsonChunks } from './write-json';
-import { splitLongSheets, writeSpreadsheet } from './write-spreadsheet';
+import { splitLongSheets, writeSpreadsheet, writeSpreadsheetChunks } from './write-spreadsheet';
 
 export interface WriteOptions {
   /**
@@ -142,4 +142,24 @@ export function writeWorkbook(
         neutralize,
       );
   }
+}
+
+/**
+ * What writeWorkbook writes, in pieces as they are made: an xlsx piece by piece (a server sends
+ * each piece while the next is written, so the whole file is never held; its parts are
+ * writeWorkbook's, in a streamed ZIP: see writeXlsxChunks), other formats in one piece, the
+ * same bytes. Errors that refuse the workbook come before the first piece.
+ * @example Buffer.concat([...writeWorkbookChunks(workbook, 'csv')]) // the bytes of writeWorkbook(workbook, 'csv')
+ */
+export function writeWorkbookChunks(
+  workbook: Workbook,
+  format: FileFormat,
+  options: WriteOptions = {},
+): Iterable<Uint8Array> {
+  if (format !== 'xlsx') return [writeWorkbook(workbook, format, options)];
+  return writeSpreadsheetChunks(
+    options.splitLongSheets ? splitLongSheets(workbook.sheets, format) : workbook.sheets,
+    format,
+    options.neutralizeFormulas ?? true,
+  );
 }
