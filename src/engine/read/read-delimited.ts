@@ -4,7 +4,7 @@ import type { Cell, CsvLayout, Sheet } from '../types';
 import { uniqueColumnNames } from './column-names';
 import { findHeaderRow, MAX_PREAMBLE_LINES } from './find-header-row';
 import { checkTableSize, type ReadLimits } from './read-limits';
-import { splitRecords } from './split-records';
+import { splitRecords, splitUtf8Records } from './split-records';
 
 type Delimiter = CsvLayout['delimiter'];
 type Newline = CsvLayout['newline'];
@@ -329,6 +329,15 @@ function parseWithPapa(
   return parsed.data;
 }
 
+/** The UTF-8 bytes a text was decoded from, and where the text starts in them (after a BOM). */
+export interface Utf8Source {
+  bytes: Uint8Array;
+  start: number;
+}
+
+/** A character above U+00FF, which makes V8 keep a string at two bytes per character. */
+const NOT_LATIN1 = /[\u0100-\uffff]/;
+
 /**
  * Reads CSV or TSV text (already decoded) into one sheet: every value stays the exact text
  * written (`''` for empty), short rows are padded with `''`, and a row with more non-empty fields
@@ -336,7 +345,8 @@ function parseWithPapa(
  * rows. Extra fields that are empty in every row (trailing delimiters) make no column. Blank
  * lines are skipped (in a one-column file a blank line between values is an empty value), and
  * so is a preamble above the header (see findHeaderRow). CRLF, LF and CR line endings may be
- * mixed.
+ * mixed. `utf8`, the bytes a UTF-8 text was decoded from, lets a text with a character above
+ * U+00FF be read a block at a time, so the table keeps one byte per character where it can.
  * @example readDelimited('a,b\n1,2,3\n', ',', 'data', limits).sheet.columns // ['a', 'b', 'column_3']
  */
 export function readDelimited(
@@ -344,6 +354,7 @@ export function readDelimited(
   preferred: Delimiter,
   sheetName: string,
   limits: Required<ReadLimits>,
+  utf8?: Utf8Source,
 ): { sheet: Sheet; delimiter: Delimiter; newline: Newline; sepLine: boolean } {
   if (text.trim() === '') throw new EngineError('INVALID_FILE', 'The file is empty.');
   // Excel's "sep=;" first line names the delimiter; it is not part of the table.
@@ -353,8 +364,16 @@ export function readDelimited(
   const delimiter =
     (hint?.[1] as Delimiter | undefined) ??
     sniffDelimiter(text.slice(preambleLength(text)), preferred);
+  // A text with a character above U+00FF takes two bytes per character: read from its bytes
+  // a block at a time, the table keeps one byte per character wherever it can.
+  const twoByte = utf8 !== undefined && NOT_LATIN1.test(text);
+  // V8 keeps the subject of the last successful match (RegExp.input): a match on one character
+  // lets the whole text go once the table is read.
+  if (twoByte) NOT_LATIN1.test('\u0100');
   const records =
-    splitRecords(text, delimiter) ?? parseWithPapa(text, newline, delimiter, hint ? 1 : 0);
+    (utf8 && twoByte
+      ? splitUtf8Records(utf8.bytes, utf8.start + (hint?.[0].length ?? 0), delimiter)
+      : splitRecords(text, delimiter)) ?? parseWithPapa(text, newline, delimiter, hint ? 1 : 0);
   const headerIndex = findHeaderRow(records);
   const header = records[headerIndex];
   if (!header) throw new EngineError('INVALID_FILE', 'The file is empty.');

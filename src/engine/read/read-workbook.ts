@@ -142,7 +142,14 @@ export function readWorkbook(bytes: Uint8Array, fileName: string, limits?: ReadL
       );
     }
   }
-  const { sheet, delimiter, newline, sepLine } = readDelimited(text, preferred, name, resolved);
+  const utf8 = encoding === 'utf-8' ? { bytes, start: bom ? 3 : 0 } : undefined;
+  const { sheet, delimiter, newline, sepLine } = readDelimited(
+    text,
+    preferred,
+    name,
+    resolved,
+    utf8,
+  );
   const format: FileFormat = delimiter === '\t' ? 'tsv' : 'csv';
   // Output is UTF-8: without a BOM, Excel would read a Windows-1252 file's accents as mojibake.
   const csv: CsvLayout = { delimiter, newline, bom: bom || encoding === 'windows-1252' };

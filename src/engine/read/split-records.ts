@@ -20,7 +20,7 @@ const POOL_SAMPLE = 4096;
  * already computed. A column whose values mostly differ (ids, emails) stops being pooled at its
  * first sample, as its map would cost more than it saves.
  */
-class ValuePools {
+export class ValuePools {
   private readonly pools: (Map<string, string> | null | undefined)[] = [];
   private readonly read: number[] = [];
 
@@ -53,11 +53,14 @@ class ValuePools {
  * caller leaves such files to it).
  * @example splitRecords('a,"b,c"\r\n1,2', ',') // [['a', 'b,c'], ['1', '2']]
  */
-export function splitRecords(text: string, delimiter: string): string[][] | null {
+export function splitRecords(
+  text: string,
+  delimiter: string,
+  pools = new ValuePools(),
+): string[][] | null {
   const length = text.length;
   const delimiterCode = delimiter.charCodeAt(0);
   const records: string[][] = [];
-  const pools = new ValuePools();
   // Fields of the record being read, copied out at its end so each record is an array of
   // exactly its length (an array grown by push keeps room for ~40% more).
   const fields: string[] = [];
@@ -121,5 +124,49 @@ export function splitRecords(text: string, delimiter: string): string[][] | null
     records.push(fields.slice(0, count));
     count = 0;
     position = nextBreak + (nextBreak === nextCr && text.charCodeAt(nextBreak + 1) === LF ? 2 : 1);
+  }
+}
+
+/** Bytes decoded at a time by splitUtf8Records; a block grows when a quoted field runs past it. */
+const BLOCK_BYTES = 256 * 1024;
+
+/**
+ * splitRecords on UTF-8 bytes decoded a block at a time, each block cut after a line feed (0x0A
+ * is never part of a multi-byte character). A decoded string holds one byte per character when
+ * every character is Latin-1, two otherwise, and each cell is a slice of it that keeps it alive:
+ * a single "€" or "’" in a file decoded whole doubles the text the table keeps, and every short
+ * cell copied from it too. Decoded block by block, only the blocks holding such a character
+ * take two bytes per character. A cut inside a quoted field leaves that field open at the end
+ * of its block (splitRecords gives null), and the block is taken larger. The bytes must be valid
+ * UTF-8; `start` skips a byte-order mark or a "sep=" line. Null where splitRecords gives null.
+ * @example splitUtf8Records(new TextEncoder().encode('a,b\n€,"x\ny"\n'), 0, ',') // [['a', 'b'], ['€', 'x\ny'], ['']]
+ */
+export function splitUtf8Records(
+  bytes: Uint8Array,
+  start: number,
+  delimiter: string,
+): string[][] | null {
+  const decoder = new TextDecoder('utf-8');
+  const pools = new ValuePools();
+  const records: string[][] = [];
+  let from = start;
+  let size = BLOCK_BYTES;
+  for (;;) {
+    const lf = from + size >= bytes.length ? -1 : bytes.indexOf(0x0a, from + size);
+    const to = lf < 0 ? bytes.length : lf + 1;
+    const block = splitRecords(decoder.decode(bytes.subarray(from, to)), delimiter, pools);
+    if (block === null) {
+      if (to === bytes.length) return null;
+      size *= 2;
+      continue;
+    }
+    if (to === bytes.length) {
+      for (const record of block) records.push(record);
+      return records;
+    }
+    // The block ends with its line feed, which leaves one empty record behind.
+    for (let index = 0; index < block.length - 1; index++) records.push(block[index] as string[]);
+    from = to;
+    size = BLOCK_BYTES;
   }
 }

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { splitRecords } from '../../../src/engine/read/split-records';
+import { splitRecords, splitUtf8Records } from '../../../src/engine/read/split-records';
 
 /** A small seeded generator (xorshift32), so every run checks the same texts. */
 function seeded(seed: number): (below: number) => number {
@@ -147,5 +147,36 @@ describe('splitRecords', () => {
       taken++;
     }
     expect(taken).toBeGreaterThan(1000);
+  });
+});
+
+describe('splitUtf8Records', () => {
+  // Long enough for several 256 KB blocks, with quoted fields holding line feeds across the cuts.
+  const lines = ['id,name,note'];
+  for (let row = 0; row < 40_000; row++) {
+    const note =
+      row % 3 === 0 ? `"line 1\nline ${row}, ""quoted""\r\n€ end"` : row % 3 === 1 ? 'plain' : '';
+    lines.push(`${row},Łukasz ${row % 40},${note}`);
+  }
+  const text = `${lines.join('\r\n')}\n`;
+  const bytes = new TextEncoder().encode(text);
+
+  it('gives the records splitRecords gives for the whole text', () => {
+    expect(bytes.length).toBeGreaterThan(4 * 256 * 1024);
+    const records = splitUtf8Records(bytes, 0, ',');
+    expect(records).toEqual(splitRecords(text, ','));
+    expect(records?.[1]).toEqual(['0', 'Łukasz 0', 'line 1\nline 0, "quoted"\r\n€ end']);
+  });
+
+  it('starts where it is told (after a byte-order mark)', () => {
+    const marked = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('a,b\n€,2')]);
+    expect(splitUtf8Records(marked, 3, ',')).toEqual([
+      ['a', 'b'],
+      ['€', '2'],
+    ]);
+  });
+
+  it('gives null for a quoted field left open, however far it runs', () => {
+    expect(splitUtf8Records(new TextEncoder().encode(`${text}x,"open\n`), 0, ',')).toBeNull();
   });
 });
