@@ -183,8 +183,12 @@ interface ParsedOriginals {
   /**
    * Shifted texts by their time, for originals written without a zone of their own: rows
    * repeat dates, and one string per distinct date (not per row) is both faster and smaller.
+   * Null once a full cache found too few repeats (date-times to the second rarely repeat, and
+   * a lookup that misses costs more than the formatting it would save).
    */
-  written: Map<number, string>;
+  written: Map<number, string> | null;
+  /** Lookups that found their text since the cache last started over. */
+  writtenHits: number;
 }
 
 /** Shifted texts remembered per column before the cache starts over (datetimes rarely repeat). */
@@ -197,6 +201,7 @@ function parsedOriginals(size: number): ParsedOriginals {
     starts: new Int32Array(size),
     lengths: new Int32Array(size),
     written: new Map(),
+    writtenHits: 0,
   };
 }
 
@@ -208,11 +213,20 @@ function formattedTime(
   parsed: ParsedOriginals,
 ): string {
   if (ownZone !== undefined) return formatDateText(new Date(time), shifted.pattern, ownZone);
-  let text = parsed.written.get(time);
-  if (text === undefined) {
-    text = formatDateText(new Date(time), shifted.pattern, shifted.column.schema.timeZone);
-    if (parsed.written.size >= WRITTEN_CACHE_LIMIT) parsed.written.clear();
-    parsed.written.set(time, text);
+  const { written } = parsed;
+  const cached = written?.get(time);
+  if (cached !== undefined) {
+    parsed.writtenHits++;
+    return cached;
+  }
+  const text = formatDateText(new Date(time), shifted.pattern, shifted.column.schema.timeZone);
+  if (written) {
+    if (written.size >= WRITTEN_CACHE_LIMIT) {
+      // Full: start over while a tenth of the lookups found their text, else stop caching.
+      parsed.written = parsed.writtenHits * 10 >= WRITTEN_CACHE_LIMIT ? new Map() : null;
+      parsed.writtenHits = 0;
+    }
+    parsed.written?.set(time, text);
   }
   return text;
 }
