@@ -30,15 +30,20 @@ export interface SheetState {
   readonly preview: ReadonlyArray<ReadonlyArray<string>>;
 }
 
-export interface PseudonymizedRun {
+/** What a run's worker answers first, as soon as the result is written. */
+export interface RunResult {
   /** The pseudonymized workbook written in the uploaded format. */
   readonly output: SharedArrayBuffer;
-  /** The mapping (sheet, column, original, pseudonym), written as mappingFormatOf says. */
-  readonly mapping: SharedArrayBuffer;
   readonly mappingRowCount: number;
   /** Per sheet, the first pseudonymized rows as display text. */
   readonly previews: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>;
   readonly stats: Readonly<PseudonymizeStats>;
+}
+
+/** What the worker writes and computes after the result, while the client has it already. */
+export interface RunExtras {
+  /** The mapping (sheet, column, original, pseudonym), written as mappingFormatOf says. */
+  readonly mapping: SharedArrayBuffer;
   /**
    * The privacy and utility report of the run: figures only, no cell values; null when it
    * could not be computed (the run's data stands without it).
@@ -46,10 +51,28 @@ export interface PseudonymizedRun {
   readonly report: PrivacyReport | null;
 }
 
-/** A run as the store keeps it: with when it was recorded. */
-export interface RecordedRun extends PseudonymizedRun {
+/** A whole run: its result, mapping and report. */
+export interface PseudonymizedRun extends RunResult, RunExtras {}
+
+/** The extras as the worker sends them, with the time each took. */
+export interface TimedRunExtras extends RunExtras {
+  readonly timings: Readonly<Record<string, number>>;
+}
+
+/** A run as the store keeps it: with when it was recorded, and its extras once they are in. */
+export interface RecordedRun extends RunResult {
   /** When the store recorded the run (milliseconds since the epoch, by the store's clock). */
   readonly recordedAt: number;
+  /** Null while `completion` is pending, or when the mapping could not be kept (`mappingError`). */
+  readonly mapping: SharedArrayBuffer | null;
+  readonly report: PrivacyReport | null;
+  /**
+   * Present while the mapping and the report are on their way (recordEarlyRun): settles once the
+   * store holds them, or their failure, in a new dataset (see DatasetStore.settled).
+   */
+  readonly completion?: Promise<void>;
+  /** Why a run has no mapping: the worker failed to write it, or there was no room to keep it. */
+  readonly mappingError?: Error;
 }
 
 /**
@@ -260,6 +283,10 @@ export class DatasetStore {
    * fit in the budget: 503, and the dataset keeps its previous run (or none), still usable.
    */
   recordRun(id: string, run: PseudonymizedRun, from: Dataset): Dataset {
+    return this.#keepRun(id, run, from);
+  }
+
+  #keepRun(id: string, run: Omit<RecordedRun, 'recordedAt'>, from: Dataset): Dataset {
     const entry = this.#entry(id);
     // Datasets are immutable: the same sheets object is the same schemas.
     if (entry.dataset.sheets !== from.sheets || entry.dataset.scheme !== from.scheme) {
@@ -283,6 +310,78 @@ export class DatasetStore {
     });
     entry.heldBytes = held;
     return entry.dataset;
+  }
+
+  /**
+   * Keeps a run's result as the dataset's last run as soon as it is written, as recordRun does
+   * (409, 503 alike), while the worker still writes the mapping and computes the report: the
+   * client may show and download the result meanwhile. When `extras` arrive they join the run
+   * in a new dataset, counted at their size; a mapping that no longer fits in the budget is not
+   * kept (its download answers 503), and a worker that failed leaves the run without mapping
+   * and report (the mapping's download answers its error, the report 500). A run discarded or
+   * replaced meanwhile takes no extras.
+   */
+  recordEarlyRun(
+    id: string,
+    result: RunResult,
+    from: Dataset,
+    extras: Promise<TimedRunExtras>,
+  ): Dataset {
+    const recorded: { run?: RecordedRun } = {};
+    const completion = extras.then(
+      (arrived) => this.#completeRun(id, recorded.run, arrived),
+      (error: unknown) =>
+        this.#completeRun(id, recorded.run, {
+          error: error instanceof Error ? error : new Error('The mapping could not be written'),
+        }),
+    );
+    const dataset = this.#keepRun(id, { ...result, mapping: null, report: null, completion }, from);
+    recorded.run = dataset.run ?? undefined;
+    return dataset;
+  }
+
+  /**
+   * The live dataset with this id once its last run's mapping and report are in (at once when
+   * they are, or when it has no run); 404 when unknown or expired.
+   */
+  async settled(id: string): Promise<Dataset> {
+    let dataset = this.get(id);
+    while (dataset.run?.completion) {
+      await dataset.run.completion;
+      dataset = this.get(id);
+    }
+    return dataset;
+  }
+
+  /** Puts a run's extras (or their failure) into the run, unless it is no longer the last one. */
+  #completeRun(
+    id: string,
+    run: RecordedRun | undefined,
+    extras: TimedRunExtras | { error: Error },
+  ): void {
+    const entry = this.#entries.get(id);
+    if (!run || !entry || entry.dataset.run !== run) return;
+    const { completion: _completion, ...settled } = run;
+    let complete: RecordedRun;
+    if ('error' in extras) {
+      complete = { ...settled, mappingError: extras.error };
+    } else {
+      const stats = { ...run.stats, timings: { ...run.stats.timings, ...extras.timings } };
+      complete = { ...settled, stats, mapping: extras.mapping, report: extras.report };
+      const after = Math.max(entry.reservedBytes, heldBytes(entry.dataset, complete));
+      if (this.usedBytes - footprint(entry) + after > this.#budgetBytes) {
+        complete = {
+          ...complete,
+          mapping: null,
+          mappingError: new ServerBusyError(
+            'The server had no room to keep the mapping of this run; run it again in a few minutes',
+            this.#secondsUntilRoom(),
+          ),
+        };
+      }
+    }
+    entry.dataset = frozenDataset({ ...entry.dataset, run: frozenRun(complete) });
+    entry.heldBytes = heldBytes(entry.dataset, complete);
   }
 
   /**
@@ -426,11 +525,14 @@ function footprint({ reservedBytes, heldBytes }: Entry): number {
 }
 
 /** Bytes a dataset holds with `run` as its last run: buffers, preview text and the report. */
-function heldBytes(dataset: Dataset, run: PseudonymizedRun | null): number {
+function heldBytes(
+  dataset: Dataset,
+  run: Pick<RecordedRun, 'output' | 'mapping' | 'previews' | 'report'> | null,
+): number {
   let held = dataset.original.byteLength;
   for (const sheet of dataset.sheets) held += textBytes(sheet.preview);
   if (run) {
-    held += run.output.byteLength + run.mapping.byteLength;
+    held += run.output.byteLength + (run.mapping?.byteLength ?? 0);
     for (const preview of run.previews) held += textBytes(preview);
     held += reportBytes(run.report);
   }

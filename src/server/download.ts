@@ -51,7 +51,9 @@ export function downloadHandler(
       format: req.query.format,
       formulaProtection: req.query.formulaProtection,
     });
-    const dataset = store.get(input.id);
+    const mapping = kind === 'mapping';
+    // A run is answered as soon as its result is written; its mapping follows (recordEarlyRun).
+    const dataset = mapping ? await store.settled(input.id) : store.get(input.id);
     const run = dataset.run;
     if (!run) {
       throw new TRPCError({
@@ -61,8 +63,13 @@ export function downloadHandler(
       });
     }
     const format = input.format ?? dataset.format;
-    const mapping = kind === 'mapping';
     const stored = mapping ? run.mapping : run.output;
+    if (!stored) {
+      throw (
+        run.mappingError ??
+        new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'The run has no mapping' })
+      );
+    }
     // Kept written as uploaded (a workbook's mapping as csv), with formula protection where the
     // format has it.
     const storedFormat = mapping ? mappingFormatOf(dataset.format) : dataset.format;

@@ -5,7 +5,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { ColumnSchema, ConvertOptions, EngineErrorCode, FileFormat } from '../engine';
-import type { Dataset, PseudonymizedRun, SheetState } from './dataset-store';
+import type { Dataset, SheetState, TimedRunExtras } from './dataset-store';
 
 export interface IngestJob {
   kind: 'ingest';
@@ -37,6 +37,11 @@ export interface PseudonymizeJob {
   scheme: number;
   /** Per sheet, the rows of the uploaded preview, so the run's previews line up with them. */
   previewRowCounts: number[];
+  /**
+   * Where the worker posts the run's result (a RunResult) as soon as it is written; the job then
+   * writes the mapping and computes the report, and answers them (TimedRunExtras).
+   */
+  early: MessagePort;
 }
 
 /** The job that detects the schema of a dataset's selected sheet again. */
@@ -53,7 +58,11 @@ export function detectJob(dataset: Dataset): DetectJob {
  * The job that pseudonymizes every sheet of a dataset with its schema, keyed by `secret` or, when
  * there is none, by the dataset's own key.
  */
-export function pseudonymizeJob(dataset: Dataset, secret: string | undefined): PseudonymizeJob {
+export function pseudonymizeJob(
+  dataset: Dataset,
+  secret: string | undefined,
+  early: MessagePort,
+): PseudonymizeJob {
   return {
     kind: 'pseudonymize',
     bytes: dataset.original,
@@ -62,6 +71,7 @@ export function pseudonymizeJob(dataset: Dataset, secret: string | undefined): P
     secret: secret ?? dataset.secret,
     scheme: dataset.scheme,
     previewRowCounts: dataset.sheets.map((sheet) => sheet.preview.length),
+    early,
   };
 }
 
@@ -83,7 +93,7 @@ export type EngineJob = IngestJob | DetectJob | PseudonymizeJob | ConvertJob;
 export interface EngineJobResults {
   ingest: IngestResult;
   detect: ColumnSchema[];
-  pseudonymize: PseudonymizedRun;
+  pseudonymize: TimedRunExtras;
   convert: number;
 }
 

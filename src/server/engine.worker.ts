@@ -17,7 +17,7 @@ import {
   type ReportInput,
   type Sheet,
 } from '../engine';
-import type { SheetState } from './dataset-store';
+import type { RunResult, SheetState } from './dataset-store';
 import type { EngineJob, EngineJobResults, JobOutcome } from './engine-jobs';
 import { previewTables, type PreviewSource } from './preview-size';
 
@@ -66,6 +66,26 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         scheme: job.scheme,
       });
       const ran = performance.now();
+      const output = shared(writeWorkbook(result.workbook, workbook.format));
+      const written = performance.now();
+      // The result goes out now: the client shows and downloads it while the report and the
+      // mapping are made. The server's own steps are timed beside the engine's.
+      const early: RunResult = {
+        output,
+        mappingRowCount: result.mapping.rows.length,
+        // Row for row beside the uploaded previews.
+        previews: previewTables(result.workbook.sheets.map(previewSource), job.previewRowCounts),
+        stats: {
+          ...result.stats,
+          timings: {
+            ...result.stats.timings,
+            readFile: Math.round(read - started),
+            writeResult: Math.round(written - ran),
+          },
+        },
+      };
+      job.early.postMessage(early);
+      const sent = performance.now();
       // Figures of the run, from both tables while they are in memory; the mapping is always
       // offered for download once it has a row.
       const report = reportOrNull({
@@ -75,26 +95,15 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         mappingAvailable: result.mapping.rows.length > 0,
       });
       const reported = performance.now();
-      const output = shared(writeWorkbook(result.workbook, workbook.format));
-      const written = performance.now();
       const mapping = shared(writeMapping(result.workbook, result.mapping, workbook.format));
       const mapped = performance.now();
-      // The server's own steps around the engine's run, so the figures show where time goes.
-      const timings = {
-        ...result.stats.timings,
-        readFile: Math.round(read - started),
-        report: Math.round(reported - ran),
-        writeResult: Math.round(written - reported),
-        writeMapping: Math.round(mapped - written),
-      };
       return {
-        output,
         mapping,
-        mappingRowCount: result.mapping.rows.length,
-        // Row for row beside the uploaded previews.
-        previews: previewTables(result.workbook.sheets.map(previewSource), job.previewRowCounts),
-        stats: { ...result.stats, timings },
         report,
+        timings: {
+          report: Math.round(reported - sent),
+          writeMapping: Math.round(mapped - reported),
+        },
       };
     }
     case 'convert': {

@@ -38,7 +38,7 @@ const PAGE_SECURITY_POLICY =
  * adapter, which answers the JSON report through the getReport procedure.
  */
 export function reportPageHandler({ store }: { store: DatasetStore }): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const input = reportPageInput.parse({
       id: req.params.id,
       format: req.query.format,
@@ -48,7 +48,7 @@ export function reportPageHandler({ store }: { store: DatasetStore }): RequestHa
       next();
       return;
     }
-    const dataset = store.get(input.id);
+    const dataset = await store.settled(input.id);
     const { run, report } = lastReport(dataset);
     const name = reportFileName(dataset.filename);
     const page = renderReportHtml({

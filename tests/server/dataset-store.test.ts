@@ -5,6 +5,7 @@ import {
   DatasetStore,
   FOOTPRINT_FACTOR,
   type PseudonymizedRun,
+  type TimedRunExtras,
   type SheetState,
 } from '../../src/server/dataset-store';
 import { fixtureFile, ordersSheet, peopleSheet } from '../support/people-files';
@@ -342,6 +343,98 @@ describe('DatasetStore operations', () => {
     expect(() => lastReport(store.discardRun(dataset.id))).toThrow(
       expect.objectContaining({ code: 'CONFLICT' }),
     );
+  });
+
+  /** A run's result, and its extras to send when the test says. */
+  function earlyRun(bytes = 100) {
+    const { mapping, report, ...result } = fakeRun(bytes);
+    let send!: (extras: TimedRunExtras) => void;
+    let fail!: (error: Error) => void;
+    const extras = new Promise<TimedRunExtras>((resolve, reject) => {
+      send = resolve;
+      fail = reject;
+    });
+    return {
+      result,
+      extras,
+      send: () => send({ mapping, report, timings: { report: 3, writeMapping: 4 } }),
+      fail,
+    };
+  }
+
+  it('keeps a run answered early, and its mapping and report once they follow', async () => {
+    const { store, dataset } = storeWithWorkbook();
+    const used = store.usedBytes;
+    const run = earlyRun(100_000);
+    const early = store.recordEarlyRun(dataset.id, run.result, dataset, run.extras);
+    expect(early.run?.output.byteLength).toBe(100_000);
+    expect(early.run?.mapping).toBeNull();
+    expect(early.run?.completion).toBeInstanceOf(Promise);
+    const withoutExtras = store.usedBytes;
+    expect(withoutExtras).toBeGreaterThan(used);
+
+    const settling = store.settled(dataset.id);
+    run.send();
+    const settled = await settling;
+    expect(settled).toBe(store.get(dataset.id));
+    expect(settled.run?.completion).toBeUndefined();
+    expect(settled.run?.mapping?.byteLength).toBe(100_000);
+    expect(lastReport(settled).report.sheets).toHaveLength(1);
+    expect(settled.run?.stats.timings).toEqual({ generate: 1, report: 3, writeMapping: 4 });
+    expect(settled.run?.recordedAt).toBe(early.run?.recordedAt);
+    expect(Object.isFrozen(settled.run)).toBe(true);
+    // The mapping and the report are counted once they are kept.
+    expect(store.usedBytes).toBeGreaterThan(withoutExtras + 100_000);
+  });
+
+  it("keeps a run's data when its mapping fails; the mapping answers the failure", async () => {
+    const { store, dataset } = storeWithWorkbook();
+    const run = earlyRun();
+    store.recordEarlyRun(dataset.id, run.result, dataset, run.extras);
+    run.fail(new Error('worker died'));
+    const settled = await store.settled(dataset.id);
+    expect(settled.run?.output.byteLength).toBe(100);
+    expect(settled.run?.mapping).toBeNull();
+    expect(settled.run?.mappingError?.message).toBe('worker died');
+    expect(() => lastReport(settled)).toThrow(
+      expect.objectContaining({ code: 'INTERNAL_SERVER_ERROR' }),
+    );
+  });
+
+  it('drops the extras of a run discarded meanwhile', async () => {
+    const { store, dataset } = storeWithWorkbook();
+    const run = earlyRun(100_000);
+    const early = store.recordEarlyRun(dataset.id, run.result, dataset, run.extras);
+    store.discardRun(dataset.id);
+    const used = store.usedBytes;
+    run.send();
+    await early.run?.completion;
+    expect(store.get(dataset.id).run).toBeNull();
+    expect(store.usedBytes).toBe(used);
+  });
+
+  it('keeps no mapping that does not fit in the budget (503 for it), and keeps the report', async () => {
+    const store = new DatasetStore({ ttlMs: 10 * MINUTE, budgetBytes: 50_000 });
+    const dataset = store.add(
+      {
+        filename: 'p.csv',
+        format: 'csv',
+        size: 1000,
+        original: new SharedArrayBuffer(1000),
+        sheets: [sheetState()],
+      },
+      store.reserve(1000),
+    );
+    const run = earlyRun(20_000);
+    store.recordEarlyRun(dataset.id, run.result, dataset, run.extras);
+    const beforeExtras = store.usedBytes;
+    run.send();
+    const settled = await store.settled(dataset.id);
+    expect(settled.run?.mapping).toBeNull();
+    expect(settled.run?.mappingError).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(lastReport(settled).report.sheets).toHaveLength(1);
+    expect(store.usedBytes).toBeLessThanOrEqual(50_000);
+    expect(store.usedBytes).toBeGreaterThanOrEqual(beforeExtras);
   });
 
   it('refuses a bad update as a whole, leaving the dataset as it was', () => {

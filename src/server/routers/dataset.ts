@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { datasetByIdSchema, datasetViewSchema } from '../api-schemas';
 import { datasetView } from '../dataset-view';
-import { pseudonymizeJob } from '../engine-jobs';
 import { restPath } from '../openapi-meta';
 import {
   PREVIEW_CELL_CHARS,
@@ -10,6 +9,7 @@ import {
   PREVIEW_ROWS_DEFAULT,
   PREVIEW_ROWS_MAX,
 } from '../preview-size';
+import { startPseudonymizeRun } from '../pseudonymize-run';
 import { publicProcedure, router } from '../trpc';
 
 /** A dataset as a whole: read it, pseudonymize it, discard it. */
@@ -63,8 +63,13 @@ export const datasetRouter = router({
     .output(datasetViewSchema)
     .mutation(async ({ ctx, input }) => {
       const dataset = ctx.store.get(input.id);
-      const run = await ctx.pool.run(pseudonymizeJob(dataset, input.secret), ctx.client);
-      return datasetView(ctx.store, ctx.store.recordRun(input.id, run, dataset));
+      const { result, extras } = await startPseudonymizeRun(
+        ctx.pool,
+        dataset,
+        input.secret,
+        ctx.client,
+      );
+      return datasetView(ctx.store, ctx.store.recordEarlyRun(input.id, result, dataset, extras));
     }),
 
   deleteDataset: publicProcedure
