@@ -104,7 +104,8 @@ if (mode === 'hash' || mode === 'all') {
   );
 }
 if (mode === 'phases') {
-  const rss = () => (process.memoryUsage().rss / MB).toFixed(0);
+  const rss = () =>
+    `${(process.memoryUsage().rss / MB).toFixed(0)} (peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)})`;
   const read = timed(() => readWorkbook(bytes, name));
   console.log(`read     ${read.ms.toFixed(0)} ms  heap ${heapMb().toFixed(0)} MB  rss ${rss()}`);
   const detect = timed(() => read.result.sheets.map((sheet) => detectSchema(sheet)));
@@ -114,4 +115,29 @@ if (mode === 'phases') {
   const write = timed(() => writeWorkbook(run.result.workbook, 'csv'));
   console.log(`write    ${write.ms.toFixed(0)} ms  heap ${heapMb().toFixed(0)} MB  rss ${rss()}`);
   console.log(`peak rss ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+}
+if (mode === 'json') {
+  const json = writeWorkbook(readWorkbook(bytes, name), 'json');
+  gc();
+  const figures = [];
+  let retained = 0;
+  for (let run = 0; run < runs; run++) {
+    gc();
+    const t = timed(() => readWorkbook(json, 'data.json'));
+    /x/.test('x');
+    retained = heapMb() - base;
+    figures.push({ ms: t.ms, cpuMs: t.cpuMs });
+  }
+  line(
+    'read json',
+    figures,
+    `  retained ${retained.toFixed(0)} MB  (${(json.length / MB).toFixed(0)} MB)`,
+  );
+  const workbook = readWorkbook(json, 'data.json');
+  const writes = [];
+  for (let run = 0; run < runs; run++) {
+    gc();
+    writes.push(timed(() => writeWorkbook(workbook, 'json')));
+  }
+  line('write json', writes);
 }

@@ -70,11 +70,19 @@ function isJsonSourceText(text: string): boolean {
   }
 }
 
+/**
+ * What JSON.stringify escapes in a string: a quote, a backslash, a control character or a UTF-16
+ * surrogate (escaped when unpaired). Text without any is written between quotes as it is, which
+ * costs a third less than a call to JSON.stringify for each of millions of cells.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
 /** A cell as a JSON value: dates as ISO 8601 wall-clock text, non-finite numbers as null. */
 function jsonValue(cell: Cell, jsonText: boolean): string {
   if (jsonText && typeof cell === 'string' && isJsonSourceText(cell)) return cell;
   if (cell === null) return 'null';
-  if (typeof cell === 'string') return JSON.stringify(cell);
+  if (typeof cell === 'string') return NEEDS_ESCAPE.test(cell) ? JSON.stringify(cell) : `"${cell}"`;
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : 'null';
   if (typeof cell === 'boolean') return cell ? 'true' : 'false';
   if (Number.isNaN(cell.getTime())) return 'null';
@@ -111,25 +119,30 @@ function addPrefixes(keys: OutputKey[]): void {
   });
 }
 
+/** How many characters of output are gathered before they become one string chunk. */
+const CHUNK_CHARS = 1 << 15;
+
 /**
  * A sheet as a JSON array of objects, one per row, keys in column order (built as text, so a
  * key such as "2024" or "__proto__" stays where it is and is never special), with nested objects
  * restored from the sheet's key paths, and JSON source text (arrays, objects, long numbers) of a
- * JSON source written back unquoted. One object per line.
+ * JSON source written back unquoted. One object per line. Yields chunks of ~32 K characters one
+ * at a time, so the caller encodes each before the next is built: a chunk is a tree of the
+ * pieces it was built from until it is read, and megabytes of such trees held at once cost the
+ * garbage collector more than writing them.
  */
-export function writeJsonChunks(sheet: Sheet): string[] {
+export function* writeJsonChunks(sheet: Sheet): Generator<string, void, undefined> {
   const keys = outputKeys(sheet);
   addPrefixes(keys);
   const jsonText = sheet.jsonText?.length === sheet.columns.length ? sheet.jsonText : undefined;
-  const chunks: string[] = [];
+  const { rows } = sheet;
   let chunk = '[';
-  sheet.rows.forEach((row, index) => {
-    chunk += (index === 0 ? '\n' : ',\n') + objectText(keys, row, jsonText);
-    if (chunk.length > 1 << 20) {
-      chunks.push(chunk);
+  for (let index = 0; index < rows.length; index++) {
+    chunk += (index === 0 ? '\n' : ',\n') + objectText(keys, rows[index] as Cell[], jsonText);
+    if (chunk.length > CHUNK_CHARS) {
+      yield chunk;
       chunk = '';
     }
-  });
-  chunks.push(chunk + (sheet.rows.length > 0 ? '\n]\n' : ']\n'));
-  return chunks;
+  }
+  yield chunk + (rows.length > 0 ? '\n]\n' : ']\n');
 }

@@ -326,6 +326,38 @@ describe('writeWorkbook to JSON', () => {
   it('writes an empty array for a sheet without rows', () => {
     expect(JSON.parse(text(writeWorkbook(book([], ['a']), 'json')))).toEqual([]);
   });
+
+  it('escapes text as JSON.stringify does, and only what it escapes', () => {
+    const values = [
+      'plain é€',
+      'say "hi"',
+      'back\\slash',
+      'nul\u0000',
+      'tab\t',
+      '\u001f',
+      '\u007f',
+    ];
+    values.push('\u2028', 'pair \ud83d\ude00', 'lone \ud800', 'lone \udc00 end');
+    const json = text(
+      writeWorkbook(
+        book(
+          values.map((value) => [value]),
+          ['v'],
+        ),
+        'json',
+      ),
+    );
+    expect(json).toBe(
+      `[\n${values.map((value) => `{"v":${JSON.stringify(value)}}`).join(',\n')}\n]\n`,
+    );
+  });
+
+  it('writes a long sheet whole, over many chunks', () => {
+    const rows = Array.from({ length: 20_000 }, (_, row) => [`name ${row}`, String(row)]);
+    const parsed = JSON.parse(text(writeWorkbook(book(rows, ['name', 'n']), 'json'))) as unknown[];
+    expect(parsed).toHaveLength(20_000);
+    expect(parsed[19_999]).toEqual({ name: 'name 19999', n: '19999' });
+  });
 });
 
 describe('writeWorkbook to XLSX and XLS', () => {
