@@ -3,7 +3,10 @@
  * pipeline run as one process (contestant A of `npm run bench:peers`), on the same shared
  * realistic CSV (`../shared/peers/gen-dataset.mjs`, 50 MB), in turns: A, REST, A, REST, … It
  * prints each turn's time, the medians, and the ratio REST/A against issue 18's target (≤ 1.2),
- * with the server's own timings of the run job and the slowest /api/health answer meanwhile.
+ * with the server's own timings of the run job and the slowest /api/health answer meanwhile. A
+ * run answers once its result is written; its report and mapping, which follow in the same job,
+ * are waited for after each turn (and their time printed), so the next turn starts on an idle
+ * server.
  * After the timed turns it downloads the mapping and the result converted to json and xlsx once,
  * and prints the server's peak RSS.
  *
@@ -245,7 +248,18 @@ async function main(directory: string): Promise<number> {
           `download ${secs(turn.downloadMs)}; slowest health ` +
           `${health.worstBetween(turnStarted, performance.now()).toFixed(0)} ms)`,
       );
-      console.log(`        run job: ${JSON.stringify(timings)}`);
+      // The report and the mapping follow the run's answer in the same job: waited for here, out
+      // of the timed path, so they are done before the next turn.
+      const settleStarted = performance.now();
+      await download(server.url, turn.id, 'report');
+      const settleMs = performance.now() - settleStarted;
+      const settled = (await (
+        await fetch(`${server.url}/api/datasets/${turn.id}`)
+      ).json()) as DatasetView;
+      console.log(
+        `        report and mapping in ${secs(settleMs)} after the download; run job: ` +
+          JSON.stringify(settled.stats?.timings ?? timings),
+      );
       if (pair < pairs) {
         await fetch(`${server.url}/api/datasets/${turn.id}`, { method: 'DELETE' });
       }
