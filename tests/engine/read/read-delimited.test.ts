@@ -581,3 +581,23 @@ describe('readWorkbook on CSV and TSV', () => {
     expect(sheet?.columns).toEqual(['a', 'b']);
   });
 });
+
+describe('readWorkbook on text with characters above U+00FF (read from its bytes by blocks)', () => {
+  it('reads past a byte-order mark and a "sep=" line', () => {
+    const bytes = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...utf8('sep=;\r\nname;city\r\nŁukasz;"Kraków\nśródmieście"\r\n'),
+    ]);
+    const workbook = read(bytes);
+    expect(workbook.sheets[0]?.columns).toEqual(['name', 'city']);
+    expect(workbook.sheets[0]?.rows).toEqual([['Łukasz', 'Kraków\nśródmieście']]);
+    expect(workbook.csv).toEqual({ delimiter: ';', newline: '\r\n', bom: true, sepLine: true });
+  });
+
+  it('reports a quoted field left open at its line, as for any text', () => {
+    const text = `name,note\n${'Łukasz,ok\n'.repeat(40_000)}Zoë,"open\n`;
+    expect(() => read(text)).toThrow('Line 40002 has a quoted field that is not closed properly.');
+  });
+});
