@@ -15,11 +15,22 @@
  * Options: `--pairs 3` (rounds of A B floor), `--mb 50` for another size (10^6 bytes; RSS is
  * printed in MB of 2^20 bytes, as `npm run bench` does).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import Papa from 'papaparse';
+import {
+  measure,
+  mb,
+  median,
+  range,
+  scratchDirectory,
+  secs,
+  shapeMismatch,
+  shapeOf,
+  TIME_COMMAND,
+  type Measure,
+} from './lib/whole-process';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -32,7 +43,6 @@ const megabytes = option('mb', 50);
 const generator = path.resolve('../shared/peers/gen-dataset.mjs');
 const peer = path.resolve('../shared/peers/peer-node-naive.mjs');
 const cliBundle = path.resolve('dist/cli/standin.mjs');
-const timeCommand = '/usr/bin/time';
 const targets = { aOverB: 0.4, aOverFloor: 2, aPeakMb: 600 };
 
 type Contestant = 'A' | 'B' | 'floor';
@@ -42,99 +52,6 @@ const LABEL: Record<Contestant, string> = {
   B: 'B      naive papaparse + Faker',
   floor: 'floor  papaparse --io-only',
 };
-
-interface Measure {
-  seconds: number;
-  peakBytes: number;
-}
-
-const mb = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MB`;
-const secs = (seconds: number): string => `${seconds.toFixed(2)} s`;
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const range = (values: readonly number[], show: (value: number) => string): string =>
-  `${show(Math.min(...values))}–${show(Math.max(...values))}`;
-
-/** Bench files go to shared memory where there is some, so disk speed stays out of the times. */
-function scratchDirectory(): string {
-  const memory = '/dev/shm';
-  const parent = existsSync(memory) && statSync(memory).isDirectory() ? memory : tmpdir();
-  return mkdtempSync(path.join(parent, 'standin-peers-'));
-}
-
-/** Each record's field count, the header apart; the file is read row by row, not held parsed. */
-function shapeOf(file: string): { header: string[]; widths: number[] } {
-  let header: string[] | undefined;
-  const widths: number[] = [];
-  Papa.parse<string[]>(readFileSync(file, 'utf8'), {
-    skipEmptyLines: true,
-    step: ({ data }) => {
-      if (header) widths.push(data.length);
-      else header = data;
-    },
-  });
-  return { header: header ?? [], widths };
-}
-
-/** Why A's output differs in shape from the input, or undefined when it has the input's shape. */
-function shapeMismatch(
-  input: ReturnType<typeof shapeOf>,
-  output: ReturnType<typeof shapeOf>,
-): string | undefined {
-  if (JSON.stringify(output.header) !== JSON.stringify(input.header)) return 'the header differs';
-  if (output.widths.length !== input.widths.length) {
-    return `${output.widths.length} data rows instead of ${input.widths.length}`;
-  }
-  const row = output.widths.findIndex((width, index) => width !== input.widths[index]);
-  return row >= 0
-    ? `data row ${row + 1} has ${output.widths[row]} fields instead of ${input.widths[row]}`
-    : undefined;
-}
-
-/**
- * Runs one whole process and measures its wall time (spawn to exit) and peak RSS: from GNU
- * time's report where /usr/bin/time exists, else from polling /proc/<pid>/status's VmHWM (which
- * can miss growth in the last few milliseconds before exit).
- */
-function measure(args: string[], env: NodeJS.ProcessEnv): Promise<Measure> {
-  const timed = existsSync(timeCommand);
-  const [command, commandArgs] = timed
-    ? [timeCommand, ['-v', process.execPath, ...args]]
-    : [process.execPath, args];
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, commandArgs, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    let polledKb = 0;
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const poll = timed
-      ? undefined
-      : setInterval(() => {
-          try {
-            const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-            polledKb = Math.max(polledKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
-          } catch {
-            // The process has just exited.
-          }
-        }, 20);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const seconds = (performance.now() - started) / 1000;
-      clearInterval(poll);
-      if (code !== 0) {
-        reject(
-          new Error(`${path.basename(args[0]!)} exited with ${code}:\n${stderr.slice(-2000)}`),
-        );
-        return;
-      }
-      const reportedKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1]);
-      resolve({ seconds, peakBytes: (timed ? reportedKb : polledKb) * 1024 });
-    });
-  });
-}
 
 async function main(directory: string): Promise<number> {
   for (const needed of [generator, peer]) {
@@ -160,14 +77,14 @@ async function main(directory: string): Promise<number> {
     return 1;
   }
 
-  const inputShape = shapeOf(input);
+  const inputShape = await shapeOf(input);
   console.log(
     `Dataset: ${(statSync(input).size / 1e6).toFixed(1)} MB, ` +
       `${inputShape.widths.length.toLocaleString('en-US')} rows × ${inputShape.header.length} columns`,
   );
   console.log(
     `Node ${process.version}, ${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(2)}; ` +
-      `peak RSS from ${existsSync(timeCommand) ? `${timeCommand} -v` : '/proc VmHWM polling'}; ` +
+      `peak RSS from ${existsSync(TIME_COMMAND) ? `${TIME_COMMAND} -v` : '/proc VmHWM polling'}; ` +
       `${pairs} pairs`,
   );
 
@@ -188,7 +105,7 @@ async function main(directory: string): Promise<number> {
           `peak ${mb(run.peakBytes).padStart(7)}`,
       );
       if (contestant === 'A') {
-        const mismatch = shapeMismatch(inputShape, shapeOf(outputs.A));
+        const mismatch = shapeMismatch(inputShape, await shapeOf(outputs.A));
         if (mismatch) {
           console.error(`A's output has not the input's shape: ${mismatch}`);
           return 1;
@@ -236,7 +153,7 @@ async function main(directory: string): Promise<number> {
   return 0;
 }
 
-const directory = scratchDirectory();
+const directory = scratchDirectory('standin-peers');
 process.on('SIGINT', () => {
   rmSync(directory, { recursive: true, force: true });
   process.exit(130);
