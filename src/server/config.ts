@@ -21,7 +21,10 @@ export interface ServerConfig {
   maxQueuedJobs: number;
   /**
    * Heap limit (V8 old generation) of each worker thread. The default is what the heaviest job
-   * the input caps allow needs, measured: converting a 50 MB CSV's result to xlsx takes 2–4 GB.
+   * the input caps allow needs, measured, with room to spare: pseudonymizing an xls at its
+   * 4,000,000-cell cap peaks near 2.2 GB of heap (SheetJS's cell objects), an xlsx at its cap
+   * near 1.1 GB, the shared 50 MB CSV's run about 0.6 GB, and that result converted to xlsx,
+   * sent as it is written, about 0.25 GB. Lowering it to 1 GB needs lower cell caps first.
    * It is a last resort, not a guard: past it a worker usually fails alone with 413, but Node may
    * also abort the whole process (nodejs/node#47224), so never set it below what jobs need.
    */
@@ -38,7 +41,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   jobDeadlineMs: 120_000,
   workerThreads: 2,
   maxQueuedJobs: 16,
-  workerHeapMb: 4096,
+  workerHeapMb: 3072,
 };
 
 /** The main thread's own memory besides the datasets: code, sockets, answers being written. */

@@ -60,13 +60,13 @@ describe('the server configuration from the environment', () => {
 
 describe('memory plan', () => {
   it('counts the budget, every worker heap and the main thread', () => {
-    expect(plannedMemoryBytes(DEFAULT_CONFIG)).toBe((2048 + 2 * 4096 + 512) * MIB);
+    expect(plannedMemoryBytes(DEFAULT_CONFIG)).toBe((2048 + 2 * 3072 + 512) * MIB);
   });
 
   it('warns when the plan exceeds the memory available, naming the settings', () => {
     expect(memoryPlanWarning(DEFAULT_CONFIG, 16 * 1024 * MIB)).toBeNull();
     const warning = memoryPlanWarning(DEFAULT_CONFIG, 4096 * MIB);
-    expect(warning).toMatch(/10752 MB .* 4096 MB/);
+    expect(warning).toMatch(/8704 MB .* 4096 MB/);
     expect(warning).toMatch(/STANDIN_MEMORY_BUDGET_MB/);
     expect(warning).toMatch(/STANDIN_WORKER_THREADS/);
   });
