@@ -47,3 +47,13 @@ export function onFile<T>(label: string, work: () => T): T {
     throw error;
   }
 }
+
+/** onFile for work that is awaited (writing converted output, whose conversion may refuse). */
+export async function onFileAsync<T>(label: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof EngineError) throw inputError(`${label}: ${error.message}`);
+    throw error;
+  }
+}

@@ -2,6 +2,7 @@
  * `standin`, the command line: the engine, recipes and keys of the server, on files and pipes.
  * Bundled to dist/cli/standin.mjs (scripts/build-cli.mjs); bin/standin.mjs starts it.
  */
+import { EngineError } from '../engine';
 import { detectCommand } from './commands/detect';
 import { runCommand } from './commands/run';
 import { CliError, EXIT, type ExitCode } from './exit-codes';
@@ -44,6 +45,11 @@ function failure(error: unknown): ExitCode {
   if (error instanceof CliError) {
     console.error(`standin: ${error.message}`);
     return error.exitCode;
+  }
+  if (error instanceof EngineError) {
+    // The engine's messages name lines, columns and limits, never a value.
+    console.error(`standin: ${error.message}`);
+    return EXIT.badInput;
   }
   // Anything else may carry data in its message: only its kind is shown.
   console.error(`standin: internal error (${error instanceof Error ? error.name : typeof error})`);

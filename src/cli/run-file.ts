@@ -8,7 +8,7 @@
 import {
   applyRecipe,
   buildReport,
-  convertWritten,
+  convertWrittenChunks,
   detectSchema,
   mappingFileName,
   mappingFormatOf,
@@ -64,8 +64,12 @@ export interface RunOutcome {
   /** The file's format as read. */
   inputFormat: OutputFormat;
   format: OutputFormat;
-  output: Uint8Array;
-  mapping?: Uint8Array;
+  /**
+   * The output's bytes, in pieces made as they are read (a conversion to xlsx is written piece by
+   * piece, as the web's download is sent): nothing is converted until they are read.
+   */
+  output: Iterable<Uint8Array>;
+  mapping?: Iterable<Uint8Array>;
   /** The report, when asked for and computed (null when computing it failed). */
   report?: PrivacyReport | null;
   /** What applying the recipe did, when there is one. */
@@ -85,7 +89,7 @@ export interface RunOutcome {
  */
 export function runFile(request: RunRequest): RunOutcome {
   const { input, recipe, onPhase = () => {} } = request;
-  const workbook = readWorkbook(input.bytes, input.name, CLI_READ_LIMITS);
+  const workbook = readWorkbook(input.take(), input.name, CLI_READ_LIMITS);
   const rows = workbook.sheets.reduce((sum, sheet) => sum + sheet.rows.length, 0);
   const columns = workbook.sheets.reduce((sum, sheet) => sum + sheet.columns.length, 0);
   if (
@@ -175,7 +179,10 @@ export function detectSheets(
   return sheets.map((sheet) => ({ name: sheet.name, schema: detectSchema(sheet) }));
 }
 
-/** Written bytes in the wanted format, converted as the server's download converts them. */
+/**
+ * Written bytes in the wanted format, converted as the server's download converts them
+ * (convertWrittenChunks: an xlsx made from another format is a streamed ZIP there, so here too).
+ */
 function converted(
   written: Uint8Array,
   writtenFormat: FileFormat,
@@ -186,12 +193,14 @@ function converted(
     formulaProtection: boolean;
     splitLongSheets: boolean;
   },
-): Uint8Array {
-  if (wanted.to === 'jsonl')
-    return jsonLinesOf(converted(written, writtenFormat, { ...wanted, to: 'json' }));
+): Iterable<Uint8Array> {
+  if (wanted.to === 'jsonl') {
+    const json = Buffer.concat([...converted(written, writtenFormat, { ...wanted, to: 'json' })]);
+    return [jsonLinesOf(json)];
+  }
   const conversion = writtenConversion(writtenFormat, wanted.to, wanted.formulaProtection);
-  if (!conversion) return written;
-  return convertWritten(written, {
+  if (!conversion) return [written];
+  return convertWrittenChunks(written, {
     ...conversion,
     fileName: wanted.fileName,
     sheetName: wanted.sheetName,

@@ -1,7 +1,7 @@
 import { PSEUDONYM_SCHEME_VERSION, readWorkbook, recipeFromSchemas } from '../../engine';
 import { parseCommandArgs } from '../args';
 import { EXIT, onFile, usageError, type ExitCode } from '../exit-codes';
-import { readInput } from '../input-file';
+import { readInputFile, readStdin } from '../input-file';
 import { writeOutput } from '../output-file';
 import { CLI_READ_LIMITS, detectSheets, noSheet } from '../run-file';
 import { DETECT_USAGE } from '../usage';
@@ -24,9 +24,9 @@ export async function detectCommand(args: string[]): Promise<ExitCode> {
   if (file === undefined) throw usageError('detect needs a FILE (see standin detect --help)');
   if (extra.length > 0) throw usageError('detect takes one FILE');
 
-  const input = await readInput(file, undefined);
+  const input = file === '-' ? await readStdin(undefined) : readInputFile(file);
   const workbook = onFile(input.label, () =>
-    readWorkbook(input.bytes, input.name, CLI_READ_LIMITS),
+    readWorkbook(input.take(), input.name, CLI_READ_LIMITS),
   );
   let sheets = workbook.sheets;
   if (values.sheet !== undefined) {

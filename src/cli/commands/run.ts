@@ -1,8 +1,8 @@
 import type { PrivacyReport } from '../../engine';
 import { renderReportHtml } from '../../server/report-html';
 import { formatOfPath, parseCommandArgs, parseFormat } from '../args';
-import { EXIT, onFile, usageError, type ExitCode } from '../exit-codes';
-import { readInput } from '../input-file';
+import { EXIT, onFile, onFileAsync, usageError, type ExitCode } from '../exit-codes';
+import { readInputFile, readStdin } from '../input-file';
 import { resolveKey } from '../key';
 import { writeOutput } from '../output-file';
 import { runProgress } from '../progress';
@@ -74,9 +74,15 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
   const progress = runProgress(!quiet && process.stderr.isTTY === true);
   let outcome: RunOutcome;
   let inputBytes: number;
+  let label: string;
   try {
-    const input = await readInput(file, formatOption, (read, total) => progress.bytes(read, total));
-    inputBytes = input.bytes.length;
+    const onBytes = (read: number, total: number | undefined) => progress.bytes(read, total);
+    // A file is read synchronously, with no await between the read and the run (see
+    // readInputFile); standard input can only be awaited.
+    const input =
+      file === '-' ? await readStdin(formatOption, onBytes) : readInputFile(file, onBytes);
+    inputBytes = input.size;
+    label = input.label;
     outcome = onFile(input.label, () =>
       runFile({
         input,
@@ -93,7 +99,6 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
   } finally {
     progress.stop();
   }
-  const seconds = (performance.now() - started) / 1000;
 
   if (
     target === '-' &&
@@ -107,16 +112,20 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
   if (reportKind && values.report !== undefined && outcome.report) {
     await writeOutput(values.report, reportText(reportKind, outcome.report, file));
   }
+  let outputBytes: number | null = null;
   if (failures.length === 0) {
-    await writeOutput(target, outcome.output);
-    if (values.mapping !== undefined && outcome.mapping)
-      await writeOutput(values.mapping, outcome.mapping);
+    outputBytes = await onFileAsync(label, () => writeOutput(target, outcome.output));
+    if (values.mapping !== undefined && outcome.mapping) {
+      const mapping = outcome.mapping;
+      await onFileAsync(label, () => writeOutput(values.mapping ?? '-', mapping));
+    }
   }
+  const seconds = (performance.now() - started) / 1000;
   for (const missing of outcome.recipeReport?.notFound ?? []) {
     note(`the recipe's column "${missing.column}" of sheet "${missing.sheet}" is not in the file`);
   }
   if (values.json) {
-    const summary = `${JSON.stringify(runSummary(outcome, { seconds, inputBytes, target, keyFrom: key.from, strict: values.strict === true, failures }), null, 2)}\n`;
+    const summary = `${JSON.stringify(runSummary(outcome, { seconds, inputBytes, outputBytes, target, keyFrom: key.from, strict: values.strict === true, failures }), null, 2)}\n`;
     if (target === '-') process.stderr.write(summary);
     else await writeOutput('-', summary);
   }
@@ -161,6 +170,8 @@ function strictFailures(outcome: RunOutcome): string[] {
 interface SummaryContext {
   seconds: number;
   inputBytes: number;
+  /** Null when nothing was written (a strict failure). */
+  outputBytes: number | null;
   target: string;
   keyFrom: string;
   strict: boolean;
@@ -179,7 +190,7 @@ function runSummary(outcome: RunOutcome, context: SummaryContext) {
     inputFormat: outcome.inputFormat,
     inputBytes: context.inputBytes,
     format: outcome.format,
-    outputBytes: outcome.output.length,
+    outputBytes: context.outputBytes,
     output: context.failures.length > 0 ? null : context.target,
     key: context.keyFrom,
     scheme: outcome.stats.scheme,
