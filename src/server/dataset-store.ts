@@ -89,6 +89,11 @@ export interface Dataset {
   /** Bytes of the uploaded file. */
   readonly size: number;
   readonly original: SharedArrayBuffer;
+  /**
+   * A random name for `original`, given to the worker jobs that read it, so a worker that read it
+   * for one job (the upload's) may use that table for the next (the run). Never leaves the server.
+   */
+  readonly readKey: string;
   readonly sheets: ReadonlyArray<SheetState>;
   /** The index in `sheets` of the sheet the schema and the downloads of one table are about. */
   readonly selectedSheet: number;
@@ -103,7 +108,13 @@ export interface Dataset {
   readonly run: RecordedRun | null;
 }
 
-export type NewDataset = Omit<Dataset, 'id' | 'secret' | 'scheme' | 'run' | 'selectedSheet'>;
+export type NewDataset = Omit<
+  Dataset,
+  'id' | 'secret' | 'scheme' | 'run' | 'selectedSheet' | 'readKey'
+> & {
+  /** The key the upload's read was made under, if any; a new one otherwise. */
+  readKey?: string;
+};
 
 /** The selected sheet of a dataset (the store keeps the index within range). */
 export function selectedSheet(dataset: Dataset): SheetState {
@@ -203,6 +214,7 @@ export class DatasetStore {
   add(init: NewDataset, reservation: Reservation): Dataset {
     const dataset = frozenDataset({
       ...init,
+      readKey: init.readKey ?? randomUUID(),
       sheets: init.sheets.map(frozenSheet),
       id: randomUUID(),
       secret: new Uint8Array(randomBytes(32)),

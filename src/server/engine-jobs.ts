@@ -7,10 +7,20 @@ import type { MessagePort } from 'node:worker_threads';
 import type { ColumnSchema, ConvertOptions, EngineErrorCode, FileFormat } from '../engine';
 import type { Dataset, SheetState, TimedRunExtras } from './dataset-store';
 
-export interface IngestJob {
-  kind: 'ingest';
+/** What a job on a dataset's upload reads. */
+interface DatasetBytes {
   bytes: SharedArrayBuffer;
   fileName: string;
+  /**
+   * Names these bytes (Dataset.readKey): a worker that read bytes of this key for an earlier job
+   * may use the table it read instead of reading them again (see engine.worker.ts). Without a
+   * key they are read afresh.
+   */
+  readKey?: string;
+}
+
+export interface IngestJob extends DatasetBytes {
+  kind: 'ingest';
 }
 
 export interface IngestResult {
@@ -19,17 +29,13 @@ export interface IngestResult {
 }
 
 /** Detects one sheet's schema again. */
-export interface DetectJob {
+export interface DetectJob extends DatasetBytes {
   kind: 'detect';
-  bytes: SharedArrayBuffer;
-  fileName: string;
   sheetIndex: number;
 }
 
-export interface PseudonymizeJob {
+export interface PseudonymizeJob extends DatasetBytes {
   kind: 'pseudonymize';
-  bytes: SharedArrayBuffer;
-  fileName: string;
   /** One schema per sheet, in sheet order. */
   schemas: ColumnSchema[][];
   secret: string | Uint8Array;
@@ -50,6 +56,7 @@ export function detectJob(dataset: Dataset): DetectJob {
     kind: 'detect',
     bytes: dataset.original,
     fileName: dataset.filename,
+    readKey: dataset.readKey,
     sheetIndex: dataset.selectedSheet,
   };
 }
@@ -67,6 +74,7 @@ export function pseudonymizeJob(
     kind: 'pseudonymize',
     bytes: dataset.original,
     fileName: dataset.filename,
+    readKey: dataset.readKey,
     schemas: dataset.sheets.map((sheet) => [...sheet.schema]),
     secret: secret ?? dataset.secret,
     scheme: dataset.scheme,

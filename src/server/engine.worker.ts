@@ -16,6 +16,7 @@ import {
   type PrivacyReport,
   type ReportInput,
   type Sheet,
+  type Workbook,
 } from '../engine';
 import type { RunResult, SheetState } from './dataset-store';
 import type { EngineJob, EngineJobResults, JobOutcome } from './engine-jobs';
@@ -37,10 +38,28 @@ export default function runEngineJob(
   }
 }
 
+/**
+ * The table this worker read last, under its bytes' key (Dataset.readKey). A run right after its
+ * upload, or a sheet detected again, often lands on the worker that read the file, which then
+ * skips reading it again: the engine's functions never change the table they are given. One
+ * table at most: a job on other bytes lets it go before it reads (so the worker's heap never
+ * holds two), and the pool ends a worker idle for a minute, its table with it.
+ */
+let lastRead: { key: string; workbook: Workbook } | null = null;
+
+/** The workbook of a dataset's upload: the one read last when the key matches, else read now. */
+function readDataset(job: { bytes: SharedArrayBuffer; fileName: string; readKey?: string }) {
+  if (job.readKey !== undefined && lastRead?.key === job.readKey) return lastRead.workbook;
+  lastRead = null;
+  const workbook = readWorkbook(ownCopy(job.bytes), job.fileName);
+  if (job.readKey !== undefined) lastRead = { key: job.readKey, workbook };
+  return workbook;
+}
+
 function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
   switch (job.kind) {
     case 'ingest': {
-      const workbook = readWorkbook(ownCopy(job.bytes), job.fileName);
+      const workbook = readDataset(job);
       const previews = previewTables(workbook.sheets.map(previewSource));
       const sheets = workbook.sheets.map((sheet, index): SheetState => ({
         name: sheet.name,
@@ -52,14 +71,14 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       return { format: workbook.format, sheets };
     }
     case 'detect': {
-      const workbook = readWorkbook(ownCopy(job.bytes), job.fileName);
+      const workbook = readDataset(job);
       const sheet = workbook.sheets[job.sheetIndex];
       if (!sheet) throw new Error('sheet index out of range');
       return detectSchema(sheet);
     }
     case 'pseudonymize': {
       const started = performance.now();
-      const workbook = readWorkbook(ownCopy(job.bytes), job.fileName);
+      const workbook = readDataset(job);
       const read = performance.now();
       const result = pseudonymize(workbook, job.schemas, {
         secret: job.secret,
@@ -107,6 +126,7 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       };
     }
     case 'convert': {
+      lastRead = null;
       const { kind: _kind, bytes, port, ...options } = job;
       try {
         let sent = 0;

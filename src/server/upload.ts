@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
@@ -63,11 +64,13 @@ export function uploadHandler({
       const file = await receiveFile(req, maxUploadBytes, receiveDeadlineMs);
       reservation.shrinkTo(file.bytes.byteLength);
       const recipe = file.recipeText === undefined ? undefined : parseRecipe(file.recipeText);
+      const readKey = randomUUID();
       const result = await pool.run(
         {
           kind: 'ingest',
           bytes: file.bytes,
           fileName: file.fileName,
+          readKey,
         },
         req.ip,
       );
@@ -77,6 +80,7 @@ export function uploadHandler({
           format: result.format,
           size: file.bytes.byteLength,
           original: file.bytes,
+          readKey,
           sheets: result.sheets,
         },
         reservation,
