@@ -43,6 +43,11 @@ export class ValuePools {
   }
 }
 
+/** Where splitRecords stopped at a quoted field left open: the start of its record, or -1. */
+export interface OpenRecord {
+  start: number;
+}
+
 /**
  * Records of `text` split by `delimiter` per RFC 4180: any line break outside quotes (CRLF, LF or
  * CR) ends a record, a field that starts with a quote runs to the quote that closes it (`""`
@@ -57,6 +62,7 @@ export function splitRecords(
   text: string,
   delimiter: string,
   pools = new ValuePools(),
+  open?: OpenRecord,
 ): string[][] | null {
   const length = text.length;
   const delimiterCode = delimiter.charCodeAt(0);
@@ -66,6 +72,8 @@ export function splitRecords(
   const fields: string[] = [];
   let count = 0;
   let position = 0;
+  let recordStart = 0;
+  if (open) open.start = -1;
   // Where the next delimiter, LF and CR stand (-1: none left), found again once passed.
   let nextDelimiter = text.indexOf(delimiter);
   let nextLf = text.indexOf('\n');
@@ -76,7 +84,10 @@ export function splitRecords(
       let doubled = false;
       for (;;) {
         close = text.indexOf('"', close + 1);
-        if (close < 0) return null;
+        if (close < 0) {
+          if (open) open.start = recordStart;
+          return null;
+        }
         if (text.charCodeAt(close + 1) !== QUOTE) break;
         close++;
         doubled = true;
@@ -96,6 +107,7 @@ export function splitRecords(
         records.push(fields.slice(0, count));
         count = 0;
         position = after + (code === CR && text.charCodeAt(after + 1) === LF ? 2 : 1);
+        recordStart = position;
       } else {
         return null;
       }
@@ -124,21 +136,59 @@ export function splitRecords(
     records.push(fields.slice(0, count));
     count = 0;
     position = nextBreak + (nextBreak === nextCr && text.charCodeAt(nextBreak + 1) === LF ? 2 : 1);
+    recordStart = position;
   }
 }
 
 /** Bytes decoded at a time by splitUtf8Records; a block grows when a quoted field runs past it. */
 const BLOCK_BYTES = 256 * 1024;
+/** The shortest run of lines without a character above U+00FF that is decoded on its own. */
+const MIN_NARROW_RUN = 1024;
+const LINE_FEED = 0x0a;
+/** UTF-8 lead bytes from 0xC4 start a character above U+00FF; 0xC2 and 0xC3 start Latin-1. */
+const WIDE_LEAD = 0xc4;
+
+/** The index after the first line feed at or after `from`, or the end of the bytes. */
+function lineEnd(bytes: Uint8Array, from: number): number {
+  const lf = from >= bytes.length ? -1 : bytes.indexOf(LINE_FEED, from);
+  return lf < 0 ? bytes.length : lf + 1;
+}
+
+/**
+ * Where the block starting at `from` (a line start) ends, after a line feed: before the first
+ * line holding a character above U+00FF when at least MIN_NARROW_RUN bytes of lines come first
+ * (a block that decodes to one byte per character), or else after the last line holding one
+ * before such a run (a block of two bytes per character, as short as the text allows).
+ */
+function blockEnd(bytes: Uint8Array, from: number): number {
+  const limit = Math.min(bytes.length, from + BLOCK_BYTES);
+  let wide = from;
+  while (wide < limit && (bytes[wide] as number) < WIDE_LEAD) wide++;
+  if (wide === limit) {
+    // Cut before the limit, so a wide character on the line across it starts the next block.
+    const lastLineStart = bytes.lastIndexOf(LINE_FEED, limit - 1) + 1;
+    return limit < bytes.length && lastLineStart > from ? lastLineStart : lineEnd(bytes, limit);
+  }
+  const lineStart = bytes.lastIndexOf(LINE_FEED, wide) + 1;
+  if (lineStart - from >= MIN_NARROW_RUN) return lineStart;
+  let lastWide = wide;
+  for (let index = wide + 1; index < limit && index - lastWide < MIN_NARROW_RUN; index++) {
+    if ((bytes[index] as number) >= WIDE_LEAD) lastWide = index;
+  }
+  return lineEnd(bytes, lastWide);
+}
 
 /**
  * splitRecords on UTF-8 bytes decoded a block at a time, each block cut after a line feed (0x0A
  * is never part of a multi-byte character). A decoded string holds one byte per character when
  * every character is Latin-1, two otherwise, and each cell is a slice of it that keeps it alive:
- * a single "€" or "’" in a file decoded whole doubles the text the table keeps, and every short
- * cell copied from it too. Decoded block by block, only the blocks holding such a character
- * take two bytes per character. A cut inside a quoted field leaves that field open at the end
- * of its block (splitRecords gives null), and the block is taken larger. The bytes must be valid
- * UTF-8; `start` skips a byte-order mark or a "sep=" line. Null where splitRecords gives null.
+ * a few "€", "’" or "Ł" in a file decoded whole double the text the table keeps, and every
+ * short cell copied from it too. Cut around the lines that hold such characters (see blockEnd),
+ * most of the text decodes to one byte per character. A cut inside a quoted field leaves that
+ * field open at the end of its block (splitRecords gives null): the block then ends before the
+ * field's record, or takes more lines when that record is its first.
+ * The bytes must be valid UTF-8; `start` skips a byte-order mark or a "sep=" line. Null where
+ * splitRecords gives null.
  * @example splitUtf8Records(new TextEncoder().encode('a,b\n€,"x\ny"\n'), 0, ',') // [['a', 'b'], ['€', 'x\ny'], ['']]
  */
 export function splitUtf8Records(
@@ -147,26 +197,34 @@ export function splitUtf8Records(
   delimiter: string,
 ): string[][] | null {
   const decoder = new TextDecoder('utf-8');
+  const encoder = new TextEncoder();
   const pools = new ValuePools();
+  const open: OpenRecord = { start: -1 };
   const records: string[][] = [];
   let from = start;
-  let size = BLOCK_BYTES;
   for (;;) {
-    const lf = from + size >= bytes.length ? -1 : bytes.indexOf(0x0a, from + size);
-    const to = lf < 0 ? bytes.length : lf + 1;
-    const block = splitRecords(decoder.decode(bytes.subarray(from, to)), delimiter, pools);
-    if (block === null) {
-      if (to === bytes.length) return null;
-      size *= 2;
-      continue;
+    let to = blockEnd(bytes, from);
+    let text = decoder.decode(bytes.subarray(from, to));
+    let block = splitRecords(text, delimiter, pools, open);
+    for (let grow = 256; block === null; grow *= 2) {
+      if (open.start > 0) {
+        // A quoted field runs past the cut: end the block before its record instead.
+        to = from + encoder.encode(text.slice(0, open.start)).length;
+      } else if (to < bytes.length) {
+        // The field's record is the block's first: take more lines.
+        to = lineEnd(bytes, to + grow);
+      } else {
+        return null;
+      }
+      text = decoder.decode(bytes.subarray(from, to));
+      block = splitRecords(text, delimiter, pools, open);
     }
     if (to === bytes.length) {
       for (const record of block) records.push(record);
       return records;
     }
-    // The block ends with its line feed, which leaves one empty record behind.
+    // The block ends with a line break, which leaves one empty record behind.
     for (let index = 0; index < block.length - 1; index++) records.push(block[index] as string[]);
     from = to;
-    size = BLOCK_BYTES;
   }
 }

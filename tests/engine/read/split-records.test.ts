@@ -75,6 +75,14 @@ describe('splitRecords', () => {
     });
   }
 
+  it('tells where the record of a quoted field left open starts', () => {
+    const open = { start: -1 };
+    expect(splitRecords('a,b\r\n1,"x\n', ',', undefined, open)).toBeNull();
+    expect(open.start).toBe(5);
+    expect(splitRecords('a,"b"c\n', ',', undefined, open)).toBeNull();
+    expect(open.start).toBe(-1);
+  });
+
   it('keeps every value of long columns, repeated or not', () => {
     // Past the 4,096 values on which a column is judged for pooling its repeats.
     const records = Array.from({ length: 12_000 }, (_, row) => [
@@ -151,22 +159,37 @@ describe('splitRecords', () => {
 });
 
 describe('splitUtf8Records', () => {
-  // Long enough for several 256 KB blocks, with quoted fields holding line feeds across the cuts.
-  const lines = ['id,name,note'];
-  for (let row = 0; row < 40_000; row++) {
-    const note =
-      row % 3 === 0 ? `"line 1\nline ${row}, ""quoted""\r\n€ end"` : row % 3 === 1 ? 'plain' : '';
-    lines.push(`${row},Łukasz ${row % 40},${note}`);
+  /**
+   * Long enough for several 256 KB blocks, with quoted fields holding line feeds across the cuts
+   * and characters above U+00FF on every line (`every` 1) or on some (every 37th line, some
+   * inside quoted fields).
+   */
+  function sample(every: number): string {
+    const lines = ['id,name,note'];
+    for (let row = 0; row < 40_000; row++) {
+      const wide = row % every === 0;
+      const note =
+        row % 3 === 0
+          ? `"line 1\nline ${row}, ""quoted""\r\n${wide ? '€' : 'é'} end"`
+          : row % 3 === 1
+            ? 'plain'
+            : '';
+      lines.push(`${row},${wide && row % 2 === 0 ? 'Łukasz' : 'Lukas'} ${row % 40},${note}`);
+    }
+    return `${lines.join('\r\n')}\n`;
   }
-  const text = `${lines.join('\r\n')}\n`;
-  const bytes = new TextEncoder().encode(text);
 
-  it('gives the records splitRecords gives for the whole text', () => {
-    expect(bytes.length).toBeGreaterThan(4 * 256 * 1024);
-    const records = splitUtf8Records(bytes, 0, ',');
-    expect(records).toEqual(splitRecords(text, ','));
-    expect(records?.[1]).toEqual(['0', 'Łukasz 0', 'line 1\nline 0, "quoted"\r\n€ end']);
-  });
+  it.each([1, 37])(
+    'gives the records splitRecords gives for the whole text (wide characters every %i lines)',
+    (every) => {
+      const text = sample(every);
+      const bytes = new TextEncoder().encode(text);
+      expect(bytes.length).toBeGreaterThan(4 * 256 * 1024);
+      const records = splitUtf8Records(bytes, 0, ',');
+      expect(records).toEqual(splitRecords(text, ','));
+      expect(records?.[1]).toEqual(['0', 'Łukasz 0', 'line 1\nline 0, "quoted"\r\n€ end']);
+    },
+  );
 
   it('starts where it is told (after a byte-order mark)', () => {
     const marked = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('a,b\n€,2')]);
@@ -177,6 +200,6 @@ describe('splitUtf8Records', () => {
   });
 
   it('gives null for a quoted field left open, however far it runs', () => {
-    expect(splitUtf8Records(new TextEncoder().encode(`${text}x,"open\n`), 0, ',')).toBeNull();
+    expect(splitUtf8Records(new TextEncoder().encode(`${sample(37)}x,"open\n`), 0, ',')).toBeNull();
   });
 });
