@@ -24,6 +24,7 @@ import {
   type ReadLimits,
   type Recipe,
   type RecipeReport,
+  type ReportInput,
   type SchemaOfSheet,
 } from '../engine';
 import { formatOfPath, type OutputFormat } from './args';
@@ -75,8 +76,8 @@ export interface RunOutcome {
   /** What applying the recipe did, when there is one. */
   recipeReport?: RecipeReport;
   stats: PseudonymizeStats;
-  /** Rows of the mapping: one per distinct (sheet, column, original, pseudonym). */
-  mappingRows: number;
+  /** Rows of the mapping (one per distinct sheet, column, original, pseudonym), when written. */
+  mappingRows: number | null;
   rows: number;
   columns: number;
   sheetNames: string[];
@@ -90,12 +91,13 @@ export interface RunOutcome {
 export function runFile(request: RunRequest): RunOutcome {
   const { input, recipe, onPhase = () => {} } = request;
   const workbook = readWorkbook(input.take(), input.name, CLI_READ_LIMITS);
+  const readFormat = workbook.format;
+  const inputFormat: OutputFormat =
+    readFormat === 'json' && formatOfPath(input.name) === 'jsonl' ? 'jsonl' : readFormat;
+  const sheetNames = workbook.sheets.map((sheet) => sheet.name);
   const rows = workbook.sheets.reduce((sum, sheet) => sum + sheet.rows.length, 0);
   const columns = workbook.sheets.reduce((sum, sheet) => sum + sheet.columns.length, 0);
-  if (
-    request.sheetName !== undefined &&
-    !workbook.sheets.some((each) => each.name === request.sheetName)
-  ) {
+  if (request.sheetName !== undefined && !sheetNames.includes(request.sheetName)) {
     throw usageError(noSheet(request.sheetName, input.label, workbook.sheets));
   }
 
@@ -113,21 +115,17 @@ export function runFile(request: RunRequest): RunOutcome {
   let report: PrivacyReport | null | undefined;
   if (request.report) {
     onPhase('report', rows);
-    report = reportOrNull(() =>
-      buildReport({
-        original: workbook,
-        output: result.workbook,
-        schemas,
-        mappingAvailable: result.mapping.rows.length > 0,
-      }),
-    );
+    report = reportOrNull({
+      original: workbook,
+      output: result.workbook,
+      schemas,
+      mappingAvailable: result.mapping.rows.length > 0,
+    });
   }
 
   onPhase('write', rows);
-  const jsonLines = workbook.format === 'json' && formatOfPath(input.name) === 'jsonl';
-  const inputFormat: OutputFormat = jsonLines ? 'jsonl' : workbook.format;
   const format = request.format ?? inputFormat;
-  const output = converted(writeWorkbook(result.workbook, workbook.format), workbook.format, {
+  const output = converted(writeWorkbook(result.workbook, readFormat), readFormat, {
     to: format,
     fileName: input.name,
     sheetName: request.sheetName,
@@ -138,11 +136,11 @@ export function runFile(request: RunRequest): RunOutcome {
     request.mappingFormat === undefined
       ? undefined
       : converted(
-          writeMapping(result.workbook, result.mapping, workbook.format),
-          mappingFormatOf(workbook.format),
+          writeMapping(result.workbook, result.mapping, readFormat),
+          mappingFormatOf(readFormat),
           {
             to: request.mappingFormat,
-            fileName: mappingFileName(workbook.format),
+            fileName: mappingFileName(readFormat),
             formulaProtection: request.formulaProtection,
             splitLongSheets: true,
           },
@@ -155,10 +153,13 @@ export function runFile(request: RunRequest): RunOutcome {
     report,
     recipeReport: applied?.report,
     stats: result.stats,
-    mappingRows: result.mapping.rows.length,
+    // The engine builds the mapping's rows when they are first read: only a run that writes the
+    // mapping (or a report, which says whether there is one) pays for them (~90 MB at the peak and
+    // ~0.5 s on the 50 MB bench file).
+    mappingRows: mapping === undefined ? null : result.mapping.rows.length,
     rows,
     columns,
-    sheetNames: workbook.sheets.map((sheet) => sheet.name),
+    sheetNames,
   };
 }
 
@@ -212,9 +213,9 @@ function converted(
  * The report, or null when computing it failed, as on the server: a fault of the report must not
  * cost the run, which is complete without it.
  */
-function reportOrNull(build: () => PrivacyReport): PrivacyReport | null {
+function reportOrNull(input: ReportInput): PrivacyReport | null {
   try {
-    return build();
+    return buildReport(input);
   } catch {
     return null;
   }

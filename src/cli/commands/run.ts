@@ -195,7 +195,7 @@ function runSummary(outcome: RunOutcome, context: SummaryContext) {
     key: context.keyFrom,
     scheme: outcome.stats.scheme,
     fileDependentPseudonyms: outcome.stats.fileDependentPseudonyms,
-    mappingRows: outcome.mapping === undefined ? null : outcome.mappingRows,
+    mappingRows: outcome.mappingRows,
     recipe: outcome.recipeReport
       ? {
           applied: outcome.recipeReport.applied.length,
