@@ -2,11 +2,12 @@
  * What `standin run` writes besides the result: the --json summary (on stdout, or on stderr when
  * the result goes to stdout), the report files, and standard input as the file.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureFile } from '../support/people-files';
-import { runCli, useCli } from './cli-process';
+import { CLI_BUNDLE, runCli, useCli } from './cli-process';
 
 const cli = useCli();
 
@@ -148,4 +149,46 @@ describe('standin run’s outputs', () => {
     const quiet = await runCli(['run', 'people.csv', '--quiet'], { cwd: cli.dir() });
     expect(quiet.stderr).toBe('');
   });
+
+  it('detects one sheet of a workbook with --sheet', async () => {
+    writeFileSync(path.join(cli.dir(), 'book.xlsx'), fixtureFile('xlsx', 12));
+    const all = await runCli(['detect', 'book.xlsx'], { cwd: cli.dir() });
+    const one = await runCli(['detect', 'book.xlsx', '--sheet', 'Orders'], { cwd: cli.dir() });
+    expect(all.code, all.stderr).toBe(0);
+    expect(one.code, one.stderr).toBe(0);
+    type Sheets = { sheets: { name: string; columns: { name: string }[] }[] };
+    const every = JSON.parse(all.stdout.toString()) as Sheets;
+    const orders = JSON.parse(one.stdout.toString()) as Sheets;
+    expect(every.sheets.map((sheet) => sheet.name)).toEqual(['People', 'Orders']);
+    expect(orders.sheets).toEqual([every.sheets[1]]);
+  });
+
+  // A terminal is made with script(1), where it is installed.
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'shows a progress bar on a terminal, and none with --quiet',
+    async () => {
+      writeFileSync(path.join(cli.dir(), 'people.csv'), fixtureFile('csv', 200));
+      const command = (quiet: string) =>
+        `node ${CLI_BUNDLE} run people.csv --key-env STANDIN_KEY -o bar.csv ${quiet}`;
+      const shown = await runScript(command(''));
+      expect(shown).toMatch(/reading +\|/);
+      expect(shown).toMatch(/write +\|[=]+\| 200 rows \| [\d.]+ MB\/s \| \d+:\d\d elapsed \| ETA/);
+      const quiet = await runScript(command('--quiet'));
+      expect(quiet).not.toMatch(/rows \|/);
+    },
+  );
 });
+
+/** What a command printed on a pseudo-terminal (script -qc), stdout and stderr together. */
+function runScript(command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('/usr/bin/script', ['-qc', command, '/dev/null'], {
+      cwd: cli.dir(),
+      env: { ...process.env, ...KEY_ENV },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => resolve(output));
+  });
+}
