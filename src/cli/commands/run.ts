@@ -77,8 +77,7 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
   let label: string;
   try {
     const onBytes = (read: number, total: number | undefined) => progress.bytes(read, total);
-    // A file is read synchronously, with no await between the read and the run (see
-    // readInputFile); standard input can only be awaited.
+    // Standard input can only be awaited; a file is read at once (readInputFile).
     const input =
       file === '-' ? await readStdin(formatOption, onBytes) : readInputFile(file, onBytes);
     inputBytes = input.size;
