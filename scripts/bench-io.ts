@@ -150,4 +150,7 @@ if (mode === 'json') {
     writes.push(timed(() => writeWorkbook(workbook, 'json')));
   }
   line('write json', writes);
+  console.log(
+    `hash         json read -> csv ${sha(writeWorkbook(workbook, 'csv'))}  -> json ${sha(writeWorkbook(workbook, 'json'))}`,
+  );
 }

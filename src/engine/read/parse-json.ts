@@ -1,4 +1,5 @@
 import { EngineError } from '../errors';
+import { ValuePools } from './split-records';
 
 /** A JSON object as its keys and values in source order (no prototype, no key reordering). */
 export interface JsonObject {
@@ -72,9 +73,22 @@ const NAN = new JsonNumberText('NaN');
 const INFINITY = new JsonNumberText('Infinity');
 const MINUS_INFINITY = new JsonNumberText('-Infinity');
 
+/** How many distinct keys get a pool of their string values; more are a map's keys, not columns. */
+const MAX_POOLED_KEYS = 4096;
+
 class JsonParser {
   private position = 0;
   private nextBackslash = -1;
+  /**
+   * A file of records repeats its keys in every object, and often its values: one string per
+   * distinct key, one keys array for consecutive objects with the same keys, and the string
+   * values of each key pooled (see ValuePools) keep the parse tree of a large file a fraction
+   * of its size, and let the garbage collector skip the repeats.
+   */
+  private readonly keyIndex = new Map<string, number>();
+  private readonly pooledKeys: string[] = [];
+  private readonly values = new ValuePools();
+  private lastKeys: string[] = [];
 
   constructor(private readonly text: string) {}
 
@@ -221,17 +235,24 @@ class JsonParser {
   }
 
   private parseObject(depth: number): JsonObject {
-    const object: JsonObject = { keys: [], values: [] };
+    const keys: string[] = [];
+    const values: JsonValue[] = [];
     this.position++;
     this.skipWhitespace();
     if (this.text[this.position] === '}') {
       this.position++;
-      return object;
+      return { keys, values };
     }
     for (;;) {
       this.skipWhitespace();
       if (this.text[this.position] !== '"') this.fail();
-      const key = this.parseString();
+      const read = this.parseString();
+      const index = this.keyIndex.get(read);
+      const key = index === undefined ? read : (this.pooledKeys[index] as string);
+      if (index === undefined && this.keyIndex.size < MAX_POOLED_KEYS) {
+        this.keyIndex.set(key, this.pooledKeys.length);
+        this.pooledKeys.push(key);
+      }
       this.skipWhitespace();
       if (this.text[this.position++] !== ':') {
         this.position--;
@@ -239,16 +260,30 @@ class JsonParser {
       }
       const value = this.parseValue(depth + 1);
       // A repeated key is kept twice; the table reader lets the last value win, as JSON.parse does.
-      object.keys.push(key);
-      object.values.push(value);
+      keys.push(key);
+      values.push(
+        typeof value === 'string' && index !== undefined ? this.values.pooled(index, value) : value,
+      );
       this.skipWhitespace();
       const char = this.text[this.position++];
-      if (char === '}') return object;
+      if (char === '}') return { keys: this.sharedKeys(keys), values };
       if (char !== ',') {
         this.position--;
         this.fail();
       }
     }
+  }
+
+  /** The keys array of the previous object when it holds the same (pooled) keys, else `keys`. */
+  private sharedKeys(keys: string[]): string[] {
+    const last = this.lastKeys;
+    if (last.length === keys.length) {
+      let same = true;
+      for (let index = 0; same && index < keys.length; index++) same = last[index] === keys[index];
+      if (same) return last;
+    }
+    this.lastKeys = keys;
+    return keys;
   }
 }
 

@@ -186,4 +186,15 @@ describe('readWorkbook on JSON', () => {
   it('names the line of a syntax error', () => {
     expect(() => readJsonText('[\n{"a":1},\n{"a":}\n]')).toThrow(/line 3/);
   });
+
+  it('reads many records whose keys repeat, change order or nest, values repeated or not', () => {
+    const records = Array.from({ length: 10_000 }, (_, row) =>
+      row % 3 === 2
+        ? { city: `c${row % 5}`, id: `u${row}`, at: { day: `d${row % 7}` } }
+        : { id: `u${row}`, city: `c${row % 5}`, at: { day: `d${row % 7}` } },
+    );
+    const sheet = readJsonText(JSON.stringify(records)).sheets[0];
+    expect(sheet?.columns).toEqual(['id', 'city', 'at.day']);
+    expect(sheet?.rows).toEqual(records.map((record) => [record.id, record.city, record.at.day]));
+  });
 });
