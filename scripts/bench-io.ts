@@ -124,6 +124,12 @@ if (mode === 'phases') {
   console.log(
     `write    ${write.ms.toFixed(0)} ms  cpu ${write.cpuMs.toFixed(0)}  heap ${heapMb().toFixed(0)} MB  rss ${rss()}`,
   );
+  const mapping = timed(() =>
+    writeWorkbook({ ...run.result.workbook, sheets: [run.result.mapping] }, 'csv'),
+  );
+  console.log(
+    `mapping  ${mapping.ms.toFixed(0)} ms  cpu ${mapping.cpuMs.toFixed(0)}  (${run.result.mapping.rows.length} rows, ${(mapping.result.length / MB).toFixed(0)} MB)`,
+  );
   console.log(`peak rss ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 }
 if (mode === 'json') {
