@@ -54,11 +54,6 @@ export interface RunExtras {
 /** A whole run: its result, mapping and report. */
 export interface PseudonymizedRun extends RunResult, RunExtras {}
 
-/** The extras as the worker sends them, with the time each took. */
-export interface TimedRunExtras extends RunExtras {
-  readonly timings: Readonly<Record<string, number>>;
-}
-
 /** A run as the store keeps it: with when it was recorded, and its extras once they are in. */
 export interface RecordedRun extends RunResult {
   /** When the store recorded the run (milliseconds since the epoch, by the store's clock). */
@@ -337,7 +332,7 @@ export class DatasetStore {
     id: string,
     result: RunResult,
     from: Dataset,
-    extras: Promise<TimedRunExtras>,
+    extras: Promise<RunExtras>,
   ): Dataset {
     const recorded: { run?: RecordedRun } = {};
     const completion = extras.then(
@@ -369,7 +364,7 @@ export class DatasetStore {
   #completeRun(
     id: string,
     run: RecordedRun | undefined,
-    extras: TimedRunExtras | { error: Error },
+    extras: RunExtras | { error: Error },
   ): void {
     const entry = this.#entries.get(id);
     if (!run || !entry || entry.dataset.run !== run) return;
@@ -378,8 +373,7 @@ export class DatasetStore {
     if ('error' in extras) {
       complete = { ...settled, mappingError: extras.error };
     } else {
-      const stats = { ...run.stats, timings: { ...run.stats.timings, ...extras.timings } };
-      complete = { ...settled, stats, mapping: extras.mapping, report: extras.report };
+      complete = { ...settled, mapping: extras.mapping, report: extras.report };
       const after = Math.max(entry.reservedBytes, heldBytes(entry.dataset, complete));
       if (this.usedBytes - footprint(entry) + after > this.#budgetBytes) {
         complete = {

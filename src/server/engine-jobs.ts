@@ -5,7 +5,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { ColumnSchema, ConvertOptions, EngineErrorCode, FileFormat } from '../engine';
-import type { Dataset, SheetState, TimedRunExtras } from './dataset-store';
+import type { Dataset, SheetState, RunExtras } from './dataset-store';
 
 /** What a job on a dataset's upload reads. */
 interface DatasetBytes {
@@ -45,7 +45,7 @@ export interface PseudonymizeJob extends DatasetBytes {
   previewRowCounts: number[];
   /**
    * Where the worker posts the run's result (a RunResult) as soon as it is written; the job then
-   * writes the mapping and computes the report, and answers them (TimedRunExtras).
+   * writes the mapping and computes the report, and answers them (RunExtras).
    */
   early: MessagePort;
 }
@@ -101,7 +101,7 @@ export type EngineJob = IngestJob | DetectJob | PseudonymizeJob | ConvertJob;
 export interface EngineJobResults {
   ingest: IngestResult;
   detect: ColumnSchema[];
-  pseudonymize: TimedRunExtras;
+  pseudonymize: RunExtras;
   convert: number;
 }
 

@@ -104,26 +104,17 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         },
       };
       job.early.postMessage(early);
-      const sent = performance.now();
       // Figures of the run, from both tables while they are in memory; the mapping is always
-      // offered for download once it has a row.
+      // offered for download once it has a row. Their times are not in the stats, which the
+      // client has already.
       const report = reportOrNull({
         original: workbook,
         output: result.workbook,
         schemas: job.schemas,
         mappingAvailable: result.mapping.rows.length > 0,
       });
-      const reported = performance.now();
       const mapping = shared(writeMapping(result.workbook, result.mapping, workbook.format));
-      const mapped = performance.now();
-      return {
-        mapping,
-        report,
-        timings: {
-          report: Math.round(reported - sent),
-          writeMapping: Math.round(mapped - reported),
-        },
-      };
+      return { mapping, report };
     }
     case 'convert': {
       lastRead = null;

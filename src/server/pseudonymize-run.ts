@@ -1,5 +1,5 @@
 import { MessageChannel } from 'node:worker_threads';
-import type { Dataset, RunResult, TimedRunExtras } from './dataset-store';
+import type { Dataset, RunResult, RunExtras } from './dataset-store';
 import { pseudonymizeJob } from './engine-jobs';
 import type { EnginePool } from './engine-pool';
 
@@ -14,7 +14,7 @@ export async function startPseudonymizeRun(
   dataset: Dataset,
   secret: string | undefined,
   client?: string,
-): Promise<{ result: RunResult; extras: Promise<TimedRunExtras> }> {
+): Promise<{ result: RunResult; extras: Promise<RunExtras> }> {
   const { port1: results, port2: early } = new MessageChannel();
   const result = new Promise<RunResult>((resolve) => {
     results.once('message', (message: RunResult) => resolve(message));

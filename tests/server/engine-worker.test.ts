@@ -1,7 +1,7 @@
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { PSEUDONYM_SCHEME_VERSION, type ColumnSchema } from '../../src/engine';
-import type { RunResult, TimedRunExtras } from '../../src/server/dataset-store';
+import type { RunResult, RunExtras } from '../../src/server/dataset-store';
 import type { IngestResult } from '../../src/server/engine-jobs';
 import runEngineJob from '../../src/server/engine.worker';
 import { fixtureFile } from '../support/people-files';
@@ -31,7 +31,7 @@ function run(
   bytes: SharedArrayBuffer,
   schemas: ColumnSchema[][],
   readKey?: string,
-): { result: RunResult; extras: TimedRunExtras } {
+): { result: RunResult; extras: RunExtras } {
   const { port1, port2 } = new MessageChannel();
   const outcome = runEngineJob({
     kind: 'pseudonymize',
@@ -47,7 +47,7 @@ function run(
   const posted = receiveMessageOnPort(port1);
   port1.close();
   if (!outcome.ok || !posted) throw new Error('run failed');
-  return { result: posted.message as RunResult, extras: outcome.value as TimedRunExtras };
+  return { result: posted.message as RunResult, extras: outcome.value as RunExtras };
 }
 
 describe('engine worker', () => {

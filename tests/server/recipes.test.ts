@@ -170,13 +170,10 @@ describe('PUT /api/datasets/{id}/recipe', () => {
     const own = await json<Recipe>(await getRecipe(march.id));
     const run = await json<DatasetView>(await pseudonymize(march.id, 'k'));
     expect(run.pseudonymizedData).not.toBeNull();
-    // The run's stats are whole once its report is in (the run answers before it).
-    expect((await fetch(`${server.url}/api/datasets/${march.id}/report`)).status).toBe(200);
-    const settled = await json<DatasetView>(await fetch(`${server.url}/api/datasets/${march.id}`));
 
     const same = await json<AppliedView>(await putRecipe(march.id, own));
     expect(same.pseudonymizedData).not.toBeNull();
-    expect(same.stats).toEqual(settled.stats);
+    expect(same.stats).toEqual(run.stats);
 
     const keepEmail = structuredClone(own);
     const email = keepEmail.sheets[0]?.columns.find((column) => column.name === 'email');
