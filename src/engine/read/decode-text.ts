@@ -1,3 +1,5 @@
+import { EngineError } from '../errors';
+
 /** Text decoded from a file's bytes, and whether the bytes began with a byte-order mark. */
 export interface DecodedText {
   text: string;
@@ -41,11 +43,29 @@ function sniffUtf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null
 }
 
 /**
+ * The longest text a file may hold to be read whole: V8's longest string (String::kMaxLength,
+ * 2^29 - 24 UTF-16 units on 64-bit). No encoding decodes to more units than it has bytes, so a
+ * file of at most this many bytes always fits; past it, Node's decoder does not throw but ends
+ * the process.
+ */
+export const MAX_TEXT_FILE_BYTES = 2 ** 29 - 24;
+
+/**
  * Decodes text bytes: a UTF-8 or UTF-16 (LE/BE) byte-order mark wins; then UTF-16 without a mark
  * when the bytes look like it; then UTF-8; Windows-1252 when the bytes are not valid UTF-8.
+ * Refuses (TOO_LARGE) bytes over `maxBytes`, by default the most a string can hold.
  * @example decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x61])) // { text: 'a', bom: true }
  */
-export function decodeText(bytes: Uint8Array): DecodedText {
+export function decodeText(bytes: Uint8Array, maxBytes = MAX_TEXT_FILE_BYTES): DecodedText {
+  if (bytes.length > maxBytes) {
+    const megabytes = (size: number) => Math.floor(size / 1024 ** 2).toLocaleString('en-US');
+    throw new EngineError(
+      'TOO_LARGE',
+      `The file holds ${megabytes(bytes.length)} MB of text; a text file is read whole up to ` +
+        `${megabytes(maxBytes)} MB. Split it by rows and run each part with the same key and ` +
+        "recipe (see the README's Command line section).",
+    );
+  }
   const [b0, b1, b2] = bytes;
   if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) {
     return {
