@@ -10,6 +10,12 @@ const LF = 0x0a;
 const CR = 0x0d;
 /** How many values of a column are read before judging whether they repeat enough to pool. */
 const POOL_SAMPLE = 4096;
+/**
+ * How many strings all pools may hold before pooling stops for good when most values read were
+ * new: a wide table of a few rows never reaches POOL_SAMPLE in any column, and would otherwise
+ * keep a map entry per cell.
+ */
+const POOL_BUDGET = 1 << 16;
 
 /**
  * One string per distinct value of each column, while the column's values repeat: a table of
@@ -23,11 +29,15 @@ const POOL_SAMPLE = 4096;
 export class ValuePools {
   private readonly pools: (Map<string, string> | null | undefined)[] = [];
   private readonly read: number[] = [];
+  private entries = 0;
+  private reads = 0;
+  private off = false;
 
   /** The pooled string equal to `value` in column `column`, or `value` itself. */
   pooled(column: number, value: string): string {
+    if (this.off || value === '') return value;
     let pool = this.pools[column];
-    if (pool === null || value === '') return value;
+    if (pool === null) return value;
     if (pool === undefined) {
       pool = new Map();
       this.pools[column] = pool;
@@ -35,10 +45,17 @@ export class ValuePools {
     }
     const read = (this.read[column] ?? 0) + 1;
     this.read[column] = read;
+    this.reads++;
     const known = pool.get(value);
     if (known !== undefined) return known;
     pool.set(value, value);
-    if (read >= POOL_SAMPLE && pool.size * 2 > read) this.pools[column] = null;
+    if (read >= POOL_SAMPLE && pool.size * 2 > read) {
+      this.pools[column] = null;
+      this.entries -= pool.size - 1;
+    } else if (++this.entries > POOL_BUDGET && this.entries * 2 > this.reads) {
+      this.off = true;
+      this.pools.length = 0;
+    }
     return value;
   }
 }
