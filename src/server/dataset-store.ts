@@ -51,6 +51,12 @@ export interface RunExtras {
   readonly report: PrivacyReport | null;
 }
 
+/** The extras of a run answered early, each on its way: the report comes before the mapping. */
+export interface ExtrasToCome {
+  readonly report: Promise<PrivacyReport | null>;
+  readonly mapping: Promise<SharedArrayBuffer>;
+}
+
 /** A whole run: its result, mapping and report. */
 export interface PseudonymizedRun extends RunResult, RunExtras {}
 
@@ -60,11 +66,14 @@ export interface RecordedRun extends RunResult {
   readonly recordedAt: number;
   /** Null while `completion` is pending, or when the mapping could not be kept (`mappingError`). */
   readonly mapping: SharedArrayBuffer | null;
+  /** Null while `reportCompletion` is pending, or when the report could not be computed. */
   readonly report: PrivacyReport | null;
   /**
-   * Present while the mapping and the report are on their way (recordEarlyRun): settles once the
-   * store holds them, or their failure, in a new dataset (see DatasetStore.settled).
+   * Present while the report is on its way (recordEarlyRun): settles once the store holds it, or
+   * its failure, in a new dataset (see DatasetStore.reported).
    */
+  readonly reportCompletion?: Promise<void>;
+  /** The same for the mapping, which comes after the report (see DatasetStore.settled). */
   readonly completion?: Promise<void>;
   /** Why a run has no mapping: the worker failed to write it, or there was no room to keep it. */
   readonly mappingError?: Error;
@@ -321,63 +330,80 @@ export class DatasetStore {
 
   /**
    * Keeps a run's result as the dataset's last run as soon as it is written, as recordRun does
-   * (409, 503 alike), while the worker still writes the mapping and computes the report: the
-   * client may show and download the result meanwhile. When `extras` arrive they join the run
-   * in a new dataset, counted at their size; a mapping that no longer fits in the budget is not
-   * kept (its download answers 503), and a worker that failed leaves the run without mapping
-   * and report (the mapping's download answers its error, the report 500). A run discarded or
-   * replaced meanwhile takes no extras.
+   * (409, 503 alike), while the worker still computes the report and writes the mapping: the
+   * client may show and download the result meanwhile. Each of `extras` joins the run in a new
+   * dataset when it arrives, counted at its size; a mapping that no longer fits in the budget is
+   * not kept (its download answers 503; a report, kilobytes, is always kept). A worker that
+   * failed leaves the run without what had not arrived (the mapping's download answers the
+   * error, the report 500). A run discarded or replaced meanwhile takes no extras.
    */
-  recordEarlyRun(
-    id: string,
-    result: RunResult,
-    from: Dataset,
-    extras: Promise<RunExtras>,
-  ): Dataset {
-    const recorded: { run?: RecordedRun } = {};
-    const completion = extras.then(
-      (arrived) => this.#completeRun(id, recorded.run, arrived),
+  recordEarlyRun(id: string, result: RunResult, from: Dataset, extras: ExtrasToCome): Dataset {
+    // The run as the store holds it now: each arrival replaces it, and checks it is still there.
+    const holder: { run?: RecordedRun } = {};
+    const reportCompletion = extras.report.then(
+      (report) => this.#addToRun(id, holder, 'reportCompletion', { report }),
+      () => this.#addToRun(id, holder, 'reportCompletion', { report: null }),
+    );
+    const completion = extras.mapping.then(
+      (mapping) => this.#addToRun(id, holder, 'completion', { mapping }),
       (error: unknown) =>
-        this.#completeRun(id, recorded.run, {
-          error: error instanceof Error ? error : new Error('The mapping could not be written'),
+        this.#addToRun(id, holder, 'completion', {
+          mappingError:
+            error instanceof Error ? error : new Error('The mapping could not be written'),
         }),
     );
-    const dataset = this.#keepRun(id, { ...result, mapping: null, report: null, completion }, from);
-    recorded.run = dataset.run ?? undefined;
+    const dataset = this.#keepRun(
+      id,
+      { ...result, mapping: null, report: null, reportCompletion, completion },
+      from,
+    );
+    holder.run = dataset.run ?? undefined;
     return dataset;
   }
 
   /**
-   * The live dataset with this id once its last run's mapping and report are in (at once when
-   * they are, or when it has no run); 404 when unknown or expired.
+   * The live dataset with this id once its last run's report is in (at once when it is, or when
+   * it has no run); 404 when unknown or expired.
    */
-  async settled(id: string): Promise<Dataset> {
+  async reported(id: string): Promise<Dataset> {
     let dataset = this.get(id);
-    while (dataset.run?.completion) {
-      await dataset.run.completion;
+    while (dataset.run?.reportCompletion) {
+      await dataset.run.reportCompletion;
       dataset = this.get(id);
     }
     return dataset;
   }
 
-  /** Puts a run's extras (or their failure) into the run, unless it is no longer the last one. */
-  #completeRun(
+  /** The live dataset with this id once its last run's report and mapping are both in. */
+  async settled(id: string): Promise<Dataset> {
+    let dataset = await this.reported(id);
+    while (dataset.run?.completion || dataset.run?.reportCompletion) {
+      await Promise.all([dataset.run.completion, dataset.run.reportCompletion]);
+      dataset = this.get(id);
+    }
+    return dataset;
+  }
+
+  /**
+   * Puts what arrived for a run (its report, its mapping or the mapping's failure) into it and
+   * ends its wait (`pending`), unless the run is no longer the dataset's last one.
+   */
+  #addToRun(
     id: string,
-    run: RecordedRun | undefined,
-    extras: RunExtras | { error: Error },
+    holder: { run?: RecordedRun },
+    pending: 'reportCompletion' | 'completion',
+    arrived: Pick<RecordedRun, 'report'> | Pick<RecordedRun, 'mapping'> | { mappingError: Error },
   ): void {
     const entry = this.#entries.get(id);
+    const run = holder.run;
     if (!run || !entry || entry.dataset.run !== run) return;
-    const { completion: _completion, ...settled } = run;
-    let complete: RecordedRun;
-    if ('error' in extras) {
-      complete = { ...settled, mappingError: extras.error };
-    } else {
-      complete = { ...settled, mapping: extras.mapping, report: extras.report };
-      const after = Math.max(entry.reservedBytes, heldBytes(entry.dataset, complete));
+    const { [pending]: _arrived, ...waiting } = run;
+    let next: RecordedRun = { ...waiting, ...arrived };
+    if ('mapping' in arrived) {
+      const after = Math.max(entry.reservedBytes, heldBytes(entry.dataset, next));
       if (this.usedBytes - footprint(entry) + after > this.#budgetBytes) {
-        complete = {
-          ...complete,
+        next = {
+          ...next,
           mapping: null,
           mappingError: new ServerBusyError(
             'The server had no room to keep the mapping of this run; run it again in a few minutes',
@@ -386,8 +412,9 @@ export class DatasetStore {
         };
       }
     }
-    entry.dataset = frozenDataset({ ...entry.dataset, run: frozenRun(complete) });
-    entry.heldBytes = heldBytes(entry.dataset, complete);
+    entry.dataset = frozenDataset({ ...entry.dataset, run: frozenRun(next) });
+    entry.heldBytes = heldBytes(entry.dataset, next);
+    holder.run = entry.dataset.run ?? undefined;
   }
 
   /**

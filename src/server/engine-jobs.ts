@@ -5,7 +5,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { ColumnSchema, ConvertOptions, EngineErrorCode, FileFormat } from '../engine';
-import type { Dataset, SheetState, RunExtras } from './dataset-store';
+import type { Dataset, SheetState } from './dataset-store';
 
 /** What a job on a dataset's upload reads. */
 interface DatasetBytes {
@@ -44,8 +44,8 @@ export interface PseudonymizeJob extends DatasetBytes {
   /** Per sheet, the rows of the uploaded preview, so the run's previews line up with them. */
   previewRowCounts: number[];
   /**
-   * Where the worker posts the run's result (a RunResult) as soon as it is written; the job then
-   * writes the mapping and computes the report, and answers them (RunExtras).
+   * Where the worker posts the run's result (a RunResult) as soon as it is written, then its
+   * report (PrivacyReport or null); the job then writes the mapping and answers it.
    */
   early: MessagePort;
 }
@@ -101,7 +101,7 @@ export type EngineJob = IngestJob | DetectJob | PseudonymizeJob | ConvertJob;
 export interface EngineJobResults {
   ingest: IngestResult;
   detect: ColumnSchema[];
-  pseudonymize: RunExtras;
+  pseudonymize: { mapping: SharedArrayBuffer };
   convert: number;
 }
 

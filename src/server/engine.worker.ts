@@ -113,8 +113,9 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         schemas: job.schemas,
         mappingAvailable: result.mapping.rows.length > 0,
       });
-      const mapping = shared(writeMapping(result.workbook, result.mapping, workbook.format));
-      return { mapping, report };
+      // The report goes out before the mapping is written: the page asks for it first.
+      job.early.postMessage(report);
+      return { mapping: shared(writeMapping(result.workbook, result.mapping, workbook.format)) };
     }
     case 'convert': {
       lastRead = null;

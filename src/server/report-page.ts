@@ -48,7 +48,7 @@ export function reportPageHandler({ store }: { store: DatasetStore }): RequestHa
       next();
       return;
     }
-    const dataset = await store.settled(input.id);
+    const dataset = await store.reported(input.id);
     const { run, report } = lastReport(dataset);
     const name = reportFileName(dataset.filename);
     const page = renderReportHtml({

@@ -5,7 +5,7 @@ import {
   DatasetStore,
   FOOTPRINT_FACTOR,
   type PseudonymizedRun,
-  type RunExtras,
+  type ExtrasToCome,
   type SheetState,
 } from '../../src/server/dataset-store';
 import { fixtureFile, ordersSheet, peopleSheet } from '../support/people-files';
@@ -345,58 +345,87 @@ describe('DatasetStore operations', () => {
     );
   });
 
-  /** A run's result, and its extras to send when the test says. */
+  /** A run's result, and its report and mapping to send when the test says. */
   function earlyRun(bytes = 100) {
     const { mapping, report, ...result } = fakeRun(bytes);
-    let send!: (extras: RunExtras) => void;
-    let fail!: (error: Error) => void;
-    const extras = new Promise<RunExtras>((resolve, reject) => {
-      send = resolve;
-      fail = reject;
-    });
-    return {
-      result,
-      extras,
-      send: () => send({ mapping, report }),
-      fail,
+    let sendReport!: () => void;
+    let sendMapping!: () => void;
+    let failReport!: (error: Error) => void;
+    let failMapping!: (error: Error) => void;
+    const extras: ExtrasToCome = {
+      report: new Promise((resolve, reject) => {
+        sendReport = () => resolve(report);
+        failReport = reject;
+      }),
+      mapping: new Promise((resolve, reject) => {
+        sendMapping = () => resolve(mapping);
+        failMapping = reject;
+      }),
     };
+    /** The worker failing: what has not come fails with it. */
+    const fail = (error: Error) => {
+      failReport(error);
+      failMapping(error);
+    };
+    return { result, extras, sendReport, sendMapping, fail };
   }
 
-  it('keeps a run answered early, and its mapping and report once they follow', async () => {
+  it('keeps a run answered early, then its report, then its mapping, each counted', async () => {
     const { store, dataset } = storeWithWorkbook();
     const used = store.usedBytes;
     const run = earlyRun(100_000);
     const early = store.recordEarlyRun(dataset.id, run.result, dataset, run.extras);
     expect(early.run?.output.byteLength).toBe(100_000);
     expect(early.run?.mapping).toBeNull();
+    expect(early.run?.report).toBeNull();
+    expect(early.run?.reportCompletion).toBeInstanceOf(Promise);
     expect(early.run?.completion).toBeInstanceOf(Promise);
     const withoutExtras = store.usedBytes;
     expect(withoutExtras).toBeGreaterThan(used);
 
+    const reporting = store.reported(dataset.id);
+    run.sendReport();
+    const reported = await reporting;
+    expect(lastReport(reported).report.sheets).toHaveLength(1);
+    expect(reported.run?.reportCompletion).toBeUndefined();
+    expect(reported.run?.mapping).toBeNull();
+    expect(reported.run?.completion).toBeInstanceOf(Promise);
+    const withReport = store.usedBytes;
+    expect(withReport).toBeGreaterThan(withoutExtras);
+
     const settling = store.settled(dataset.id);
-    run.send();
+    run.sendMapping();
     const settled = await settling;
     expect(settled).toBe(store.get(dataset.id));
     expect(settled.run?.completion).toBeUndefined();
     expect(settled.run?.mapping?.byteLength).toBe(100_000);
-    expect(lastReport(settled).report.sheets).toHaveLength(1);
+    expect(settled.run?.report).toBe(reported.run?.report);
     expect(settled.run?.stats).toEqual(early.run?.stats);
     expect(settled.run?.recordedAt).toBe(early.run?.recordedAt);
     expect(Object.isFrozen(settled.run)).toBe(true);
-    // The mapping and the report are counted once they are kept.
-    expect(store.usedBytes).toBeGreaterThan(withoutExtras + 100_000);
+    expect(store.usedBytes).toBeGreaterThanOrEqual(withReport + 100_000);
   });
 
-  it("keeps a run's data when its mapping fails; the mapping answers the failure", async () => {
+  it("keeps a run's data when the worker fails; what had not come answers the failure", async () => {
     const { store, dataset } = storeWithWorkbook();
     const run = earlyRun();
     store.recordEarlyRun(dataset.id, run.result, dataset, run.extras);
+    run.sendReport();
     run.fail(new Error('worker died'));
     const settled = await store.settled(dataset.id);
     expect(settled.run?.output.byteLength).toBe(100);
     expect(settled.run?.mapping).toBeNull();
     expect(settled.run?.mappingError?.message).toBe('worker died');
-    expect(() => lastReport(settled)).toThrow(
+    expect(lastReport(settled).report.sheets).toHaveLength(1);
+
+    const before = storeWithWorkbook();
+    const early = earlyRun();
+    before.store.recordEarlyRun(before.dataset.id, early.result, before.dataset, early.extras);
+    early.fail(new Error('worker died'));
+    const failed = await before.store.settled(before.dataset.id);
+    expect(failed.run?.output.byteLength).toBe(100);
+    expect(failed.run?.mappingError?.message).toBe('worker died');
+    expect(() => lastReport(failed)).toThrow(
       expect.objectContaining({ code: 'INTERNAL_SERVER_ERROR' }),
     );
   });
@@ -407,8 +436,9 @@ describe('DatasetStore operations', () => {
     const early = store.recordEarlyRun(dataset.id, run.result, dataset, run.extras);
     store.discardRun(dataset.id);
     const used = store.usedBytes;
-    run.send();
-    await early.run?.completion;
+    run.sendReport();
+    run.sendMapping();
+    await Promise.all([early.run?.reportCompletion, early.run?.completion]);
     expect(store.get(dataset.id).run).toBeNull();
     expect(store.usedBytes).toBe(used);
   });
@@ -428,7 +458,8 @@ describe('DatasetStore operations', () => {
     const run = earlyRun(20_000);
     store.recordEarlyRun(dataset.id, run.result, dataset, run.extras);
     const beforeExtras = store.usedBytes;
-    run.send();
+    run.sendReport();
+    run.sendMapping();
     const settled = await store.settled(dataset.id);
     expect(settled.run?.mapping).toBeNull();
     expect(settled.run?.mappingError).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });

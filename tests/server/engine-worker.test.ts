@@ -1,7 +1,7 @@
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { PSEUDONYM_SCHEME_VERSION, type ColumnSchema } from '../../src/engine';
-import type { RunResult, RunExtras } from '../../src/server/dataset-store';
+import { PSEUDONYM_SCHEME_VERSION, type ColumnSchema, type PrivacyReport } from '../../src/engine';
+import type { RunResult } from '../../src/server/dataset-store';
 import type { IngestResult } from '../../src/server/engine-jobs';
 import runEngineJob from '../../src/server/engine.worker';
 import { fixtureFile } from '../support/people-files';
@@ -26,12 +26,12 @@ function ingest(bytes: SharedArrayBuffer, readKey?: string): IngestResult {
   return outcome.value as IngestResult;
 }
 
-/** Runs a pseudonymize job; its early result (posted on the port) and what it answers after. */
+/** Runs a pseudonymize job; what it posts on its port (result, report) and its mapping. */
 function run(
   bytes: SharedArrayBuffer,
   schemas: ColumnSchema[][],
   readKey?: string,
-): { result: RunResult; extras: RunExtras } {
+): { result: RunResult; report: PrivacyReport | null; mapping: SharedArrayBuffer } {
   const { port1, port2 } = new MessageChannel();
   const outcome = runEngineJob({
     kind: 'pseudonymize',
@@ -44,10 +44,15 @@ function run(
     previewRowCounts: [3],
     early: port2,
   });
-  const posted = receiveMessageOnPort(port1);
+  const result = receiveMessageOnPort(port1);
+  const report = receiveMessageOnPort(port1);
   port1.close();
-  if (!outcome.ok || !posted) throw new Error('run failed');
-  return { result: posted.message as RunResult, extras: outcome.value as RunExtras };
+  if (!outcome.ok || !result || !report) throw new Error('run failed');
+  return {
+    result: result.message as RunResult,
+    report: report.message as PrivacyReport | null,
+    mapping: (outcome.value as { mapping: SharedArrayBuffer }).mapping,
+  };
 }
 
 describe('engine worker', () => {
@@ -68,8 +73,9 @@ describe('engine worker', () => {
     const kept = run(forty, schemas, 'upload-3');
     const fresh = run(forty, schemas);
     expect(Buffer.from(kept.result.output).equals(Buffer.from(fresh.result.output))).toBe(true);
-    expect(Buffer.from(kept.extras.mapping).equals(Buffer.from(fresh.extras.mapping))).toBe(true);
-    expect(kept.extras.report).toEqual(fresh.extras.report);
+    expect(Buffer.from(kept.mapping).equals(Buffer.from(fresh.mapping))).toBe(true);
+    expect(kept.report).not.toBeNull();
+    expect(kept.report).toEqual(fresh.report);
     expect(kept.result.previews).toEqual(fresh.result.previews);
   });
 

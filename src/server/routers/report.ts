@@ -6,7 +6,7 @@ import { restPath } from '../openapi-meta';
 import { publicProcedure, router } from '../trpc';
 
 /**
- * The report of the dataset's last run, with that run (the dataset as DatasetStore.settled gives
+ * The report of the dataset's last run, with that run (the dataset as DatasetStore.reported gives
  * it, once the report has followed the run); 409 when there is none (never run, or discarded by
  * a schema change), as the downloads answer; 500 when the run could not compute it (its data and
  * downloads stand).
@@ -54,5 +54,5 @@ export const reportRouter = router({
     )
     .input(datasetByIdSchema)
     .output(privacyReportSchema)
-    .query(async ({ ctx, input }) => lastReport(await ctx.store.settled(input.id)).report),
+    .query(async ({ ctx, input }) => lastReport(await ctx.store.reported(input.id)).report),
 });
