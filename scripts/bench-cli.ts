@@ -18,7 +18,7 @@ import {
   measure,
   mb,
   median,
-  scratchDirectory,
+  inScratchDirectory,
   secs,
   shapeMismatch,
   shapeOf,
@@ -159,16 +159,4 @@ async function main(directory: string): Promise<number> {
   return 0;
 }
 
-const directory = scratchDirectory('standin-cli');
-process.on('SIGINT', () => {
-  rmSync(directory, { recursive: true, force: true });
-  process.exit(130);
-});
-try {
-  process.exitCode = await main(directory);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  rmSync(directory, { recursive: true, force: true });
-}
+await inScratchDirectory('standin-cli', main);

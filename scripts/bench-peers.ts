@@ -24,7 +24,7 @@ import {
   mb,
   median,
   range,
-  scratchDirectory,
+  inScratchDirectory,
   secs,
   shapeMismatch,
   shapeOf,
@@ -153,16 +153,4 @@ async function main(directory: string): Promise<number> {
   return 0;
 }
 
-const directory = scratchDirectory('standin-peers');
-process.on('SIGINT', () => {
-  rmSync(directory, { recursive: true, force: true });
-  process.exit(130);
-});
-try {
-  process.exitCode = await main(directory);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  rmSync(directory, { recursive: true, force: true });
-}
+await inScratchDirectory('standin-peers', main);

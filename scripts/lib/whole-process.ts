@@ -4,7 +4,7 @@
  * formatting.
  */
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
@@ -34,6 +34,29 @@ export function scratchDirectory(prefix: string): string {
   const memory = '/dev/shm';
   const parent = existsSync(memory) && statSync(memory).isDirectory() ? memory : tmpdir();
   return mkdtempSync(path.join(parent, `${prefix}-`));
+}
+
+/**
+ * Runs a benchmark's `main` in a scratch folder (scratchDirectory) that is removed afterwards,
+ * on Ctrl-C too, and sets the exit code from what `main` returns (1 when it throws).
+ */
+export async function inScratchDirectory(
+  prefix: string,
+  main: (directory: string) => Promise<number>,
+): Promise<void> {
+  const directory = scratchDirectory(prefix);
+  process.on('SIGINT', () => {
+    rmSync(directory, { recursive: true, force: true });
+    process.exit(130);
+  });
+  try {
+    process.exitCode = await main(directory);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 }
 
 export interface CsvShape {
