@@ -64,7 +64,8 @@ const CASES: Case[] = [
     name: 'a file with a bad row',
     args: ['run', 'bad-row.csv', '-o', 'out.csv'],
     code: 1,
-    stderr: /^standin: bad-row\.csv: Line 3 has a quoted field that is not closed properly\.$/m,
+    stderr:
+      /^standin: bad-row\.csv: Line 3, column 3 has a quoted field that is not closed properly\.$/m,
   },
   {
     name: 'a recipe that is not JSON',

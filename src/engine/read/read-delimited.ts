@@ -235,17 +235,54 @@ function uniformLineBreaks(
   return { text: pieces.join('\n'), newline: '\n' };
 }
 
-/** The line of the text (from 1, as an editor counts them) on which record `record` (from 0) starts. */
-function lineOfRecord(text: string, delimiter: Delimiter, record: number): number {
+/**
+ * Where record `record` (from 0) starts: its line (from 1, as an editor counts them) and its
+ * offset in the text.
+ */
+function startOfRecord(
+  text: string,
+  delimiter: Delimiter,
+  record: number,
+): { line: number; offset: number } {
   let line = 1;
+  let offset = 0;
   let records = 0;
-  if (record === 0) return line;
-  forEachLineBreak(text, delimiter.charCodeAt(0), (_index, _length, quoted) => {
+  if (record === 0) return { line, offset };
+  forEachLineBreak(text, delimiter.charCodeAt(0), (index, length, quoted) => {
     line++;
-    if (!quoted) records++;
+    if (!quoted) {
+      records++;
+      offset = index + length;
+    }
     return records < record;
   });
-  return line;
+  return { line, offset };
+}
+
+/**
+ * The field (from 1) of a record that holds the character at `index`: delimiters outside quoted
+ * fields are counted from the record's start, quotes read as Papa Parse reads them.
+ */
+function fieldAt(text: string, delimiter: Delimiter, recordStart: number, index: number): number {
+  const delimiterCode = delimiter.charCodeAt(0);
+  let field = 1;
+  let quoted = false;
+  for (let at = recordStart; at < index; at++) {
+    const code = text.charCodeAt(at);
+    if (quoted) {
+      if (code !== QUOTE) continue;
+      if (text.charCodeAt(at + 1) === QUOTE) at++;
+      else quoted = false;
+    } else if (
+      code === QUOTE &&
+      (at === recordStart || text.charCodeAt(at - 1) === delimiterCode)
+    ) {
+      quoted = true;
+    } else if (code === delimiterCode) {
+      field++;
+    }
+  }
+  return field;
 }
 
 /** How many line breaks (CRLF counted once) end the text. */
@@ -320,10 +357,13 @@ function parseWithPapa(
   });
   const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
   if (quoteError) {
-    const line = lineOfRecord(source.text, delimiter, quoteError.row ?? 0) + lineOffset;
+    const start = startOfRecord(source.text, delimiter, quoteError.row ?? 0);
+    // Papa Parse places the error just past the field's opening quote.
+    const column = fieldAt(source.text, delimiter, start.offset, (quoteError.index ?? 1) - 1);
     throw new EngineError(
       'INVALID_FILE',
-      `Line ${line} has a quoted field that is not closed properly.`,
+      `Line ${start.line + lineOffset}, column ${column} has a quoted field that is not closed ` +
+        'properly.',
     );
   }
   return parsed.data;

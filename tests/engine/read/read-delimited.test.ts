@@ -504,17 +504,22 @@ describe('readWorkbook on CSV and TSV', () => {
     {
       description: 'an unclosed quote, counting leading blank lines as lines',
       input: '\n\na,b\n1,2\n3,"open\n4,5\n',
-      message: /Line 5 has a quoted field that is not closed properly/,
+      message: /Line 5, column 2 has a quoted field that is not closed properly/,
     },
     {
       description: 'an unclosed quote, counting the lines of a quoted field and sep=',
       input: 'sep=,\na,b\n"x\ny",2\n3,"open\n',
-      message: /Line 5 has a quoted field that is not closed properly/,
+      message: /Line 5, column 2 has a quoted field that is not closed properly/,
     },
     {
       description: 'a quote that is never closed',
       input: 'a,b\n1,"open\n2,3\n',
-      message: /Line 2 .*quoted field/,
+      message: /Line 2, column 2 has a quoted field/,
+    },
+    {
+      description: 'a closing quote followed by text, after a quoted field with a delimiter',
+      input: 'a;b;c;d\n1;"2;x";3;4\n5;6;"seven"x;8\n',
+      message: /^Line 3, column 3 has a quoted field that is not closed properly\.$/,
     },
     {
       description: 'binary content named .csv',
@@ -598,6 +603,8 @@ describe('readWorkbook on text with characters above U+00FF (read from its bytes
 
   it('reports a quoted field left open at its line, as for any text', () => {
     const text = `name,note\n${'Łukasz,ok\n'.repeat(40_000)}Zoë,"open\n`;
-    expect(() => read(text)).toThrow('Line 40002 has a quoted field that is not closed properly.');
+    expect(() => read(text)).toThrow(
+      'Line 40002, column 2 has a quoted field that is not closed properly.',
+    );
   });
 });
