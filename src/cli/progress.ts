@@ -4,16 +4,18 @@ import { SingleBar } from 'cli-progress';
 export interface RunProgress {
   bytes(read: number, total: number | undefined): void;
   phase(name: string, rows: number): void;
+  /** How far a phase is within itself: `done` of `total` of its own units. */
+  step(name: string, done: number, total: number): void;
   stop(): void;
 }
 
-const SILENT: RunProgress = { bytes() {}, phase() {}, stop() {} };
+const SILENT: RunProgress = { bytes() {}, phase() {}, step() {}, stop() {} };
 
 /**
  * A progress bar on stderr (rows, MB/s, elapsed, ETA), or nothing when stderr is not a terminal
- * or `--quiet` is given. The bar fills as the file is read, with an ETA from the read rate; the
- * engine's phases then name themselves with the row count, as the whole-file engine reports no
- * progress within a phase.
+ * or `--quiet` is given. The bar fills as the file is read, with an ETA from the read rate; then
+ * each phase of the engine names itself with the row count, and pseudonymize's own phases
+ * (scan, generate, rows, text) fill the bar again with an ETA for the phase from its own rate.
  */
 export function runProgress(enabled: boolean): RunProgress {
   if (!enabled) return SILENT;
@@ -28,8 +30,11 @@ export function runProgress(enabled: boolean): RunProgress {
     barsize: 24,
   });
   const seconds = () => (performance.now() - started) / 1000;
+  let rowCount = 0;
+  let stepName = '';
+  let stepStarted = 0;
   const payload = (phase: string, rows: number | string, eta: string) => ({
-    phase: phase.padEnd(12),
+    phase: phase.padEnd(22),
     rows: typeof rows === 'number' ? rows.toLocaleString('en-US') : rows,
     mbps: (bytesIn / 1024 ** 2 / Math.max(seconds(), 1e-3)).toFixed(1),
     elapsed: clock(seconds()),
@@ -47,7 +52,20 @@ export function runProgress(enabled: boolean): RunProgress {
       bar.render();
     },
     phase(name, rows) {
+      rowCount = rows;
+      bar.setTotal(Math.max(totalBytes, 1));
       bar.update(Math.max(totalBytes, 1), payload(name, rows, '…'));
+      bar.render();
+    },
+    step(name, done, total) {
+      if (name !== stepName) {
+        stepName = name;
+        stepStarted = seconds();
+      }
+      const spent = seconds() - stepStarted;
+      const eta = done > 0 && done < total ? clock((spent * (total - done)) / done) : '…';
+      bar.setTotal(Math.max(total, 1));
+      bar.update(done, payload(`pseudonymize: ${name}`, rowCount, eta));
       bar.render();
     },
     stop() {

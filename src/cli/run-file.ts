@@ -20,6 +20,7 @@ import {
   writtenConversion,
   type FileFormat,
   type PrivacyReport,
+  type PseudonymizePhase,
   type PseudonymizeStats,
   type ReadLimits,
   type Recipe,
@@ -59,6 +60,8 @@ export interface RunRequest {
   report: boolean;
   /** Hears each phase as it starts, with the rows it works on. */
   onPhase?: (phase: RunPhase, rows: number) => void;
+  /** Hears how far pseudonymize is within its phases (PseudonymizeOptions.onProgress). */
+  onProgress?: (phase: PseudonymizePhase, done: number, total: number) => void;
 }
 
 export interface RunOutcome {
@@ -110,6 +113,7 @@ export function runFile(request: RunRequest): RunOutcome {
   const result = pseudonymize(workbook, schemas, {
     secret: request.secret,
     scheme: recipe?.scheme ?? PSEUDONYM_SCHEME_VERSION,
+    onProgress: request.onProgress,
   });
 
   let report: PrivacyReport | null | undefined;

@@ -289,7 +289,17 @@ export interface PseudonymizeOptions {
    * the pseudonyms that scheme gave, for runs under a recipe made with it.
    */
   scheme?: number;
+  /**
+   * Hears how far the run is, phase by phase (PseudonymizePhase): `done` of `total` columns
+   * scanned, distinct values given a pseudonym, row rules applied to sheets, free-text values
+   * rewritten. Called once per column, namespace or rule, never per value, so it may draw a
+   * progress bar.
+   */
+  onProgress?: (phase: PseudonymizePhase, done: number, total: number) => void;
 }
+
+/** The phases of a run that report progress, in the order they run. */
+export type PseudonymizePhase = 'scan' | 'generate' | 'rows' | 'text';
 
 export interface PseudonymizeStats {
   /** The pseudonym scheme the run followed (PseudonymizeOptions.scheme). */

@@ -172,6 +172,10 @@ describe('standin run’s outputs', () => {
         `node ${CLI_BUNDLE} run people.csv --key-env STANDIN_KEY -o bar.csv ${quiet}`;
       const shown = await runScript(command(''));
       expect(shown).toMatch(/reading +\|/);
+      // Pseudonymize's own phases fill the bar as they go.
+      for (const phase of ['scan', 'generate', 'rows']) {
+        expect(shown).toMatch(new RegExp(`pseudonymize: ${phase} +\\|[=-]+\\| 200 rows`));
+      }
       expect(shown).toMatch(/write +\|[=]+\| 200 rows \| [\d.]+ MB\/s \| \d+:\d\d elapsed \| ETA/);
       const quiet = await runScript(command('--quiet'));
       expect(quiet).not.toMatch(/rows \|/);

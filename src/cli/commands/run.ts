@@ -93,6 +93,7 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
         mappingFormat,
         report: reportKind !== undefined || values.strict === true || values.json === true,
         onPhase: (phase, rows) => progress.phase(phase, rows),
+        onProgress: (phase, done, total) => progress.step(phase, done, total),
       }),
     );
   } finally {

@@ -265,6 +265,7 @@ export function pseudonymize(
   const timings: Record<string, number> = {};
   checkSchemas(workbook, schemas);
   const scheme = schemeOf(options.scheme);
+  const progress = options.onProgress ?? (() => {});
   const random = new KeyedRandom(secretBytes(options.secret));
   const source: FakeSource = { random, faker: createKeyedFaker(random) };
 
@@ -312,7 +313,8 @@ export function pseudonymize(
 
   // Scan: every original of every namespace is known before any pseudonym is chosen.
   phase = performance.now();
-  scanOriginals(workbook, planned);
+  progress('scan', 0, planned.length);
+  scanOriginals(workbook, planned, (scanned) => progress('scan', scanned, planned.length));
   timings.scan = elapsed(phase);
 
   // Generate: one pseudonym per distinct original and namespace. The sensitive namespaces'
@@ -323,9 +325,16 @@ export function pseudonymize(
   const mentionedInText = namespacesMentionedInText(planned);
   const drawnAfterShift = datesDrawnAfterShift(scheme, schemas, planned);
   let fileDependentPseudonyms = 0;
-  for (const namespace of namespaces.values()) {
-    if (namespace.plan.freeText || drawnAfterShift.has(namespace)) continue;
+  const generated = [...namespaces.values()].filter(
+    (namespace) => !namespace.plan.freeText && !drawnAfterShift.has(namespace),
+  );
+  const valuesToGenerate = generated.reduce((sum, { originals }) => sum + originals.length, 0);
+  let valuesGenerated = 0;
+  progress('generate', 0, valuesToGenerate);
+  for (const namespace of generated) {
     fileDependentPseudonyms += choosePseudonyms(namespace, random, sensitiveOriginals);
+    valuesGenerated += namespace.originals.length;
+    progress('generate', valuesGenerated, valuesToGenerate);
     // Its lookup tables are done with (other namespaces look only at their own, or at the
     // sensitive originals, and free text at the values it may mention); the mapping needs
     // only originals and pseudonyms.
@@ -369,7 +378,7 @@ export function pseudonymize(
     planned,
     random,
     scheme,
-    datesLeft,
+    { datesLeft, onStep: (done, total) => progress('rows', done, total) },
   );
   timings.rows = elapsed(phase);
 
@@ -390,10 +399,17 @@ export function pseudonymize(
   // rules included), so a note names the customer the customers sheet shows.
   phase = performance.now();
   const freeText = [...namespaces.values()].filter((namespace) => namespace.plan.freeText);
-  if (freeText.length > 0) pii.learn(planned, sheets, sensitiveOriginals);
+  const textsToWrite = freeText.reduce((sum, { originals }) => sum + originals.length, 0);
+  let textsWritten = 0;
+  if (freeText.length > 0) {
+    progress('text', 0, textsToWrite);
+    pii.learn(planned, sheets, sensitiveOriginals);
+  }
   for (const namespace of freeText) {
     if (namespace.plan.freeText === 'redact') pii.redactNamespace(namespace);
     else fileDependentPseudonyms += choosePseudonyms(namespace, random, sensitiveOriginals);
+    textsWritten += namespace.originals.length;
+    progress('text', textsWritten, textsToWrite);
   }
   for (const namespace of namespaces.values()) namespace.ids = new KeyIndex();
   const piiInText = freeText.length > 0 ? pii.write(planned, sheets) : undefined;

@@ -18,13 +18,20 @@ import { rebuildUrls } from './row-urls';
  * state (row-location.ts) and URLs rebuilt from the row's names (row-urls.ts).
  */
 
+/** What a caller of applyRowRelations may hear from it. */
+export interface RowRelationHooks {
+  /** Gets the rows each date column left to the per-value draw. */
+  datesLeft?: RowsLeftPerValue;
+  /** Hears each rule done on each sheet: `done` of `total`. */
+  onStep?: (done: number, total: number) => void;
+}
+
 /**
  * Applies the row rules to every sheet: dates move with their row's entity (row-date-shift.ts);
  * emails, usernames and full names made of the row's names follow their pseudonyms
  * (row-people.ts); US ZIPs fall inside their row's pseudonymized state (row-location.ts); from
  * scheme 2 on, countries follow their row's US state and URLs made of the row's names follow
- * their pseudonyms (row-urls.ts). `datesLeft` gets the rows each date column left to the
- * per-value draw.
+ * their pseudonyms (row-urls.ts).
  * @example applyRowRelations(workbook.sheets, sheets, schemas, planned, random, 2).datesShiftedByEntity
  */
 export function applyRowRelations(
@@ -34,7 +41,7 @@ export function applyRowRelations(
   planned: readonly PlannedColumn[],
   random: KeyedRandom,
   scheme: number,
-  datesLeft?: RowsLeftPerValue,
+  { datesLeft, onStep = () => {} }: RowRelationHooks = {},
 ): RowRelationStats {
   const stats: RowRelationStats = {
     datesShiftedByEntity: 0,
@@ -45,6 +52,10 @@ export function applyRowRelations(
     zipCodesFromStates: 0,
     ...(scheme >= 2 ? { countriesFromStates: 0, urlsFromNames: 0 } : {}),
   };
+  const rulesPerSheet = scheme >= 2 ? 4 : 3;
+  let done = 0;
+  const ruleDone = () => onStep(++done, input.length * rulesPerSheet);
+  onStep(0, input.length * rulesPerSheet);
   input.forEach((sheet, sheetIndex) => {
     const dates = shiftRowDates(
       sheetIndex,
@@ -57,10 +68,12 @@ export function applyRowRelations(
     );
     stats.datesShiftedByEntity += dates.shiftedByEntity;
     stats.datesPerValue += dates.perValue;
+    ruleDone();
     const people = coherePeople(sheetIndex, sheet, output[sheetIndex]!, planned, random);
     stats.addressesFromNames += people.addresses;
     stats.fullNamesFromNames += people.fullNames;
     stats.gendersFromNames += people.genders;
+    ruleDone();
     const places = agreeLocations(
       sheetIndex,
       sheet,
@@ -71,9 +84,11 @@ export function applyRowRelations(
       scheme,
     );
     stats.zipCodesFromStates += places.zipCodes;
+    ruleDone();
     if (scheme >= 2) {
       stats.countriesFromStates! += places.countries;
       stats.urlsFromNames! += rebuildUrls(sheetIndex, sheet, output[sheetIndex]!, planned, random);
+      ruleDone();
     }
   });
   return stats;

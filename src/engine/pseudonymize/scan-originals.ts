@@ -5,9 +5,14 @@ import { cellKey, type Namespace, type PlannedColumn } from './namespace';
 /**
  * Numbers every original of every namespace and notes, per row of each planned column, which
  * original it holds (-1 for a cell that stays as it is). Every original is known before any
- * pseudonym is chosen, so no pseudonym can equal another value's original.
+ * pseudonym is chosen, so no pseudonym can equal another value's original. `onColumn` hears
+ * how many columns are scanned.
  */
-export function scanOriginals(workbook: Workbook, planned: readonly PlannedColumn[]): void {
+export function scanOriginals(
+  workbook: Workbook,
+  planned: readonly PlannedColumn[],
+  onColumn: (scanned: number) => void = () => {},
+): void {
   // Tables sized from detection's distinct counts, so they need not grow (and leave garbage).
   const expected = new Map<Namespace, number>();
   for (const column of planned) {
@@ -21,7 +26,8 @@ export function scanOriginals(workbook: Workbook, planned: readonly PlannedColum
   }
   // Column by column: one namespace's table is probed at a time, so it stays in the CPU's cache
   // (row by row, a probe per column went to a dozen large tables in turn).
-  for (const column of planned) {
+  for (let index = 0; index < planned.length; index++) {
+    const column = planned[index]!;
     const { rows } = workbook.sheets[column.sheetIndex]!;
     const { namespace, columnIndex, missingMarkers } = column;
     const { ids } = namespace;
@@ -49,5 +55,6 @@ export function scanOriginals(workbook: Workbook, planned: readonly PlannedColum
       rowIds[row] = id;
     }
     column.rowIds = rowIds;
+    onColumn(index + 1);
   }
 }

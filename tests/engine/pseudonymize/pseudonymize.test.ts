@@ -389,6 +389,33 @@ describe('pseudonymize', () => {
     }
   });
 
+  it('reports its progress phase by phase, each phase counting up to its total', () => {
+    const heard: [string, number, number][] = [];
+    const quiet = pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
+    const told = pseudonymize(workbook, schemasOf(workbook), {
+      secret: 's',
+      onProgress: (phase, done, total) => heard.push([phase, done, total]),
+    });
+    expect(told.workbook).toEqual(quiet.workbook);
+    const phases = [...new Set(heard.map(([phase]) => phase))];
+    expect(phases).toEqual(['scan', 'generate', 'rows', 'text']);
+    for (const phase of phases) {
+      const steps = heard.filter(([name]) => name === phase);
+      const total = steps[0]![2];
+      expect(steps.every(([, , each]) => each === total)).toBe(true);
+      expect(steps[0]![1]).toBe(0);
+      expect(steps.at(-1)![1]).toBe(total);
+      expect(steps.every(([, done], index) => index === 0 || done >= steps[index - 1]![1])).toBe(
+        true,
+      );
+    }
+    // Every column to pseudonymize is scanned, the two sheets' four row rules run, and the two
+    // distinct notes are rewritten.
+    expect(heard.find(([phase]) => phase === 'scan')![2]).toBe(6);
+    expect(heard.find(([phase]) => phase === 'rows')![2]).toBe(8);
+    expect(heard.find(([phase]) => phase === 'text')![2]).toBe(2);
+  });
+
   it('does not change its input', () => {
     const copy = structuredClone(workbook);
     pseudonymize(workbook, schemasOf(workbook), { secret: 's' });
