@@ -1,6 +1,7 @@
 /**
  * `npm run bench:api`: the REST path (upload → pseudonymize → download csv) against Stand-in's
- * pipeline run as one process (contestant A of `npm run bench:peers`), on the same shared
+ * command line run as one process (contestant A of `npm run bench:peers`:
+ * `node dist/cli/standin.mjs run in.csv -o out.csv --quiet`), on the same shared
  * realistic CSV (`../shared/peers/gen-dataset.mjs`, 50 MB), in turns: A, REST, A, REST, … It
  * prints each turn's time, the medians, and the ratio REST/A against issue 18's target (≤ 1.2),
  * with the server's own timings of the run job and the slowest /api/health answer meanwhile. A
@@ -19,11 +20,12 @@
  * upload limit is 50 MiB).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { DatasetView } from '../src/server/api-schemas';
+import { inScratchDirectory, measure, median, range } from './lib/whole-process';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -36,42 +38,16 @@ const megabytes = option('mb', 50);
 const TARGET_RATIO = 1.2;
 const MB = 1024 * 1024;
 const generator = path.resolve('../shared/peers/gen-dataset.mjs');
-// A, as bench:peers runs it: the entry a user would run, bundled once before the timed turns.
-const pipelineEntry = path.resolve('scripts/standin-pipeline.ts');
-const pipelineBundle = path.resolve('dist/scripts/standin-pipeline.mjs');
+// A, as bench:peers runs it: the command line, bundled once before the timed turns.
+const cliBundle = path.resolve('dist/cli/standin.mjs');
 const serverDirectory = path.resolve('dist/bench-api/server');
 
 const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const range = (values: readonly number[], show: (value: number) => string): string =>
-  `${show(Math.min(...values))}–${show(Math.max(...values))}`;
-
-/** Bench files go to shared memory where there is some, so disk speed stays out of the times. */
-function scratchDirectory(): string {
-  const memory = '/dev/shm';
-  const parent = existsSync(memory) && statSync(memory).isDirectory() ? memory : tmpdir();
-  return mkdtempSync(path.join(parent, 'standin-bench-api-'));
-}
 
 /** Runs A once as a whole process: spawn to exit, in milliseconds. */
-function runPipeline(input: string, output: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [pipelineBundle, input, output], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(performance.now() - started);
-      else reject(new Error(`the pipeline exited with ${code}:\n${stderr.slice(-2000)}`));
-    });
-  });
+async function runPipeline(input: string, output: string): Promise<number> {
+  const { seconds } = await measure([cliBundle, 'run', input, '-o', output, '--quiet']);
+  return seconds * 1000;
 }
 
 /** Polls /api/health until stopped; the slowest answer that started within a window. */
@@ -208,11 +184,7 @@ async function main(directory: string): Promise<number> {
     console.error(generated.stderr.toString());
     return 1;
   }
-  const bundled = spawnSync(process.execPath, [
-    'scripts/run-bundled.mjs',
-    '--bundle-only',
-    pipelineEntry,
-  ]);
+  const bundled = spawnSync(process.execPath, ['scripts/build-cli.mjs']);
   if (bundled.status !== 0) {
     console.error(bundled.stderr.toString());
     return 1;
@@ -237,7 +209,7 @@ async function main(directory: string): Promise<number> {
       const aMs = await runPipeline(input, output);
       rmSync(output);
       pipelineMs.push(aMs);
-      console.log(`pair ${pair}  A     Stand-in pipeline              ${secs(aMs).padStart(8)}`);
+      console.log(`pair ${pair}  A     standin run                    ${secs(aMs).padStart(8)}`);
       const turnStarted = performance.now();
       const turn = await restTurn(server.url, bytes);
       turns.push(turn);
@@ -303,16 +275,4 @@ async function main(directory: string): Promise<number> {
   }
 }
 
-const directory = scratchDirectory();
-process.on('SIGINT', () => {
-  rmSync(directory, { recursive: true, force: true });
-  process.exit(130);
-});
-try {
-  process.exitCode = await main(directory);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  rmSync(directory, { recursive: true, force: true });
-}
+await inScratchDirectory('standin-bench-api', main);
