@@ -240,7 +240,6 @@ function zip(files: readonly { name: string; content: Deflated }[]): Uint8Array 
   const directorySize = entries.reduce((sum, entry) => sum + 46 + entry.name.length, 0);
   const out = new Uint8Array(offset + directorySize + 22);
   const view = new DataView(out.buffer);
-  const DOS_DATE = (0 << 9) | (1 << 5) | 1; // 1980-01-01
   for (const entry of entries) {
     let p = entry.offset;
     view.setUint32(p, 0x04034b50, true);
@@ -258,29 +257,12 @@ function zip(files: readonly { name: string; content: Deflated }[]): Uint8Array 
     p += 30 + entry.name.length;
     out.set(entry.data, p);
   }
-  let p = offset;
-  for (const entry of entries) {
-    view.setUint32(p, 0x02014b50, true);
-    view.setUint16(p + 4, 20, true);
-    view.setUint16(p + 6, 20, true);
-    view.setUint16(p + 8, 0x0800, true);
-    view.setUint16(p + 10, 8, true);
-    view.setUint16(p + 12, 0, true);
-    view.setUint16(p + 14, DOS_DATE, true);
-    view.setUint32(p + 16, entry.crc, true);
-    view.setUint32(p + 20, entry.data.length, true);
-    view.setUint32(p + 24, entry.size, true);
-    view.setUint16(p + 28, entry.name.length, true);
-    // Extra and comment lengths, disk number, attributes: all zero.
-    view.setUint32(p + 42, entry.offset, true);
-    out.set(entry.name, p + 46);
-    p += 46 + entry.name.length;
-  }
-  view.setUint32(p, 0x06054b50, true);
-  view.setUint16(p + 8, entries.length, true);
-  view.setUint16(p + 10, entries.length, true);
-  view.setUint32(p + 12, directorySize, true);
-  view.setUint32(p + 16, offset, true);
+  writeCentralDirectory(
+    view,
+    offset,
+    entries.map((entry) => ({ ...entry, flags: 0x0800, compressed: entry.data.length })),
+    offset,
+  );
   return out;
 }
 
@@ -415,30 +397,12 @@ class ZipStream {
     const entries = this.#entries;
     const directorySize = entries.reduce((sum, entry) => sum + 46 + entry.name.length, 0);
     const out = new Uint8Array(directorySize + 22);
-    const view = new DataView(out.buffer);
-    let p = 0;
-    for (const entry of entries) {
-      view.setUint32(p, 0x02014b50, true);
-      view.setUint16(p + 4, 20, true);
-      view.setUint16(p + 6, 20, true);
-      view.setUint16(p + 8, FLAGS, true);
-      view.setUint16(p + 10, 8, true);
-      view.setUint16(p + 12, 0, true);
-      view.setUint16(p + 14, DOS_DATE, true);
-      view.setUint32(p + 16, entry.crc, true);
-      view.setUint32(p + 20, entry.compressed, true);
-      view.setUint32(p + 24, entry.size, true);
-      view.setUint16(p + 28, entry.name.length, true);
-      // Extra and comment lengths, disk number, attributes: all zero.
-      view.setUint32(p + 42, entry.offset, true);
-      out.set(entry.name, p + 46);
-      p += 46 + entry.name.length;
-    }
-    view.setUint32(p, 0x06054b50, true);
-    view.setUint16(p + 8, entries.length, true);
-    view.setUint16(p + 10, entries.length, true);
-    view.setUint32(p + 12, directorySize, true);
-    view.setUint32(p + 16, this.#offset, true);
+    writeCentralDirectory(
+      new DataView(out.buffer),
+      0,
+      entries.map((entry) => ({ ...entry, flags: FLAGS })),
+      this.#offset,
+    );
     return this.#sent(out);
   }
 
@@ -451,6 +415,55 @@ class ZipStream {
 /** Names in UTF-8 (bit 11); CRC and sizes in a data descriptor after the data (bit 3). */
 const FLAGS = 0x0808;
 const DOS_DATE = (0 << 9) | (1 << 5) | 1; // 1980-01-01
+
+/** What the central directory says of one entry. */
+interface DirectoryEntry {
+  name: Uint8Array;
+  flags: number;
+  crc: number;
+  compressed: number;
+  size: number;
+  /** Where its local header starts. */
+  offset: number;
+}
+
+/**
+ * Writes a ZIP's central directory and its end record into `view` from `at`; `directoryOffset`
+ * is where the directory starts in the whole ZIP (the whole-file writer and the stream both
+ * end their ZIPs with this).
+ */
+function writeCentralDirectory(
+  view: DataView,
+  at: number,
+  entries: readonly DirectoryEntry[],
+  directoryOffset: number,
+): void {
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  let p = at;
+  for (const entry of entries) {
+    view.setUint32(p, 0x02014b50, true);
+    view.setUint16(p + 4, 20, true);
+    view.setUint16(p + 6, 20, true);
+    view.setUint16(p + 8, entry.flags, true);
+    view.setUint16(p + 10, 8, true); // deflate
+    view.setUint16(p + 12, 0, true);
+    view.setUint16(p + 14, DOS_DATE, true);
+    view.setUint32(p + 16, entry.crc, true);
+    view.setUint32(p + 20, entry.compressed, true);
+    view.setUint32(p + 24, entry.size, true);
+    view.setUint16(p + 28, entry.name.length, true);
+    // Extra and comment lengths, disk number, attributes: all zero.
+    view.setUint32(p + 42, entry.offset, true);
+    bytes.set(entry.name, p + 46);
+    p += 46 + entry.name.length;
+  }
+  const directorySize = p - at;
+  view.setUint32(p, 0x06054b50, true);
+  view.setUint16(p + 8, entries.length, true);
+  view.setUint16(p + 10, entries.length, true);
+  view.setUint32(p + 12, directorySize, true);
+  view.setUint32(p + 16, directoryOffset, true);
+}
 
 export function writeXlsx(sheets: readonly CellRows[]): Uint8Array {
   const styles = new Styles();
