@@ -19,13 +19,22 @@
  * Options: `--pairs 3` (turns of A then REST), `--mb 50` (the dataset's size in 10^6 bytes; the
  * upload limit is 50 MiB).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { DatasetView } from '../src/server/api-schemas';
-import { inScratchDirectory, measure, median, range } from './lib/whole-process';
+import {
+  inScratchDirectory,
+  measure,
+  median,
+  range,
+  DATASET_GENERATOR,
+  CLI_BUNDLE,
+  bundleCli,
+  generateDataset,
+} from './lib/whole-process';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -37,16 +46,14 @@ const pairs = Math.floor(option('pairs', 3));
 const megabytes = option('mb', 50);
 const TARGET_RATIO = 1.2;
 const MB = 1024 * 1024;
-const generator = path.resolve('../shared/peers/gen-dataset.mjs');
 // A, as bench:peers runs it: the command line, bundled once before the timed turns.
-const cliBundle = path.resolve('dist/cli/standin.mjs');
 const serverDirectory = path.resolve('dist/bench-api/server');
 
 const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
 /** Runs A once as a whole process: spawn to exit, in milliseconds. */
 async function runPipeline(input: string, output: string): Promise<number> {
-  const { seconds } = await measure([cliBundle, 'run', input, '-o', output, '--quiet']);
+  const { seconds } = await measure([CLI_BUNDLE, 'run', input, '-o', output, '--quiet']);
   return seconds * 1000;
 }
 
@@ -173,26 +180,20 @@ async function restTurn(url: string, bytes: Uint8Array<ArrayBuffer>): Promise<Re
 }
 
 async function main(directory: string): Promise<number> {
-  if (!existsSync(generator)) {
-    console.error(`bench:api needs ${generator} (the shared peers folder beside the project)`);
+  if (!existsSync(DATASET_GENERATOR)) {
+    console.error(
+      `bench:api needs ${DATASET_GENERATOR} (the shared peers folder beside the project)`,
+    );
     return 2;
   }
   const input = path.join(directory, 'in.csv');
   const output = path.join(directory, 'out-a.csv');
-  const generated = spawnSync(process.execPath, [generator, String(megabytes), input]);
-  if (generated.status !== 0) {
-    console.error(generated.stderr.toString());
-    return 1;
-  }
-  const bundled = spawnSync(process.execPath, ['scripts/build-cli.mjs']);
-  if (bundled.status !== 0) {
-    console.error(bundled.stderr.toString());
-    return 1;
-  }
+  generateDataset(megabytes, input);
+  bundleCli();
   const bytes = new Uint8Array(readFileSync(input));
   console.log(
     `Stand-in API bench: ${(bytes.byteLength / 1e6).toFixed(1)} MB shared CSV ` +
-      `(${path.basename(generator)} ${megabytes}); Node ${process.version}, ` +
+      `(${path.basename(DATASET_GENERATOR)} ${megabytes}); Node ${process.version}, ` +
       `${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(2)}; ${pairs} pairs\n`,
   );
 

@@ -10,7 +10,6 @@
  *
  * Options: `--sizes 50,250,1000` (MB, 10^6 bytes), `--runs 1` per size.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,10 @@ import {
   shapeMismatch,
   shapeOf,
   type Measure,
+  DATASET_GENERATOR,
+  CLI_BUNDLE,
+  bundleCli,
+  generateDataset,
 } from './lib/whole-process';
 
 function option(name: string): string | undefined {
@@ -35,8 +38,6 @@ const sizes = (option('sizes') ?? '50,250,1000')
   .map(Number)
   .filter((size) => Number.isFinite(size) && size > 0);
 const runsPerSize = Math.max(1, Math.floor(Number(option('runs') ?? 1)) || 1);
-const generator = path.resolve('../shared/peers/gen-dataset.mjs');
-const cliBundle = path.resolve('dist/cli/standin.mjs');
 const targets = { throughputShare: 0.9, peakMb: 1024, flatGrowth: 1.25 };
 const KEY_VARIABLE = 'STANDIN_BENCH_KEY';
 
@@ -54,8 +55,7 @@ const verdict = (met: boolean): string => (met ? 'met' : 'NOT met');
 async function runSize(directory: string, megabytes: number): Promise<SizeResult | 'mismatch'> {
   const input = path.join(directory, `in-${megabytes}.csv`);
   const output = path.join(directory, `out-${megabytes}.csv`);
-  const generated = spawnSync(process.execPath, [generator, String(megabytes), input]);
-  if (generated.status !== 0) throw new Error(generated.stderr.toString());
+  generateDataset(megabytes, input);
   const inputBytes = statSync(input).size;
   const inputShape = await shapeOf(input);
   const result: SizeResult = { megabytes, inputBytes, rows: inputShape.widths.length };
@@ -65,7 +65,7 @@ async function runSize(directory: string, megabytes: number): Promise<SizeResult
     for (let run = 0; run < runsPerSize; run++) {
       runs.push(
         await measure(
-          [cliBundle, 'run', input, '-o', output, '--quiet', '--key-env', KEY_VARIABLE],
+          [CLI_BUNDLE, 'run', input, '-o', output, '--quiet', '--key-env', KEY_VARIABLE],
           env,
         ),
       );
@@ -94,15 +94,13 @@ function throughput(result: SizeResult): number | undefined {
 }
 
 async function main(directory: string): Promise<number> {
-  if (!existsSync(generator)) {
-    console.error(`bench:cli needs ${generator} (the shared peers folder beside the project)`);
+  if (!existsSync(DATASET_GENERATOR)) {
+    console.error(
+      `bench:cli needs ${DATASET_GENERATOR} (the shared peers folder beside the project)`,
+    );
     return 2;
   }
-  const bundled = spawnSync(process.execPath, ['scripts/build-cli.mjs']);
-  if (bundled.status !== 0) {
-    console.error(bundled.stderr.toString());
-    return 1;
-  }
+  bundleCli();
   console.log(
     `Node ${process.version}, ${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(2)}; ` +
       `sizes ${sizes.join(', ')} MB, ${runsPerSize} run(s) each`,

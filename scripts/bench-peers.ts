@@ -15,7 +15,6 @@
  * Options: `--pairs 3` (rounds of A B floor), `--mb 50` for another size (10^6 bytes; RSS is
  * printed in MB of 2^20 bytes, as `npm run bench` does).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
@@ -30,6 +29,10 @@ import {
   shapeOf,
   TIME_COMMAND,
   type Measure,
+  DATASET_GENERATOR,
+  CLI_BUNDLE,
+  bundleCli,
+  generateDataset,
 } from './lib/whole-process';
 
 function option(name: string, fallback: number): number {
@@ -40,9 +43,7 @@ function option(name: string, fallback: number): number {
 
 const pairs = Math.floor(option('pairs', 3));
 const megabytes = option('mb', 50);
-const generator = path.resolve('../shared/peers/gen-dataset.mjs');
 const peer = path.resolve('../shared/peers/peer-node-naive.mjs');
-const cliBundle = path.resolve('dist/cli/standin.mjs');
 const targets = { aOverB: 0.4, aOverFloor: 2, aPeakMb: 600 };
 
 type Contestant = 'A' | 'B' | 'floor';
@@ -54,7 +55,7 @@ const LABEL: Record<Contestant, string> = {
 };
 
 async function main(directory: string): Promise<number> {
-  for (const needed of [generator, peer]) {
+  for (const needed of [DATASET_GENERATOR, peer]) {
     if (!existsSync(needed)) {
       console.error(`bench:peers needs ${needed} (the shared peers folder beside the project)`);
       return 2;
@@ -66,16 +67,8 @@ async function main(directory: string): Promise<number> {
     B: path.join(directory, 'out-b.csv'),
     floor: path.join(directory, 'out-floor.csv'),
   };
-  const generated = spawnSync(process.execPath, [generator, String(megabytes), input]);
-  if (generated.status !== 0) {
-    console.error(generated.stderr.toString());
-    return 1;
-  }
-  const bundled = spawnSync(process.execPath, ['scripts/build-cli.mjs']);
-  if (bundled.status !== 0) {
-    console.error(bundled.stderr.toString());
-    return 1;
-  }
+  generateDataset(megabytes, input);
+  bundleCli();
 
   const inputShape = await shapeOf(input);
   console.log(
@@ -90,7 +83,7 @@ async function main(directory: string): Promise<number> {
 
   const peerEnv = { ...process.env, NODE_PATH: path.resolve('node_modules') };
   const commands: Record<Contestant, [string[], NodeJS.ProcessEnv]> = {
-    A: [[cliBundle, 'run', input, '-o', outputs.A, '--quiet'], process.env],
+    A: [[CLI_BUNDLE, 'run', input, '-o', outputs.A, '--quiet'], process.env],
     B: [[peer, input, outputs.B], peerEnv],
     floor: [[peer, input, outputs.floor, '--io-only'], peerEnv],
   };

@@ -3,13 +3,29 @@
  * a scratch folder for their files, the shape of a CSV read as a stream, and the figures'
  * formatting.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 
 export const TIME_COMMAND = '/usr/bin/time';
+/** The shared realistic dataset's generator, in the shared folder beside the project. */
+export const DATASET_GENERATOR = path.resolve('../shared/peers/gen-dataset.mjs');
+/** The command line's bundle, as `bundleCli` writes it. */
+export const CLI_BUNDLE = path.resolve('dist/cli/standin.mjs');
+
+/** Writes `megabytes` (10^6 bytes) of the shared dataset to `file`; throws the generator's error. */
+export function generateDataset(megabytes: number, file: string): void {
+  const generated = spawnSync(process.execPath, [DATASET_GENERATOR, String(megabytes), file]);
+  if (generated.status !== 0) throw new Error(generated.stderr.toString());
+}
+
+/** Bundles the command line once before timed runs (scripts/build-cli.mjs); throws its error. */
+export function bundleCli(): void {
+  const bundled = spawnSync(process.execPath, ['scripts/build-cli.mjs']);
+  if (bundled.status !== 0) throw new Error(bundled.stderr.toString());
+}
 
 export interface Measure {
   seconds: number;
