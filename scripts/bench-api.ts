@@ -35,15 +35,10 @@ import {
   bundleCli,
   generateDataset,
 } from './lib/whole-process';
+import { numberOption } from './lib/options';
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : NaN;
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-const pairs = Math.floor(option('pairs', 3));
-const megabytes = option('mb', 50);
+const pairs = Math.floor(numberOption('pairs', 3));
+const megabytes = numberOption('mb', 50);
 const TARGET_RATIO = 1.2;
 const MB = 1024 * 1024;
 // A, as bench:peers runs it: the command line, bundled once before the timed turns.

@@ -27,17 +27,13 @@ import {
   bundleCli,
   generateDataset,
 } from './lib/whole-process';
+import { numberOption, textOption } from './lib/options';
 
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
-const sizes = (option('sizes') ?? '50,250,1000')
+const sizes = (textOption('sizes') ?? '50,250,1000')
   .split(',')
   .map(Number)
   .filter((size) => Number.isFinite(size) && size > 0);
-const runsPerSize = Math.max(1, Math.floor(Number(option('runs') ?? 1)) || 1);
+const runsPerSize = Math.floor(numberOption('runs', 1));
 const targets = { throughputShare: 0.9, peakMb: 1024, flatGrowth: 1.25 };
 const KEY_VARIABLE = 'STANDIN_BENCH_KEY';
 

@@ -11,28 +11,23 @@
  *
  * Options: `--mb 10` for another size.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { detectSchema, pseudonymize, readWorkbook, writeWorkbook } from '../src/engine';
+import { numberOption } from './lib/options';
+import { DATASET_GENERATOR, generateDataset } from './lib/whole-process';
 
-const sizeIndex = process.argv.indexOf('--mb');
-const megabytes = sizeIndex >= 0 ? Number(process.argv[sizeIndex + 1]) : 50;
-const generator = path.resolve('../shared/peers/gen-dataset.mjs');
-if (!existsSync(generator)) {
-  console.error(`bench:fidelity needs the shared dataset generator at ${generator}`);
+const megabytes = numberOption('mb', 50);
+if (!existsSync(DATASET_GENERATOR)) {
+  console.error(`bench:fidelity needs the shared dataset generator at ${DATASET_GENERATOR}`);
   process.exit(2);
 }
 
 // The generator writes a file: synthetic data, read back and removed at once.
 const file = path.join(tmpdir(), `standin-fidelity-${process.pid}.csv`);
-const generated = spawnSync(process.execPath, [generator, String(megabytes), file]);
-if (generated.status !== 0) {
-  console.error(generated.stderr.toString());
-  process.exit(1);
-}
+generateDataset(megabytes, file);
 const text = readFileSync(file, 'utf8');
 rmSync(file);
 

@@ -34,15 +34,10 @@ import {
   bundleCli,
   generateDataset,
 } from './lib/whole-process';
+import { numberOption } from './lib/options';
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : NaN;
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-const pairs = Math.floor(option('pairs', 3));
-const megabytes = option('mb', 50);
+const pairs = Math.floor(numberOption('pairs', 3));
+const megabytes = numberOption('mb', 50);
 const peer = path.resolve('../shared/peers/peer-node-naive.mjs');
 const targets = { aOverB: 0.4, aOverFloor: 2, aPeakMb: 600 };
 

@@ -20,17 +20,11 @@ import {
   writeWorkbook,
 } from '../src/engine';
 import { generateRealisticCsvBytes } from './lib/realistic-csv';
+import { numberOption, textOption } from './lib/options';
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : NaN;
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-const megabytes = option('mb', 50);
-const seed = option('seed', 42);
-const keepIndex = process.argv.indexOf('--keep');
-const kept = new Set(keepIndex >= 0 ? (process.argv[keepIndex + 1] ?? '').split(',') : []);
+const megabytes = numberOption('mb', 50);
+const seed = numberOption('seed', 42);
+const kept = new Set(textOption('keep')?.split(',') ?? []);
 
 /** RSS after each timed step, by step label (the pipeline's phases), and the peak so far. */
 const rssAfter = new Map<string, number>();

@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import * as XLSX from '@e965/xlsx';
 import { readWorkbook, type Sheet } from '../src/engine';
 import { generateRealisticCsv } from './lib/realistic-csv';
+import { numberOption, textOption } from './lib/options';
 
 export interface LoadOptions {
   users: number;
@@ -280,20 +281,12 @@ export function formatLoadReport(report: LoadReport): string {
   return lines.join('\n');
 }
 
-function argument(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const urlIndex = process.argv.indexOf('--url');
   const report = await runLoad({
-    users: argument('users', 8),
-    seconds: argument('seconds', 30),
-    maxRequests: argument('max-requests', 5000),
-    url: urlIndex >= 0 ? process.argv[urlIndex + 1] : undefined,
+    users: numberOption('users', 8),
+    seconds: numberOption('seconds', 30),
+    maxRequests: numberOption('max-requests', 5000),
+    url: textOption('url'),
   });
   console.log(formatLoadReport(report));
   // 503 is back-pressure working as designed; 500s and dropped connections are failures.
