@@ -24,6 +24,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { NODE_BUNDLE, serverEntries } from './lib/node-bundle.mjs';
 import type { DatasetView } from '../src/server/api-schemas';
 import {
   inScratchDirectory,
@@ -85,16 +86,7 @@ interface Server {
 
 /** Bundles the server as `npm run build` does and starts it on an ephemeral port. */
 async function startServer(): Promise<Server> {
-  await build({
-    entryPoints: ['src/server/main.ts', 'src/server/engine.worker.ts'],
-    outdir: serverDirectory,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  await build({ ...NODE_BUNDLE, entryPoints: serverEntries(), outdir: serverDirectory });
   const child = spawn(process.execPath, [path.join(serverDirectory, 'main.js')], {
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { NODE_BUNDLE } from './lib/node-bundle.mjs';
 
 export const CLI_ENTRY = 'src/cli/main.ts';
 export const CLI_BUNDLE = 'dist/cli/standin.mjs';
@@ -16,16 +17,11 @@ export async function buildCli(root = process.cwd()) {
   const outfile = path.join(root, CLI_BUNDLE);
   const result = await build({
     absWorkingDir: root,
+    ...NODE_BUNDLE,
     entryPoints: [CLI_ENTRY],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
     define: { STANDIN_VERSION: JSON.stringify(version) },
     write: false,
-    logLevel: 'warning',
   });
   mkdirSync(path.dirname(outfile), { recursive: true });
   const [bundle] = result.outputFiles;

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { basename } from 'node:path';
 import { build } from 'esbuild';
+import { NODE_BUNDLE } from './lib/node-bundle.mjs';
 
 const bundleOnly = process.argv[2] === '--bundle-only';
 const [entry, ...args] = process.argv.slice(bundleOnly ? 3 : 2);
@@ -14,16 +15,7 @@ if (!entry) {
   process.exit(2);
 }
 const outfile = `dist/scripts/${basename(entry, '.ts')}.mjs`;
-await build({
-  entryPoints: [entry],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
-});
+await build({ ...NODE_BUNDLE, entryPoints: [entry], outfile });
 if (bundleOnly) process.exit(0);
 const run = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit' });
 process.exit(run.status ?? 1);
