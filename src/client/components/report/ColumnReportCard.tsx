@@ -1,4 +1,4 @@
-import { Badge, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ColumnReport, ReportLeak, RuleAction } from '../../../engine/browser';
 import { formatCount, formatPercent } from '../../lib/format';
 import { figureKindOf } from '../../lib/reportFigures';
@@ -8,6 +8,7 @@ import { FigureList, type Figure } from './FigureList';
 import { HistogramPair } from './HistogramPair';
 import { QuantileTable } from './QuantileTable';
 import { TopValuesChart } from './TopValuesChart';
+import { ReportCard } from './ReportCard';
 
 const RULE_LABELS: Record<RuleAction, string> = {
   auto: 'Replaced',
@@ -106,15 +107,9 @@ export function ColumnReportCard({ column, leaks, showSheets }: ColumnReportCard
   const survives = survivingCells(column) > 0;
 
   return (
-    <Card.Root
-      role="group"
-      aria-label={`Report on ${column.name}`}
-      variant="outline"
-      size={{ base: 'sm', md: 'md' }}
-      rounded="xl"
-      minW="0"
-    >
-      <Card.Header pb="2">
+    <ReportCard
+      label={`Report on ${column.name}`}
+      header={
         <HStack justify="space-between" align="flex-start" gap="2" wrap="wrap">
           <Heading as="h4" size="sm" fontFamily="mono" wordBreak="break-all">
             {column.name}
@@ -127,32 +122,27 @@ export function ColumnReportCard({ column, leaks, showSheets }: ColumnReportCard
             {(hasLeaks || survives) && <Badge colorPalette="red">Originals found</Badge>}
           </HStack>
         </HStack>
-      </Card.Header>
-      <Card.Body pt="0">
-        <Stack gap="4">
-          <FigureList figures={figures} />
-          {distribution && (
-            <>
-              {distribution.histogram && (
-                <HistogramPair
-                  column={column.name}
-                  kind={kind}
-                  histogram={distribution.histogram}
-                />
-              )}
-              <QuantileTable before={distribution.before} after={distribution.after} kind={kind} />
-              {distribution.sampleRows > 0 && (
-                <Text fontSize="xs" color="fg.muted">
-                  Measured on {plural(distribution.sampleRows, 'sampled row')}.
-                </Text>
-              )}
-            </>
-          )}
-          {column.frequencies && (
-            <TopValuesChart column={column.name} frequencies={column.frequencies} />
-          )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+      }
+    >
+      <Stack gap="4">
+        <FigureList figures={figures} />
+        {distribution && (
+          <>
+            {distribution.histogram && (
+              <HistogramPair column={column.name} kind={kind} histogram={distribution.histogram} />
+            )}
+            <QuantileTable before={distribution.before} after={distribution.after} kind={kind} />
+            {distribution.sampleRows > 0 && (
+              <Text fontSize="xs" color="fg.muted">
+                Measured on {plural(distribution.sampleRows, 'sampled row')}.
+              </Text>
+            )}
+          </>
+        )}
+        {column.frequencies && (
+          <TopValuesChart column={column.name} frequencies={column.frequencies} />
+        )}
+      </Stack>
+    </ReportCard>
   );
 }

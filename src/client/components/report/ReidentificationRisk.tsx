@@ -1,9 +1,10 @@
-import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import type { SheetReport } from '../../../engine/browser';
 import { formatCount, formatPercent } from '../../lib/format';
 import { plural } from '../../lib/format';
 import { ClassSizesChart } from './ClassSizesChart';
 import { FigureList, type Figure } from './FigureList';
+import { ReportCard } from './ReportCard';
 
 /** How many columns' contributions are named. */
 const CONTRIBUTORS_SHOWN = 3;
@@ -32,33 +33,19 @@ export function ReidentificationRisk({ sheet, title }: { sheet: SheetReport; tit
       ]
     : [];
   return (
-    <Card.Root
-      variant="outline"
-      size={{ base: 'sm', md: 'md' }}
-      rounded="xl"
-      minW="0"
-      role="group"
-      aria-label={title}
-    >
-      <Card.Header pb="2">
-        <Heading as="h4" size="sm">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body pt="0">
-        {measured ? (
-          <Stack gap="4">
-            <FigureList figures={figures} />
-            <ClassSizesChart sheet={sheet.name} risk={risk} />
-          </Stack>
-        ) : (
-          <Text fontSize="sm" color="fg.muted">
-            {risk.quasiIdentifiers.length === 0
-              ? 'No column is kept as it was: nothing is left to link rows to people.'
-              : `No rows to measure (${plural(risk.rows, 'row')}).`}
-          </Text>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <ReportCard label={title}>
+      {measured ? (
+        <Stack gap="4">
+          <FigureList figures={figures} />
+          <ClassSizesChart sheet={sheet.name} risk={risk} />
+        </Stack>
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          {risk.quasiIdentifiers.length === 0
+            ? 'No column is kept as it was: nothing is left to link rows to people.'
+            : `No rows to measure (${plural(risk.rows, 'row')}).`}
+        </Text>
+      )}
+    </ReportCard>
   );
 }

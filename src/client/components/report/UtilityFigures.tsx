@@ -1,7 +1,7 @@
-import { Card, Heading } from '@chakra-ui/react';
 import type { UtilityFigures as Utility } from '../../../engine/browser';
 import { formatPercent } from '../../lib/format';
 import { FigureList, type Figure } from './FigureList';
+import { ReportCard } from './ReportCard';
 
 /** 'amount 0.041, balance 0.020', or 'none' when the list is empty. */
 function listed(entries: readonly { name: string; value: string }[]): string {
@@ -46,22 +46,8 @@ export function UtilityFigures({ utility, showSheets }: { utility: Utility; show
     },
   ];
   return (
-    <Card.Root
-      variant="outline"
-      size={{ base: 'sm', md: 'md' }}
-      rounded="xl"
-      minW="0"
-      role="group"
-      aria-label="Overall utility"
-    >
-      <Card.Header pb="2">
-        <Heading as="h4" size="sm">
-          Overall utility
-        </Heading>
-      </Card.Header>
-      <Card.Body pt="0">
-        <FigureList figures={figures} />
-      </Card.Body>
-    </Card.Root>
+    <ReportCard label="Overall utility">
+      <FigureList figures={figures} />
+    </ReportCard>
   );
 }
