@@ -3,18 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectSchema, pseudonymize, type Cell, type Sheet } from '../../../src/engine';
 import { nameLayout } from '../../../src/engine/pseudonymize/row-people';
+import { plain } from '../../support/name-letters';
 
 const FIRST = ['Catherine', 'James', 'Chloé', 'Olga', 'Mateo', 'Fatima', 'Quentin', 'Susan'];
 const LAST = ['Moore', 'Smith', 'Rempel', 'Garcia', 'Nguyen', 'Wilson', 'Ramos', 'Jenkins'];
 const DOMAINS = ['yahoo.com', 'gmail.com', 'corp.org'];
-
-/** Letters only, lower case, accents dropped. */
-const plain = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
 
 type Layout = 'first.last' | 'flast' | 'first_last' | 'other';
 

@@ -9,19 +9,12 @@ import {
 import { parseDateTextLoosely } from '../../../src/engine/formats/dates';
 import { defaultDatePattern } from '../../../src/engine/pseudonymize/date-ranges';
 import { customerExportCsv } from '../../support/customer-export';
+import { plain } from '../../support/name-letters';
 
 function instantOf(cell: Cell, column: ColumnSchema): number {
   const pattern = column.format ?? defaultDatePattern(column);
   return parseDateTextLoosely(String(cell), pattern, { fractionDigits: 0 })!.date.getTime();
 }
-
-/** Letters only, lower case, accents dropped. */
-const plain = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
 
 describe('row relations on a 5 MB customer export', () => {
   it('keeps signup_date ≤ last_login on every row, and emails made of the row’s names', () => {

@@ -1,18 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectSchema, pseudonymize, type Cell, type Sheet } from '../../../src/engine';
+import { plain } from '../../support/name-letters';
 
 const FIRST = ['Catherine', 'James', 'Chloé', 'Olga', 'Mateo', 'Fatima', 'Quentin', 'Susan'];
 const LAST = ['Moore', 'Whitfield', 'Rempel', 'Okafor', 'Nguyen', 'Lindqvist', 'Ramos', 'Jenkins'];
 const HEADER = ['customer_id', 'first_name', 'last_name', 'username', 'website'];
-
-/** Letters only, lower case, accents dropped. */
-const plain = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
 
 type UrlLayout = 'teamPage' | 'profile' | 'ownHost' | 'handle' | 'titleCase' | 'company';
 
