@@ -94,22 +94,15 @@ describe('standin run’s outputs', () => {
 
   it('writes the report as JSON or HTML, and the mapping, as asked', async () => {
     writeFileSync(path.join(cli.dir(), 'people.xlsx'), fixtureFile('xlsx', 30));
-    const result = await runCli(
-      [
-        'run',
-        'people.xlsx',
-        '--key-env',
-        'STANDIN_KEY',
-        '-o',
-        'o.xlsx',
-        '--report',
-        'report.html',
-        '--mapping',
-        'm.csv',
-        '--quiet',
-      ],
-      { cwd: cli.dir(), env: KEY_ENV },
-    );
+    const runPeople = (...extra: string[]) =>
+      runCli(
+        ['run', 'people.xlsx', '--key-env', 'STANDIN_KEY', '-o', 'o.xlsx', '--quiet', ...extra],
+        {
+          cwd: cli.dir(),
+          env: KEY_ENV,
+        },
+      );
+    const result = await runPeople('--report', 'report.html', '--mapping', 'm.csv');
     expect(result.code, result.stderr).toBe(0);
     const page = readFileSync(path.join(cli.dir(), 'report.html'), 'utf8');
     expect(page).toMatch(/^<!doctype html>/i);
@@ -118,20 +111,7 @@ describe('standin run’s outputs', () => {
     expect(mapping.split(/\r?\n/)[0]).toBe('sheet,column,original,pseudonym');
     expect(mapping).toContain('People,first_name,Ada,');
 
-    const json = await runCli(
-      [
-        'run',
-        'people.xlsx',
-        '--key-env',
-        'STANDIN_KEY',
-        '-o',
-        'o.xlsx',
-        '--report',
-        'report.json',
-        '--quiet',
-      ],
-      { cwd: cli.dir(), env: KEY_ENV },
-    );
+    const json = await runPeople('--report', 'report.json');
     expect(json.code, json.stderr).toBe(0);
     const report = JSON.parse(readFileSync(path.join(cli.dir(), 'report.json'), 'utf8')) as {
       sheets: { name: string }[];
