@@ -8,7 +8,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { NODE_BUNDLE } from './lib/node-bundle.mjs';
 
-export const CLI_ENTRY = 'src/cli/main.ts';
+const CLI_ENTRY = 'src/cli/main.ts';
 export const CLI_BUNDLE = 'dist/cli/standin.mjs';
 
 /** Builds dist/cli/standin.mjs under `root` (the repository) and returns its path. */

@@ -46,7 +46,7 @@ export function range(values: readonly number[], show: (value: number) => string
 }
 
 /** Bench files go to shared memory where there is some, so disk speed stays out of the times. */
-export function scratchDirectory(prefix: string): string {
+function scratchDirectory(prefix: string): string {
   const memory = '/dev/shm';
   const parent = existsSync(memory) && statSync(memory).isDirectory() ? memory : tmpdir();
   return mkdtempSync(path.join(parent, `${prefix}-`));

@@ -18,7 +18,7 @@ export function parseCommandArgs<T extends Options>(args: string[], options: T) 
  * The formats the command writes: the engine's, and JSON Lines (made from its JSON, see
  * json-lines.ts; the engine reads JSON Lines as json).
  */
-export const OUTPUT_FORMATS = [...FILE_FORMATS, 'jsonl'] as const;
+const OUTPUT_FORMATS = [...FILE_FORMATS, 'jsonl'] as const;
 export type OutputFormat = FileFormat | 'jsonl';
 
 /** The format a name's extension names (`.csv` … `.xls`, `.jsonl` or `.ndjson`), or undefined. */

@@ -28,7 +28,7 @@ const ESCAPES: Record<string, string> = {
  * Text made safe for an element's content and for a quoted attribute value.
  * @example escapeHtml('<script>') // '&lt;script&gt;'
  */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
 

@@ -503,20 +503,6 @@ export function encodeColumns(
   return encoded;
 }
 
-/**
- * Encodes one column as read and, when `outputRows` are given, as written (see encodeColumns).
- * @example encodeColumn([['a'], ['b'], ['a']], 0, [['x'], ['a'], ['x']]).survivors // { sameCell: 0, sharedValues: 1 }
- */
-export function encodeColumn(
-  originalRows: readonly Cell[][],
-  column: number,
-  outputRows: readonly Cell[][] | null,
-  options: EncodeOptions = {},
-): EncodedColumn {
-  const spec = { ...options, column, readOutput: outputRows !== null };
-  return encodeColumns(originalRows, outputRows ?? [], [spec])[0]!;
-}
-
 /** Whether every non-empty value of the column is distinct (and there are at least two). */
 export function isUnique(column: ColumnValues): boolean {
   return column.nonEmpty > 1 && column.distinct === column.nonEmpty;
