@@ -6,7 +6,7 @@
  * a full collection.
  *
  * Usage (bundled first, as scripts/run-bundled.mjs does):
- *   node --expose-gc dist/scripts/bench-io.mjs in.csv [read|write|hash|papa|all] [runs]
+ *   node --expose-gc dist/scripts/bench-io.mjs in.csv [read|write|hash|papa|phases|json|all] [runs]
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
