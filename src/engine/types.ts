@@ -366,5 +366,10 @@ export interface PseudonymizeResult {
   workbook: Workbook;
   /** One row per distinct (sheet, column, original, pseudonym): columns sheet, column, original, pseudonym. */
   mapping: Sheet;
+  /**
+   * How many rows `mapping` has: counted without building them while they are not built (a
+   * caller that needs the count, or whether there is a mapping at all, need not hold them).
+   */
+  mappingRowCount: () => number;
   stats: PseudonymizeStats;
 }

@@ -91,7 +91,7 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       // mapping are made. The server's own steps are timed beside the engine's.
       const early: RunResult = {
         output,
-        mappingRowCount: result.mapping.rows.length,
+        mappingRowCount: result.mappingRowCount(),
         // Row for row beside the uploaded previews.
         previews: previewTables(result.workbook.sheets.map(previewSource), job.previewRowCounts),
         stats: {
@@ -111,7 +111,7 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         original: workbook,
         output: result.workbook,
         schemas: job.schemas,
-        mappingAvailable: result.mapping.rows.length > 0,
+        mappingAvailable: result.mappingRowCount() > 0,
       });
       // The report goes out before the mapping is written: the page asks for it first.
       job.early.postMessage(report);

@@ -5,13 +5,24 @@ import { cellKey, type Namespace, type PlannedColumn } from './namespace';
 /**
  * The mapping sheet, its rows built on first read: a large file's mapping has millions of
  * rows, and a run that never downloads it should not hold them. Reading `rows` (directly,
- * through JSON or structured cloning) builds them once.
+ * through JSON or structured cloning) builds them once; `rowCount` counts them without
+ * building them while they are not built.
  */
-export function lazyMapping(buildRows: () => Cell[][]): Sheet {
+export function lazyMapping(
+  sheets: Sheet[],
+  planned: PlannedColumn[],
+): { sheet: Sheet; rowCount: () => number } {
   let rows: Cell[][] | null = null;
+  let count: number | null = null;
   const sheet = { name: 'mapping', columns: ['sheet', 'column', 'original', 'pseudonym'] };
-  Object.defineProperty(sheet, 'rows', { enumerable: true, get: () => (rows ??= buildRows()) });
-  return sheet as Sheet;
+  Object.defineProperty(sheet, 'rows', {
+    enumerable: true,
+    get: () => (rows ??= buildMappingRows(sheets, planned)),
+  });
+  return {
+    sheet: sheet as Sheet,
+    rowCount: () => rows?.length ?? (count ??= countMappingRows(sheets, planned)),
+  };
 }
 
 function mappingText(cell: Cell, sheet: Sheet, row: number, column: number): string {
@@ -19,15 +30,18 @@ function mappingText(cell: Cell, sheet: Sheet, row: number, column: number): str
 }
 
 /**
- * One row per distinct (sheet, column, original, pseudonym), in order of first appearance.
- * @example buildMappingRows(sheets, planned)[0] // ['Sheet1', 'email', 'a@b.org', 'rosa@example.org']
+ * Visits each distinct (sheet, column, original, pseudonym) pair written, in order of first
+ * appearance: the planned column, the row where the pair first stands, the original's number
+ * and the pseudonym as written. One walk for the mapping's rows and for their count.
  */
-export function buildMappingRows(sheets: Sheet[], planned: PlannedColumn[]): Cell[][] {
-  const rows: Cell[][] = [];
+function forEachMappingPair(
+  sheets: Sheet[],
+  planned: PlannedColumn[],
+  visit: (column: PlannedColumn, row: number, id: number, pseudonym: Cell) => void,
+): void {
   const stamps = new Map<Namespace, Int32Array>();
   planned.forEach((column, plannedIndex) => {
     const sheet = sheets[column.sheetIndex]!;
-    const columnName = sheet.columns[column.columnIndex]!;
     const { originals, pseudonyms } = column.namespace;
     let stamp = stamps.get(column.namespace);
     if (!stamp) {
@@ -63,15 +77,35 @@ export function buildMappingRows(sheets: Sheet[], planned: PlannedColumn[]): Cel
         if (stamp[id] === plannedIndex) continue;
         stamp[id] = plannedIndex;
       }
-      const original = originals[id]!;
-      // Shown as the cell shows it: its own number format where it has one.
-      rows.push([
-        sheet.name,
-        columnName,
-        typeof original === 'string' ? original : mappingText(original, sheet, row, columnIndex),
-        typeof pseudonym === 'string' ? pseudonym : mappingText(pseudonym, sheet, row, columnIndex),
-      ]);
+      visit(column, row, id, pseudonym);
     }
   });
+}
+
+/**
+ * One row per distinct (sheet, column, original, pseudonym), in order of first appearance.
+ * @example buildMappingRows(sheets, planned)[0] // ['Sheet1', 'email', 'a@b.org', 'rosa@example.org']
+ */
+export function buildMappingRows(sheets: Sheet[], planned: PlannedColumn[]): Cell[][] {
+  const rows: Cell[][] = [];
+  forEachMappingPair(sheets, planned, (column, row, id, pseudonym) => {
+    const sheet = sheets[column.sheetIndex]!;
+    const { columnIndex } = column;
+    const original = column.namespace.originals[id]!;
+    // Shown as the cell shows it: its own number format where it has one.
+    rows.push([
+      sheet.name,
+      sheet.columns[columnIndex]!,
+      typeof original === 'string' ? original : mappingText(original, sheet, row, columnIndex),
+      typeof pseudonym === 'string' ? pseudonym : mappingText(pseudonym, sheet, row, columnIndex),
+    ]);
+  });
   return rows;
+}
+
+/** How many rows buildMappingRows gives, without building them. */
+export function countMappingRows(sheets: Sheet[], planned: PlannedColumn[]): number {
+  let count = 0;
+  forEachMappingPair(sheets, planned, () => count++);
+  return count;
 }

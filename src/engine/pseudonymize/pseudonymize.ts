@@ -14,7 +14,7 @@ import { mergedRanges } from './join-columns';
 import { KeyIndex } from './key-index';
 import { createKeyedFaker, type FakeSource } from './keyed-faker';
 import { KeyedRandom } from './keyed-random';
-import { buildMappingRows, lazyMapping } from './mapping-sheet';
+import { lazyMapping } from './mapping-sheet';
 import { keptMarkers, type Namespace, type PlannedColumn } from './namespace';
 import { isFreeTextColumn, piiKindOfColumn } from './pii-in-text/pii-columns';
 import { freeTextPlan, PiiInText } from './pii-in-text/pii-in-text';
@@ -417,7 +417,7 @@ export function pseudonymize(
 
   // Built from the output sheets (same names, columns and formats), so the mapping does not keep
   // the input's rows alive for a caller that lets them go.
-  const mapping = lazyMapping(() => buildMappingRows(sheets, planned));
+  const mapping = lazyMapping(sheets, planned);
 
   // Verify: how many auto columns re-detect with the same type and format.
   phase = performance.now();
@@ -432,7 +432,8 @@ export function pseudonymize(
   const pseudonymizedColumns = new Set(planned.map((c) => `${c.sheetIndex}:${c.columnIndex}`));
   return {
     workbook: { ...workbook, sheets },
-    mapping,
+    mapping: mapping.sheet,
+    mappingRowCount: mapping.rowCount,
     stats: {
       scheme,
       rowsProcessed,

@@ -592,10 +592,17 @@ describe('pseudonymize', () => {
   });
 
   it('returns a mapping with one row per distinct (sheet, column, original, pseudonym)', () => {
-    const { workbook: out, mapping } = pseudonymize(workbook, schemasOf(workbook), {
+    const {
+      workbook: out,
+      mapping,
+      mappingRowCount,
+    } = pseudonymize(workbook, schemasOf(workbook), {
       secret: 's',
     });
+    // Counted before the rows are built, then the same as their number.
+    const counted = mappingRowCount();
     expect(mapping.columns).toEqual(['sheet', 'column', 'original', 'pseudonym']);
+    expect(mapping.rows).toHaveLength(counted);
     const emailRows = mapping.rows.filter((r) => r[1] === 'customer_email');
     expect(emailRows.map((r) => [r[0], r[2]])).toEqual([
       ['customers', 'ann@corp.com'],

@@ -134,6 +134,9 @@ describe('dates that move with their row', () => {
     );
     const schema = detectSchema(workbook.sheets[0]!);
     const out = pseudonymize(workbook, [schema], { secret: 'k' });
+    // Counted before the rows are built, as the server does to answer early.
+    const counted = out.mappingRowCount();
+    expect(counted).toBe(out.mapping.rows.length);
     const signups = out.mapping.rows.filter((m) => m[1] === 'signup_date');
     const written = out.workbook.sheets[0]!.rows.map((r) => r[1]);
     expect(signups.map((m) => m[3])).toEqual([...new Set(written)]);
