@@ -15,10 +15,16 @@ export type EngineErrorCode =
  */
 export class EngineError extends Error {
   readonly code: EngineErrorCode;
+  /**
+   * The line of the text read that the message names, when it names one: a caller that read a
+   * part of a larger file (the command line's streaming run) renumbers it as the file's.
+   */
+  readonly line?: number;
 
-  constructor(code: EngineErrorCode, message: string) {
+  constructor(code: EngineErrorCode, message: string, where?: { line: number }) {
     super(message);
     this.name = 'EngineError';
     this.code = code;
+    if (where) this.line = where.line;
   }
 }

@@ -360,10 +360,11 @@ function parseWithPapa(
     const start = startOfRecord(source.text, delimiter, quoteError.row ?? 0);
     // Papa Parse places the error just past the field's opening quote.
     const column = fieldAt(source.text, delimiter, start.offset, (quoteError.index ?? 1) - 1);
+    const line = start.line + lineOffset;
     throw new EngineError(
       'INVALID_FILE',
-      `Line ${start.line + lineOffset}, column ${column} has a quoted field that is not closed ` +
-        'properly.',
+      `Line ${line}, column ${column} has a quoted field that is not closed properly.`,
+      { line },
     );
   }
   return parsed.data;
