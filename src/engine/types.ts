@@ -296,7 +296,21 @@ export interface PseudonymizeOptions {
    * progress bar.
    */
   onProgress?: (phase: PseudonymizePhase, done: number, total: number) => void;
+  /**
+   * When the workbook is a part of a larger file (the command line streams a large csv a part at
+   * a time): the file's values of some columns, so their pseudonyms are the ones a run of the
+   * whole file gives, whatever the part holds. See FileValues.
+   */
+  fileValues?: FileValues;
 }
+
+/**
+ * Per sheet, per column: every distinct value the whole file holds in that column, in order of
+ * first appearance, or undefined where they are not known. A namespace (columns of one kind and
+ * format) whose every column has them knows all its originals before choosing, in the order a
+ * run of the whole file finds them, so its pseudonyms, retries included, are that run's.
+ */
+export type FileValues = readonly (readonly (readonly Cell[] | undefined)[] | undefined)[];
 
 /** The phases of a run that report progress, in the order they run. */
 export type PseudonymizePhase = 'scan' | 'generate' | 'rows' | 'text';
@@ -316,6 +330,11 @@ export interface PseudonymizeStats {
    * file). Under the same key, every other value gets the same pseudonym in any file.
    */
   fileDependentPseudonyms: number;
+  /**
+   * Of fileDependentPseudonyms, those of namespaces numbered from PseudonymizeOptions.fileValues:
+   * the same in every part of the file, so a caller summing its parts counts them once.
+   */
+  fileDependentOfFileValues?: number;
   /**
    * Personal data found in free-text cells and replaced, by kind, counted per cell; present
    * when the run has free-text columns (see PiiInTextStats).

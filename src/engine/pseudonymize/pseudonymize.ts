@@ -314,7 +314,12 @@ export function pseudonymize(
   // Scan: every original of every namespace is known before any pseudonym is chosen.
   phase = performance.now();
   progress('scan', 0, planned.length);
-  scanOriginals(workbook, planned, (scanned) => progress('scan', scanned, planned.length));
+  const fromFileValues = scanOriginals(
+    workbook,
+    planned,
+    (scanned) => progress('scan', scanned, planned.length),
+    options.fileValues,
+  );
   timings.scan = elapsed(phase);
 
   // Generate: one pseudonym per distinct original and namespace. The sensitive namespaces'
@@ -325,6 +330,11 @@ export function pseudonymize(
   const mentionedInText = namespacesMentionedInText(planned);
   const drawnAfterShift = datesDrawnAfterShift(scheme, schemas, planned);
   let fileDependentPseudonyms = 0;
+  let fileDependentOfFileValues = 0;
+  const countFileDependent = (namespace: Namespace, count: number) => {
+    fileDependentPseudonyms += count;
+    if (fromFileValues.has(namespace)) fileDependentOfFileValues += count;
+  };
   const generated = [...namespaces.values()].filter(
     (namespace) => !namespace.plan.freeText && !drawnAfterShift.has(namespace),
   );
@@ -332,7 +342,7 @@ export function pseudonymize(
   let valuesGenerated = 0;
   progress('generate', 0, valuesToGenerate);
   for (const namespace of generated) {
-    fileDependentPseudonyms += choosePseudonyms(namespace, random, sensitiveOriginals);
+    countFileDependent(namespace, choosePseudonyms(namespace, random, sensitiveOriginals));
     valuesGenerated += namespace.originals.length;
     progress('generate', valuesGenerated, valuesToGenerate);
     // Its lookup tables are done with (other namespaces look only at their own, or at the
@@ -384,13 +394,9 @@ export function pseudonymize(
 
   phase = performance.now();
   for (const namespace of drawnAfterShift) {
-    fileDependentPseudonyms += drawDatesLeft(
+    countFileDependent(
       namespace,
-      planned,
-      datesLeft,
-      sheets,
-      random,
-      sensitiveOriginals,
+      drawDatesLeft(namespace, planned, datesLeft, sheets, random, sensitiveOriginals),
     );
   }
   timings.generate += elapsed(phase);
@@ -407,7 +413,7 @@ export function pseudonymize(
   }
   for (const namespace of freeText) {
     if (namespace.plan.freeText === 'redact') pii.redactNamespace(namespace);
-    else fileDependentPseudonyms += choosePseudonyms(namespace, random, sensitiveOriginals);
+    else countFileDependent(namespace, choosePseudonyms(namespace, random, sensitiveOriginals));
     textsWritten += namespace.originals.length;
     progress('text', textsWritten, textsToWrite);
   }
@@ -441,6 +447,7 @@ export function pseudonymize(
       columnsPseudonymized: pseudonymizedColumns.size + blanked.size,
       schemaMatch,
       fileDependentPseudonyms,
+      ...(options.fileValues ? { fileDependentOfFileValues } : {}),
       ...(piiInText ? { piiInText } : {}),
       rowRelations,
       timings,
