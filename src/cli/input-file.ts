@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { inputError } from './exit-codes';
 import { fileProblem } from './file-problem';
@@ -85,4 +85,91 @@ function inputFile(bytes: Uint8Array, name: string, label: string): InputFile {
       return taken;
     },
   };
+}
+
+/** Bytes of a file or of standard input: what was read already, and the rest as it comes. */
+export interface ByteSource {
+  /** The name the file is read under (its extension breaks format ties). */
+  name: string;
+  /** How messages name it: the path, or "stdin". */
+  label: string;
+  /** Its size, when known (a file's). */
+  size?: number;
+  start: Uint8Array;
+  rest: AsyncIterable<Uint8Array>;
+  /** All its bytes again, from the start, when it can be read twice (a file, not a pipe). */
+  reopen?: () => AsyncIterable<Uint8Array>;
+}
+
+/** How much of a source is read before choosing between a whole-file and a streaming run. */
+const SOURCE_START_BYTES = 1024 * 1024;
+
+/**
+ * A file opened for a streaming run (stream-run.ts's ByteSource): its first bytes read, the rest
+ * read as the run asks for it.
+ */
+export function openFileSource(file: string): ByteSource {
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(file, 'r');
+    const size = fstatSync(descriptor).size;
+    const start = new Uint8Array(Math.min(size, SOURCE_START_BYTES));
+    let read = 0;
+    while (read < start.length) {
+      const bytesRead = readSync(descriptor, start, read, start.length - read, read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    const rest = createReadStream(file, {
+      fd: descriptor,
+      start: read,
+      highWaterMark: CHUNK_BYTES,
+    });
+    descriptor = undefined; // the stream closes it
+    return {
+      name: path.basename(file),
+      label: file,
+      size,
+      start: start.subarray(0, read),
+      rest,
+      reopen: () => createReadStream(file, { highWaterMark: CHUNK_BYTES }),
+    };
+  } catch (error) {
+    if (descriptor !== undefined) closeSync(descriptor);
+    throw inputError(`cannot read ${file}: ${fileProblem(error)}`);
+  }
+}
+
+/**
+ * Standard input up to `limit` bytes: the whole of it when it ends there (`ended`), else its start
+ * and the rest to come, for a streaming run.
+ */
+export async function openStdinSource(
+  formatHint: string | undefined,
+  limit: number,
+): Promise<{ source: ByteSource; ended: boolean }> {
+  const pieces: Buffer[] = [];
+  let read = 0;
+  const input = process.stdin[Symbol.asyncIterator]();
+  let ended = false;
+  while (read <= limit) {
+    const next = await input.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    const piece = next.value as Buffer;
+    pieces.push(piece);
+    read += piece.length;
+  }
+  const name = formatHint === undefined ? 'stdin' : `stdin.${formatHint}`;
+  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => input };
+  return { source: { name, label: 'stdin', start: Buffer.concat(pieces), rest }, ended };
+}
+
+/** A whole-file run's input: the source's start and all of its rest. */
+export async function wholeInput(source: ByteSource): Promise<InputFile> {
+  const pieces: Uint8Array[] = [source.start];
+  for await (const piece of source.rest) pieces.push(piece);
+  return inputFile(Buffer.concat(pieces), source.name, source.label);
 }

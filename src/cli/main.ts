@@ -3,6 +3,7 @@
  * Bundled to dist/cli/standin.mjs (scripts/build-cli.mjs); bin/standin.mjs starts it.
  */
 import { EngineError } from '../engine';
+import { isChunkWorker, serveChunks } from './chunk-worker';
 import { detectCommand } from './commands/detect';
 import { runCommand } from './commands/run';
 import { CliError, EXIT, type ExitCode } from './exit-codes';
@@ -56,4 +57,6 @@ function failure(error: unknown): ExitCode {
   return EXIT.badInput;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// A streaming run's worker threads start this same bundle (stream-run.ts).
+if (isChunkWorker()) serveChunks();
+else process.exitCode = await main(process.argv.slice(2));

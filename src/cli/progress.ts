@@ -6,10 +6,15 @@ export interface RunProgress {
   phase(name: string, rows: number): void;
   /** How far a phase is within itself: `done` of `total` of its own units. */
   step(name: string, done: number, total: number): void;
+  /**
+   * A streaming run: `done` bytes of the file (of `total`, when known) and `rows` rows written,
+   * since `started` (performance.now()).
+   */
+  streamed(done: number, total: number | undefined, rows: number, started: number): void;
   stop(): void;
 }
 
-const SILENT: RunProgress = { bytes() {}, phase() {}, step() {}, stop() {} };
+const SILENT: RunProgress = { bytes() {}, phase() {}, step() {}, streamed() {}, stop() {} };
 
 /**
  * A progress bar on stderr (rows, MB/s, elapsed, ETA), or nothing when stderr is not a terminal
@@ -66,6 +71,14 @@ export function runProgress(enabled: boolean): RunProgress {
       const eta = done > 0 && done < total ? clock((spent * (total - done)) / done) : '…';
       bar.setTotal(Math.max(total, 1));
       bar.update(done, payload(`pseudonymize: ${name}`, rowCount, eta));
+      bar.render();
+    },
+    streamed(done, total, rows, since) {
+      bytesIn = done;
+      const rate = done / Math.max((performance.now() - since) / 1000, 1e-3);
+      const eta = total === undefined ? '…' : clock((total - done) / Math.max(rate, 1));
+      bar.setTotal(Math.max(total ?? done, 1));
+      bar.update(done, payload('streaming', rows, eta));
       bar.render();
     },
     stop() {

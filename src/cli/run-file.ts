@@ -2,8 +2,8 @@
  * One run of a whole file through the engine, as the server's worker runs an upload: read,
  * detect, apply the recipe, pseudonymize, report, and write in the file's own format; then, as
  * a download in another format is made, convert those bytes. The same functions in the same
- * order give the same bytes as the web for the same file, key and recipe. A streaming run of
- * csv, tsv and JSON Lines would be another implementation of this function's contract.
+ * order give the same bytes as the web for the same file, key and recipe. A streaming run of a
+ * large csv or tsv (stream-run.ts) runs the same functions on parts of the file.
  */
 import {
   applyRecipe,
@@ -188,7 +188,7 @@ export function detectSheets(
  * Written bytes in the wanted format, converted as the server's download converts them
  * (convertWrittenChunks: an xlsx made from another format is a streamed ZIP there, so here too).
  */
-function converted(
+export function converted(
   written: Uint8Array,
   writtenFormat: FileFormat,
   wanted: {
@@ -217,7 +217,7 @@ function converted(
  * The report, or null when computing it failed, as on the server: a fault of the report must not
  * cost the run, which is complete without it.
  */
-function reportOrNull(input: ReportInput): PrivacyReport | null {
+export function reportOrNull(input: ReportInput): PrivacyReport | null {
   try {
     return buildReport(input);
   } catch {

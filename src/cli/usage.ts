@@ -6,7 +6,7 @@ Usage:
   standin detect FILE [--sheet NAME] [-o recipe.json]
   standin run FILE|- [-o OUT|-] [--recipe recipe.json] [--key-file PATH | --key-env VAR]
                      [--format csv|tsv|json|jsonl|xlsx|xls] [--mapping PATH] [--report PATH.json|PATH.html]
-                     [--strict] [--quiet] [--json]
+                     [--strict] [--stream|--whole] [--part-mb N] [--quiet] [--json]
   standin COMMAND --help      every option of a command, with examples
   standin --version
 
@@ -84,9 +84,27 @@ Options:
                         fileDependentPseudonyms, warnings, ...): on stdout, or on stderr when
                         the output goes to stdout
                           standin run prod.csv -o test.csv --json | jq .rows
+  --stream              read a csv or tsv a part at a time, on every core, in bounded memory;
+                        the default for files over 64 MB (see "Streaming" below). Output csv,
+                        tsv, json or jsonl
+                          standin run export-3gb.csv --key-env STANDIN_KEY -o test.csv
+  --whole               read the file whole, as the web page does, whatever its size (up to
+                        the 511 MB a text can hold)
+                          standin run prod-100mb.csv --whole -o test.csv
+  --part-mb N           a streaming run's part size in MB (default 16): larger parts cost
+                        memory (about ten times a part per core), smaller ones speed
+                          standin run big.csv --part-mb 32 -o test.csv
   --quiet               no progress bar and no notes (errors still print)
                           standin run prod.csv -o test.csv --quiet
   -h, --help            this text
+
+Streaming: the first part is detected (or the recipe applied to it) and every part is
+pseudonymized with those rules, in order. A file is read twice: a first pass collects the values
+of columns with few of them (names, cities, categories), so their pseudonyms are those of a run of
+the whole file. Other values whose pseudonym depends on the values beside them (a retry after a
+collision, an email rebuilt from names that another address took) may differ from a whole-file
+run; --json counts them (fileDependentPseudonyms). The report is the first part's. Standard input
+streams in one pass.
 
 Progress (rows, MB/s, elapsed, ETA) shows on stderr when it is a terminal. Nothing printed ever
 holds a value, a key or the mapping.

@@ -1,13 +1,29 @@
-import type { PrivacyReport } from '../../engine';
+import { statSync } from 'node:fs';
+import {
+  delimitedLayoutOf,
+  type DelimitedLayout,
+  type PrivacyReport,
+  type PseudonymizeStats,
+  type RecipeReport,
+} from '../../engine';
 import { renderReportHtml } from '../../server/report-html';
-import { formatOfPath, parseCommandArgs, parseFormat } from '../args';
+import { formatOfPath, parseCommandArgs, parseFormat, type OutputFormat } from '../args';
+import { isStreamFormat } from '../chunk-run';
 import { EXIT, onFile, onFileAsync, usageError, type ExitCode } from '../exit-codes';
-import { readInputFile, readStdin } from '../input-file';
+import {
+  openFileSource,
+  openStdinSource,
+  readInputFile,
+  wholeInput,
+  type ByteSource,
+  type InputFile,
+} from '../input-file';
 import { resolveKey } from '../key';
 import { writeOutput } from '../output-file';
-import { runProgress } from '../progress';
+import { runProgress, type RunProgress } from '../progress';
 import { readRecipe } from '../recipe-file';
 import { runFile, type RunOutcome } from '../run-file';
+import { STREAM_ABOVE_BYTES, streamRun, type FirstPart } from '../stream-run';
 import { RUN_USAGE } from '../usage';
 
 /** Report warnings that fail a `--strict` run; a low one (the mapping exists) only informs. */
@@ -29,6 +45,9 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
     report: { type: 'string' },
     'formula-protection': { type: 'string' },
     strict: { type: 'boolean' },
+    stream: { type: 'boolean' },
+    whole: { type: 'boolean' },
+    'part-mb': { type: 'string' },
     quiet: { type: 'boolean' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -54,6 +73,11 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
   if (values.strict && values.recipe === undefined) {
     throw usageError('--strict checks the file against a recipe: give --recipe');
   }
+  if (values.stream && values.whole) throw usageError('--stream and --whole exclude each other');
+  const partMb = values['part-mb'] === undefined ? undefined : Number(values['part-mb']);
+  if (partMb !== undefined && !(partMb > 0 && partMb <= 1024)) {
+    throw usageError('--part-mb must be a number of megabytes above 0, at most 1024');
+  }
   const protection = values['formula-protection'] ?? 'on';
   if (protection !== 'on' && protection !== 'off') {
     throw usageError('--formula-protection must be on or off');
@@ -72,60 +96,79 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
 
   const started = performance.now();
   const progress = runProgress(!quiet && process.stderr.isTTY === true);
-  let outcome: RunOutcome;
-  let inputBytes: number;
-  let label: string;
+  const request: RunChoice = {
+    mode: values.stream ? 'stream' : values.whole ? 'whole' : 'auto',
+    file,
+    formatOption,
+    wanted,
+    mappingFormat,
+  };
+  let finished: Finished;
   try {
-    const onBytes = (read: number, total: number | undefined) => progress.bytes(read, total);
-    // Standard input can only be awaited; a file is read at once (readInputFile).
-    const input =
-      file === '-' ? await readStdin(formatOption, onBytes) : readInputFile(file, onBytes);
-    inputBytes = input.size;
-    label = input.label;
-    outcome = onFile(input.label, () =>
-      runFile({
-        input,
+    const run = await chooseRun(request, progress);
+    if (run.stream) {
+      const { source, layout, format, mapping } = run.stream;
+      const outcome = await onFileAsync(source.label, () =>
+        streamRun({
+          source,
+          layout,
+          recipe,
+          secret: key.secret,
+          format,
+          formulaProtection: protection === 'on',
+          target,
+          ...(mapping && values.mapping !== undefined
+            ? { mapping: { format: mapping, target: values.mapping } }
+            : {}),
+          report: reportKind !== undefined || values.strict === true || values.json === true,
+          failuresBeforeWriting: (first) => (values.strict ? strictFailures(first) : []),
+          progress,
+          ...(partMb !== undefined ? { partBytes: partMb * 1024 ** 2 } : {}),
+        }),
+      );
+      finished = {
+        ...outcome,
+        label: source.label,
+        sheets: 1,
+        inputFormat: layout.delimiter === '\t' ? 'tsv' : 'csv',
+        format,
+        streamed: { parts: outcome.parts, fileValues: outcome.fileValues },
+      };
+    } else {
+      finished = await runWhole(run.input, {
         recipe,
         secret: key.secret,
-        format: wanted,
+        wanted,
         sheetName: values.sheet,
         formulaProtection: protection === 'on',
         mappingFormat,
         report: reportKind !== undefined || values.strict === true || values.json === true,
-        onPhase: (phase, rows) => progress.phase(phase, rows),
-        onProgress: (phase, done, total) => progress.step(phase, done, total),
-      }),
-    );
+        target,
+        mappingTarget: values.mapping,
+        strict: values.strict === true,
+        progress,
+      });
+    }
   } finally {
     progress.stop();
   }
 
-  if (
-    target === '-' &&
-    process.stdout.isTTY &&
-    (outcome.format === 'xlsx' || outcome.format === 'xls')
-  ) {
-    throw usageError(`an ${outcome.format} file is not for a terminal: give -o PATH`);
-  }
-  const failures = values.strict ? strictFailures(outcome) : [];
-  if (outcome.report === null) console.error('standin: the privacy report could not be computed');
-  if (reportKind && values.report !== undefined && outcome.report) {
-    await writeOutput(values.report, reportText(reportKind, outcome.report, file));
-  }
-  let outputBytes: number | null = null;
-  if (failures.length === 0) {
-    outputBytes = await onFileAsync(label, () => writeOutput(target, outcome.output));
-    if (values.mapping !== undefined && outcome.mapping) {
-      const mapping = outcome.mapping;
-      await onFileAsync(label, () => writeOutput(values.mapping ?? '-', mapping));
-    }
+  const { failures } = finished;
+  if (finished.report === null) console.error('standin: the privacy report could not be computed');
+  if (reportKind && values.report !== undefined && finished.report) {
+    await writeOutput(values.report, reportText(reportKind, finished.report, file));
   }
   const seconds = (performance.now() - started) / 1000;
-  for (const missing of outcome.recipeReport?.notFound ?? []) {
+  for (const missing of finished.recipeReport?.notFound ?? []) {
     note(`the recipe's column "${missing.column}" of sheet "${missing.sheet}" is not in the file`);
   }
+  if (finished.streamed && finished.stats.fileDependentPseudonyms > 0) {
+    note(
+      `streamed in ${finished.streamed.parts} parts: ${finished.stats.fileDependentPseudonyms} values took a pseudonym that depends on the file or its part (see README, Command line)`,
+    );
+  }
   if (values.json) {
-    const summary = `${JSON.stringify(runSummary(outcome, { seconds, inputBytes, outputBytes, target, keyFrom: key.from, strict: values.strict === true, failures }), null, 2)}\n`;
+    const summary = `${JSON.stringify(runSummary(finished, { seconds, target, keyFrom: key.from, strict: values.strict === true }), null, 2)}\n`;
     if (target === '-') process.stderr.write(summary);
     else await writeOutput('-', summary);
   }
@@ -134,8 +177,179 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
     console.error('standin: --strict: nothing written');
     return EXIT.strict;
   }
-  if (outcome.report === null && (reportKind || values.strict)) return EXIT.badInput;
+  if (finished.report === null && (reportKind || values.strict)) return EXIT.badInput;
   return EXIT.done;
+}
+
+/** What decides between a whole-file and a streaming run. */
+interface RunChoice {
+  /** --stream, --whole, or by size. */
+  mode: 'stream' | 'whole' | 'auto';
+  file: string;
+  formatOption?: OutputFormat;
+  wanted?: OutputFormat;
+  mappingFormat?: OutputFormat;
+}
+
+type ChosenRun =
+  | { input: InputFile; stream?: undefined }
+  | {
+      stream: {
+        source: ByteSource;
+        layout: DelimitedLayout;
+        format: 'csv' | 'tsv' | 'json' | 'jsonl';
+        mapping?: 'csv' | 'tsv' | 'json' | 'jsonl';
+      };
+    };
+
+/**
+ * A whole-file run, as the web's, for files up to STREAM_ABOVE_BYTES and with --whole; a streaming
+ * run (stream-run.ts) for a larger csv or tsv, or with --stream, when every output it writes is
+ * one whose parts join (csv, tsv, json, jsonl).
+ */
+async function chooseRun(choice: RunChoice, progress: RunProgress): Promise<ChosenRun> {
+  const onBytes = (read: number, total: number | undefined) => progress.bytes(read, total);
+  const { mode, file } = choice;
+  if (file !== '-' && mode !== 'stream') {
+    const size = sizeOf(file);
+    if (mode === 'whole' || size === undefined || size <= STREAM_ABOVE_BYTES) {
+      return { input: readInputFile(file, onBytes) };
+    }
+  }
+  let source: ByteSource;
+  if (file === '-') {
+    const limit = mode === 'whole' ? Number.POSITIVE_INFINITY : STREAM_ABOVE_BYTES;
+    const stdin = await openStdinSource(choice.formatOption, limit);
+    source = stdin.source;
+    if (stdin.ended && mode !== 'stream') return { input: await wholeInput(source) };
+  } else {
+    source = openFileSource(file);
+  }
+  const layout = delimitedLayoutOf(startOfLines(source.start), source.name);
+  const format = choice.wanted ?? (layout?.delimiter === '\t' ? 'tsv' : 'csv');
+  const blocker = !layout
+    ? `${source.label} is not a csv or tsv file, which is all a streaming run reads`
+    : !isStreamFormat(format)
+      ? `an ${format} output is written from the whole file`
+      : choice.mappingFormat && !isStreamFormat(choice.mappingFormat)
+        ? `an ${choice.mappingFormat} mapping is written from the whole file`
+        : null;
+  if (blocker === null && layout && isStreamFormat(format)) {
+    const mapping = choice.mappingFormat;
+    return {
+      stream: {
+        source,
+        layout,
+        format,
+        ...(mapping && isStreamFormat(mapping) ? { mapping } : {}),
+      },
+    };
+  }
+  if (mode === 'stream') throw usageError(`--stream: ${blocker} (run it without --stream)`);
+  return { input: await wholeInput(source) };
+}
+
+function sizeOf(file: string): number | undefined {
+  try {
+    return statSync(file).size;
+  } catch {
+    // readInputFile names the problem.
+    return undefined;
+  }
+}
+
+/** The bytes up to the last line break among them: whole lines, no character cut in two. */
+function startOfLines(bytes: Uint8Array): Uint8Array {
+  const end = Math.max(bytes.lastIndexOf(0x0a), bytes.lastIndexOf(0x0d));
+  return end > 0 ? bytes.subarray(0, end + 1) : bytes;
+}
+
+interface WholeRequest {
+  recipe?: Parameters<typeof runFile>[0]['recipe'];
+  secret: string | Uint8Array;
+  wanted?: OutputFormat;
+  sheetName?: string;
+  formulaProtection: boolean;
+  mappingFormat?: OutputFormat;
+  report: boolean;
+  target: string;
+  mappingTarget?: string;
+  strict: boolean;
+  progress: RunProgress;
+}
+
+/** The whole file through runFile, then its output and mapping written unless --strict fails. */
+async function runWhole(input: InputFile, request: WholeRequest): Promise<Finished> {
+  const { progress } = request;
+  const outcome: RunOutcome = onFile(input.label, () =>
+    runFile({
+      input,
+      recipe: request.recipe,
+      secret: request.secret,
+      format: request.wanted,
+      sheetName: request.sheetName,
+      formulaProtection: request.formulaProtection,
+      mappingFormat: request.mappingFormat,
+      report: request.report,
+      onPhase: (phase, rows) => progress.phase(phase, rows),
+      onProgress: (phase, done, total) => progress.step(phase, done, total),
+    }),
+  );
+  progress.stop();
+  if (
+    request.target === '-' &&
+    process.stdout.isTTY &&
+    (outcome.format === 'xlsx' || outcome.format === 'xls')
+  ) {
+    throw usageError(`an ${outcome.format} file is not for a terminal: give -o PATH`);
+  }
+  const failures = request.strict ? strictFailures(outcome) : [];
+  let outputBytes: number | null = null;
+  if (failures.length === 0) {
+    outputBytes = await onFileAsync(input.label, () => writeOutput(request.target, outcome.output));
+    const { mapping } = outcome;
+    if (request.mappingTarget !== undefined && mapping) {
+      await onFileAsync(input.label, () => writeOutput(request.mappingTarget ?? '-', mapping));
+    }
+  }
+  return {
+    label: input.label,
+    rows: outcome.rows,
+    columns: outcome.columns,
+    sheets: outcome.sheetNames.length,
+    inputFormat: outcome.inputFormat,
+    format: outcome.format,
+    stats: outcome.stats,
+    mappingRows: outcome.mappingRows,
+    ...(outcome.recipeReport ? { recipeReport: outcome.recipeReport } : {}),
+    ...(outcome.report !== undefined ? { report: outcome.report } : {}),
+    inputBytes: input.size,
+    outputBytes,
+    failures,
+    streamed: null,
+  };
+}
+
+/** What a run did, whole or streamed: what the summary, the report and --strict read. */
+interface Finished extends FirstPart {
+  label: string;
+  rows: number;
+  columns: number;
+  sheets: number;
+  inputFormat: OutputFormat;
+  format: OutputFormat;
+  stats: PseudonymizeStats;
+  mappingRows: number | null;
+  recipeReport?: RecipeReport;
+  inputBytes: number;
+  /** Null when nothing was written (a strict failure). */
+  outputBytes: number | null;
+  failures: string[];
+  /**
+   * A streaming run's parts, and whether a first pass read its file values (stream-run.ts); null
+   * for a whole-file run.
+   */
+  streamed: { parts: number; fileValues: boolean } | null;
 }
 
 function reportKindOf(path: string): 'json' | 'html' {
@@ -156,7 +370,7 @@ function baseName(file: string): string {
 }
 
 /** Why a `--strict` run fails: uncovered columns, then the report's high and medium warnings. */
-function strictFailures(outcome: RunOutcome): string[] {
+function strictFailures(outcome: FirstPart): string[] {
   const failures = (outcome.recipeReport?.notCovered ?? []).map(
     (column) => `column "${column.column}" of sheet "${column.sheet}" is not covered by the recipe`,
   );
@@ -169,49 +383,44 @@ function strictFailures(outcome: RunOutcome): string[] {
 
 interface SummaryContext {
   seconds: number;
-  inputBytes: number;
-  /** Null when nothing was written (a strict failure). */
-  outputBytes: number | null;
   target: string;
   keyFrom: string;
   strict: boolean;
-  failures: string[];
 }
 
 /** The `--json` summary: figures and names only, never a value, key or mapping row. */
-function runSummary(outcome: RunOutcome, context: SummaryContext) {
-  const megabytes = context.inputBytes / 1024 ** 2;
+function runSummary(run: Finished, context: SummaryContext) {
+  const megabytes = run.inputBytes / 1024 ** 2;
   return {
-    rows: outcome.rows,
-    columns: outcome.columns,
-    sheets: outcome.sheetNames.length,
+    rows: run.rows,
+    columns: run.columns,
+    sheets: run.sheets,
     seconds: round(context.seconds, 3),
     mbPerSecond: round(megabytes / Math.max(context.seconds, 1e-6), 2),
-    inputFormat: outcome.inputFormat,
-    inputBytes: context.inputBytes,
-    format: outcome.format,
-    outputBytes: context.outputBytes,
-    output: context.failures.length > 0 ? null : context.target,
+    inputFormat: run.inputFormat,
+    inputBytes: run.inputBytes,
+    format: run.format,
+    outputBytes: run.outputBytes,
+    output: run.failures.length > 0 ? null : context.target,
     key: context.keyFrom,
-    scheme: outcome.stats.scheme,
-    fileDependentPseudonyms: outcome.stats.fileDependentPseudonyms,
-    mappingRows: outcome.mappingRows,
-    recipe: outcome.recipeReport
+    scheme: run.stats.scheme,
+    fileDependentPseudonyms: run.stats.fileDependentPseudonyms,
+    streamed: run.streamed,
+    mappingRows: run.mappingRows,
+    recipe: run.recipeReport
       ? {
-          applied: outcome.recipeReport.applied.length,
-          notFound: outcome.recipeReport.notFound,
-          notCovered: outcome.recipeReport.notCovered,
+          applied: run.recipeReport.applied.length,
+          notFound: run.recipeReport.notFound,
+          notCovered: run.recipeReport.notCovered,
         }
       : null,
-    warnings: (outcome.report?.warnings ?? []).map(({ severity, code, sheet, columns }) => ({
+    warnings: (run.report?.warnings ?? []).map(({ severity, code, sheet, columns }) => ({
       severity,
       code,
       sheet,
       columns,
     })),
-    strict: context.strict
-      ? { passed: context.failures.length === 0, failures: context.failures }
-      : null,
+    strict: context.strict ? { passed: run.failures.length === 0, failures: run.failures } : null,
   };
 }
 

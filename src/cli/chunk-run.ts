@@ -1,0 +1,223 @@
+/**
+ * One part of a streaming run (stream-run.ts): whole records of a csv or tsv file, read under the
+ * file's own head (BOM, "sep=" line, header), pseudonymized with the schemas the run chose on its
+ * first part, and written in the output format without the output's head, so that the parts,
+ * joined in order (JoinedOutput), make one output. What runFile does to a whole file, done to a
+ * part: the same engine functions, in the same order.
+ */
+import {
+  EngineError,
+  pseudonymize,
+  readWorkbook,
+  writeWorkbook,
+  type Cell,
+  type ColumnSchema,
+  type CsvLayout,
+  type FileValues,
+  type PrivacyReport,
+  type PseudonymizeStats,
+  type Workbook,
+} from '../engine';
+import type { OutputFormat } from './args';
+import { inputError } from './exit-codes';
+import { CLI_READ_LIMITS, converted, reportOrNull } from './run-file';
+
+/** The output formats a streaming run writes: those whose parts join (JoinedOutput). */
+export const STREAM_FORMATS = ['csv', 'tsv', 'json', 'jsonl'] as const;
+export type StreamFormat = (typeof STREAM_FORMATS)[number];
+
+export function isStreamFormat(format: OutputFormat): format is StreamFormat {
+  return (STREAM_FORMATS as readonly string[]).includes(format);
+}
+
+/** What every part of one run shares; sent to each worker once. */
+export interface ChunkSetup {
+  /** How messages name the file: its path, or "stdin". */
+  label: string;
+  /** The name the file is read under (its extension breaks ties; its base names the sheet). */
+  fileName: string;
+  /** The file's bytes before its first data record: BOM, "sep=" line and header. */
+  head: Uint8Array;
+  /** The columns every part must read into: the first part's. */
+  columns: string[];
+  schemas: ColumnSchema[][];
+  scheme: number;
+  format: StreamFormat;
+  formulaProtection: boolean;
+  /** Whether the run writes a mapping: each part then returns its rows. */
+  mapping: boolean;
+  /** The whole file's values of its columns with few, once a first pass read them. */
+  fileValues?: FileValues;
+}
+
+/** A first pass over a part: the distinct values of some columns (FileValues). */
+export interface ValuesJob {
+  kind: 'values';
+  index: number;
+  records: Uint8Array;
+  firstLine: number;
+  /** The columns whose values are wanted. */
+  columns: number[];
+}
+
+export interface ValuesOutcome {
+  index: number;
+  /** For each column asked for, its distinct values in the part, in order of first appearance. */
+  values: Cell[][];
+}
+
+/**
+ * The distinct values of some columns of a part, in order of first appearance.
+ * @example columnValues(setup, { kind: 'values', index: 1, records, firstLine: 9, columns: [2] }).values[0]
+ */
+export function columnValues(setup: ChunkSetup, job: ValuesJob): ValuesOutcome {
+  const { rows } = readPart(setup, job).sheets[0]!;
+  const values = job.columns.map((column) => {
+    const seen = new Set<Cell>();
+    for (const row of rows) seen.add(row[column] ?? null);
+    return [...seen];
+  });
+  return { index: job.index, values };
+}
+
+export interface ChunkJob {
+  kind: 'run';
+  index: number;
+  /** Whole records of the file, without its head. */
+  records: Uint8Array;
+  /** The file's line (1-based) where the records start, so an error names the file's line. */
+  firstLine: number;
+  /** Whether to build the privacy report of this part (the first: the run's report). */
+  report: boolean;
+}
+
+export interface ChunkOutcome {
+  index: number;
+  rows: number;
+  /** The part's output without the output's head (JoinedOutput adds it once). */
+  body: Uint8Array;
+  /** The output's head, from the first part: what JoinedOutput writes before every body. */
+  outputHead?: Uint8Array;
+  /** How the file was read and is written (its csv layout), from the first part. */
+  layout?: { format: Workbook['format']; csv?: CsvLayout };
+  /** The part's mapping (distinct sheet, column, original, pseudonym rows), when wanted. */
+  mapping?: { columns: string[]; rows: string[][] };
+  stats: PseudonymizeStats;
+  /** The part's report, when asked for (null when computing it failed). */
+  report?: PrivacyReport | null;
+}
+
+/**
+ * Reads, pseudonymizes and writes one part. Throws the engine's EngineError with the file's line
+ * numbers, and a CliError for a part whose columns differ from the first part's.
+ * @example runChunk(setup, 'key', { index: 0, records, firstLine: 2, report: true }).body
+ */
+export function runChunk(
+  setup: ChunkSetup,
+  secret: string | Uint8Array,
+  job: ChunkJob,
+): ChunkOutcome {
+  const workbook = readPart(setup, job);
+  const sheet = workbook.sheets[0]!;
+  if (
+    sheet.columns.length !== setup.columns.length ||
+    sheet.columns.some((column, index) => column !== setup.columns[index])
+  ) {
+    throw inputError(
+      `${setup.label}: the rows from line ${job.firstLine} on have more fields than the header, and a streaming ` +
+        'run cannot add columns to the output it is writing: run it with --whole',
+    );
+  }
+  const result = pseudonymize(workbook, setup.schemas, {
+    secret,
+    scheme: setup.scheme,
+    ...(setup.fileValues ? { fileValues: setup.fileValues } : {}),
+  });
+  const report = job.report
+    ? reportOrNull({
+        original: workbook,
+        output: result.workbook,
+        schemas: setup.schemas,
+        mappingAvailable: result.mappingRowCount() > 0,
+      })
+    : undefined;
+  const output = writeInFormat(result.workbook, setup);
+  const outputHead = writeInFormat({ ...result.workbook, sheets: [{ ...sheet, rows: [] }] }, setup);
+  return {
+    index: job.index,
+    rows: sheet.rows.length,
+    body: bodyOf(output, setup.format, outputHead),
+    ...(job.index === 0
+      ? {
+          outputHead: headOf(setup.format, outputHead),
+          layout: { format: workbook.format, ...(workbook.csv ? { csv: workbook.csv } : {}) },
+        }
+      : {}),
+    ...(setup.mapping
+      ? { mapping: { columns: result.mapping.columns, rows: result.mapping.rows.map(textRow) } }
+      : {}),
+    stats: result.stats,
+    ...(report !== undefined ? { report } : {}),
+  };
+}
+
+/** The part read under the file's head, with any line an error names counted as the file's. */
+function readPart(setup: ChunkSetup, job: { records: Uint8Array; firstLine: number }): Workbook {
+  const bytes = new Uint8Array(setup.head.length + job.records.length);
+  bytes.set(setup.head);
+  bytes.set(job.records, setup.head.length);
+  try {
+    return readWorkbook(bytes, setup.fileName, CLI_READ_LIMITS);
+  } catch (error) {
+    if (!(error instanceof EngineError) || error.line === undefined) throw error;
+    const headLines = setup.head.filter((byte) => byte === 0x0a).length;
+    const line = error.line - headLines - 1 + job.firstLine;
+    throw new EngineError(error.code, error.message.replace(`Line ${error.line}`, `Line ${line}`), {
+      line,
+    });
+  }
+}
+
+function writeInFormat(workbook: Workbook, setup: ChunkSetup): Uint8Array {
+  return Buffer.concat([
+    ...converted(writeWorkbook(workbook, workbook.format), workbook.format, {
+      to: setup.format,
+      fileName: setup.fileName,
+      formulaProtection: setup.formulaProtection,
+      splitLongSheets: false,
+    }),
+  ]);
+}
+
+function textRow(row: Cell[]): string[] {
+  return row.map((cell) => (typeof cell === 'string' ? cell : String(cell ?? '')));
+}
+
+/** The output's head: a csv or tsv's first lines; JSON's brackets are JoinedOutput's. */
+function headOf(format: StreamFormat, emptyOutput: Uint8Array): Uint8Array {
+  return format === 'csv' || format === 'tsv' ? emptyOutput : new Uint8Array(0);
+}
+
+const JSON_OPEN = '[\n'.length;
+const JSON_CLOSE = '\n]\n'.length;
+
+/**
+ * A part's output without what every part's output repeats: a csv or tsv's head; a JSON array's
+ * brackets (its objects stay one per line, with the commas between them).
+ */
+export function bodyOf(
+  output: Uint8Array,
+  format: StreamFormat,
+  emptyOutput: Uint8Array,
+): Uint8Array {
+  if (format === 'jsonl') return output;
+  if (format === 'json') {
+    if (output.length === emptyOutput.length) return new Uint8Array(0);
+    return output.subarray(JSON_OPEN, output.length - JSON_CLOSE);
+  }
+  const head = emptyOutput;
+  if (output.length < head.length || head.some((byte, index) => output[index] !== byte)) {
+    throw new Error('a part was written with another head than the first');
+  }
+  return output.subarray(head.length);
+}
