@@ -113,8 +113,11 @@ export class RecordEnds {
       } else if (byte === QUOTE && fieldStart) {
         inQuotes = true;
         fieldStart = false;
-      } else if (byte !== CR) {
-        // A CR before the LF of CRLF leaves the next field's start as it was.
+      } else if (byte === CR || byte === LF) {
+        // The reader ends a record at any line break, so a field starts after a CR (of CRLF, or
+        // alone in an LF file) or a lone LF in a CR file; only the layout's byte is a part's end.
+        fieldStart = true;
+      } else {
         fieldStart = false;
       }
     }
