@@ -16,11 +16,12 @@ import {
   type FileValues,
   type PrivacyReport,
   type PseudonymizeStats,
+  type SchemaOfSheet,
   type Workbook,
 } from '../engine';
 import type { OutputFormat } from './args';
 import { inputError } from './exit-codes';
-import { CLI_READ_LIMITS, converted, reportOrNull } from './run-file';
+import { CLI_READ_LIMITS, converted, detectSheets, reportOrNull } from './run-file';
 
 /** The output formats a streaming run writes: those whose parts join (JoinedOutput). */
 export const STREAM_FORMATS = ['csv', 'tsv', 'json', 'jsonl'] as const;
@@ -50,6 +51,34 @@ export interface ChunkSetup {
   fileValues?: FileValues;
 }
 
+/** Where every part is read from: what the run knows before it has detected anything. */
+export type PartSource = Pick<ChunkSetup, 'label' | 'fileName' | 'head'>;
+
+/** The columns and detected schemas of a run's first part (detectPart). */
+export interface DetectedPart {
+  columns: string[];
+  detected: SchemaOfSheet[];
+}
+
+/**
+ * Reads and detects the first part, as a whole-file run detects its file. Every later part is
+ * read under the head alone, so the head must hold the whole header: a file with lines above
+ * its header is refused.
+ * @example detectPart({ label: 'a.csv', fileName: 'a.csv', head }, records).detected[0].schema
+ */
+export function detectPart(source: PartSource, records: Uint8Array): DetectedPart {
+  const workbook = readPart(source, { records, firstLine: 0 });
+  const headOnly = readWorkbook(source.head, source.fileName, CLI_READ_LIMITS);
+  const columns = workbook.sheets[0]!.columns;
+  if (columns.join('\u0000') !== headOnly.sheets[0]!.columns.join('\u0000')) {
+    throw inputError(
+      `${source.label}: a streaming run needs the header on the first line, and this file has ` +
+        'lines above it: run it with --whole',
+    );
+  }
+  return { columns, detected: detectSheets(workbook.sheets) };
+}
+
 /** A first pass over a part: the distinct values of some columns (FileValues). */
 export interface ValuesJob {
   kind: 'values';
@@ -70,7 +99,7 @@ export interface ValuesOutcome {
  * The distinct values of some columns of a part, in order of first appearance.
  * @example columnValues(setup, { kind: 'values', index: 1, records, firstLine: 9, columns: [2] }).values[0]
  */
-export function columnValues(setup: ChunkSetup, job: ValuesJob): ValuesOutcome {
+export function columnValues(setup: PartSource, job: ValuesJob): ValuesOutcome {
   const { rows } = readPart(setup, job).sheets[0]!;
   const values = job.columns.map((column) => {
     const seen = new Set<Cell>();
@@ -162,7 +191,7 @@ export function runChunk(
 }
 
 /** The part read under the file's head, with any line an error names counted as the file's. */
-function readPart(setup: ChunkSetup, job: { records: Uint8Array; firstLine: number }): Workbook {
+function readPart(setup: PartSource, job: { records: Uint8Array; firstLine: number }): Workbook {
   const bytes = new Uint8Array(setup.head.length + job.records.length);
   bytes.set(setup.head);
   bytes.set(job.records, setup.head.length);

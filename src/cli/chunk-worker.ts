@@ -1,16 +1,20 @@
 /**
- * A worker thread of a streaming run: it takes parts of the file (ChunkJob) and answers each with
- * its output (ChunkOutcome) or why it failed. It runs in the command's own bundle, started with
- * ChunkWorkerData (main.ts starts this loop instead of the command).
+ * A worker thread of a streaming run: it takes the run's setup, then tasks on parts of the file
+ * (detect the first, collect values, run), and answers each with its result or why it failed.
+ * It runs in the command's own bundle, started with ChunkWorkerData (main.ts starts this loop
+ * instead of the command).
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { EngineError } from '../engine';
 import {
   columnValues,
+  detectPart,
   runChunk,
   type ChunkJob,
   type ChunkOutcome,
   type ChunkSetup,
+  type DetectedPart,
+  type PartSource,
   type ValuesJob,
   type ValuesOutcome,
 } from './chunk-run';
@@ -18,26 +22,32 @@ import { CliError } from './exit-codes';
 
 export interface ChunkWorkerData {
   standinChunkWorker: true;
-  setup: ChunkSetup;
   secret: string | Uint8Array;
 }
 
-/** Why a part failed, as data: the messages of ours name lines and columns, never a value. */
+/** What a worker is asked, each with the result it answers. */
+export type WorkerTask =
+  | { kind: 'setup'; setup: ChunkSetup }
+  | { kind: 'detect'; source: PartSource; records: Uint8Array }
+  | ValuesJob
+  | ChunkJob;
+
+export interface TaskResults {
+  setup: null;
+  detect: DetectedPart;
+  values: ValuesOutcome;
+  run: ChunkOutcome;
+}
+
+/** Why a task failed, as data: the messages of ours name lines and columns, never a value. */
 export type ChunkFailure =
   | { kind: 'engine'; code: EngineError['code']; message: string }
   | { kind: 'cli'; exitCode: CliError['exitCode']; message: string }
   /** Anything else may carry data in its message: only its kind crosses. */
   | { kind: 'internal'; name: string };
 
-export type ChunkReply =
-  { outcome: ChunkOutcome } | { values: ValuesOutcome } | { index: number; failure: ChunkFailure };
-
-/** The part a reply answers. */
-export function indexOf(reply: ChunkReply): number {
-  if ('outcome' in reply) return reply.outcome.index;
-  if ('values' in reply) return reply.values.index;
-  return reply.index;
-}
+export type WorkerReply =
+  { id: number; result: TaskResults[WorkerTask['kind']] } | { id: number; failure: ChunkFailure };
 
 /** Whether this thread is a streaming run's worker. */
 export function isChunkWorker(): boolean {
@@ -46,25 +56,34 @@ export function isChunkWorker(): boolean {
   );
 }
 
-/** Answers the parts the run sends, one at a time, until the run ends the thread. */
+/** Answers the tasks the run sends, one at a time, until the run ends the thread. */
 export function serveChunks(): void {
-  const { setup, secret } = workerData as ChunkWorkerData;
+  const { secret } = workerData as ChunkWorkerData;
   const port = parentPort!;
-  port.on('message', (job: ChunkJob | ValuesJob) => {
-    let reply: ChunkReply;
+  let setup: ChunkSetup | undefined;
+  port.on('message', ({ id, task }: { id: number; task: WorkerTask }) => {
     try {
-      if (job.kind === 'values') {
-        port.postMessage({ values: columnValues(setup, job) } satisfies ChunkReply);
-        return;
+      if (task.kind === 'setup') {
+        setup = task.setup;
+        port.postMessage({ id, result: null } satisfies WorkerReply);
+      } else if (task.kind === 'detect') {
+        port.postMessage({
+          id,
+          result: detectPart(task.source, task.records),
+        } satisfies WorkerReply);
+      } else if (task.kind === 'values') {
+        port.postMessage({ id, result: columnValues(setup!, task) } satisfies WorkerReply);
+      } else {
+        const outcome = runChunk(setup!, secret, task);
+        // A buffer of its own, handed over rather than copied again (a slice of a larger buffer,
+        // or of Node's shared pool, cannot be).
+        const body = new Uint8Array(outcome.body);
+        const reply: WorkerReply = { id, result: { ...outcome, body } };
+        port.postMessage(reply, [body.buffer]);
       }
-      const outcome = runChunk(setup, secret, job);
-      // A buffer of its own, handed over rather than copied again (a slice of a larger buffer,
-      // or of Node's shared pool, cannot be).
-      reply = { outcome: { ...outcome, body: new Uint8Array(outcome.body) } };
     } catch (error) {
-      reply = { index: job.index, failure: failureOf(error) };
+      port.postMessage({ id, failure: failureOf(error) } satisfies WorkerReply);
     }
-    port.postMessage(reply, 'outcome' in reply ? [reply.outcome.body.buffer as ArrayBuffer] : []);
   });
 }
 

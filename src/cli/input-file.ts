@@ -142,15 +142,16 @@ export function openFileSource(file: string): ByteSource {
 
 /**
  * Standard input up to `limit` bytes: the whole of it when it ends there (`ended`), else its start
- * and the rest to come, for a streaming run.
+ * and the rest to come, for a streaming run. The bytes read ahead are handed on as they came, not
+ * joined: a streaming run lets go of each piece once it is in a part.
  */
 export async function openStdinSource(
   formatHint: string | undefined,
   limit: number,
 ): Promise<{ source: ByteSource; ended: boolean }> {
-  const pieces: Buffer[] = [];
+  const pieces: Uint8Array[] = [];
   let read = 0;
-  const input = process.stdin[Symbol.asyncIterator]();
+  const input = process.stdin[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
   let ended = false;
   while (read <= limit) {
     const next = await input.next();
@@ -158,13 +159,21 @@ export async function openStdinSource(
       ended = true;
       break;
     }
-    const piece = next.value as Buffer;
-    pieces.push(piece);
-    read += piece.length;
+    pieces.push(next.value);
+    read += next.value.length;
   }
   const name = formatHint === undefined ? 'stdin' : `stdin.${formatHint}`;
-  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => input };
-  return { source: { name, label: 'stdin', start: Buffer.concat(pieces), rest }, ended };
+  // The start is what format sniffing reads: the first piece or pieces, up to SOURCE_START_BYTES.
+  let startPieces = 0;
+  for (let bytes = 0; startPieces < pieces.length && bytes < SOURCE_START_BYTES; startPieces++) {
+    bytes += pieces[startPieces]!.length;
+  }
+  const start = Buffer.concat(pieces.splice(0, startPieces));
+  async function* rest(): AsyncGenerator<Uint8Array> {
+    while (pieces.length > 0) yield pieces.shift()!;
+    for (let next = await input.next(); !next.done; next = await input.next()) yield next.value;
+  }
+  return { source: { name, label: 'stdin', start, rest: rest() }, ended };
 }
 
 /** A whole-file run's input: the source's start and all of its rest. */

@@ -1,24 +1,34 @@
 import { Worker } from 'node:worker_threads';
-import type { ChunkJob, ChunkOutcome, ChunkSetup, ValuesJob, ValuesOutcome } from './chunk-run';
-import { errorOf, indexOf, type ChunkReply, type ChunkWorkerData } from './chunk-worker';
+import type { ChunkSetup } from './chunk-run';
+import {
+  errorOf,
+  type ChunkWorkerData,
+  type TaskResults,
+  type WorkerReply,
+  type WorkerTask,
+} from './chunk-worker';
 
-/** The worker threads of one pass of a streaming run, sent the parts in turn. */
+type Task<K extends WorkerTask['kind']> = Extract<WorkerTask, { kind: K }>;
+
+/** The worker threads of a streaming run, each task sent to the one with the fewest to do. */
 export class PartPool {
   readonly #workers: Worker[];
-  readonly #replies = new Map<number, ChunkReply>();
-  readonly #waiting = new Map<
+  /** Tasks sent to each worker and not answered yet. */
+  readonly #busy: number[];
+  readonly #pending = new Map<
     number,
-    { resolve: (reply: ChunkReply) => void; reject: (error: Error) => void }
+    { worker: number; resolve: (result: unknown) => void; reject: (error: Error) => void }
   >();
+  #nextId = 0;
   #failure: Error | null = null;
-  #turn = 0;
 
-  constructor(setup: ChunkSetup, secret: string | Uint8Array, count: number) {
-    const workerData: ChunkWorkerData = { standinChunkWorker: true, setup, secret };
+  constructor(secret: string | Uint8Array, count: number) {
+    const workerData: ChunkWorkerData = { standinChunkWorker: true, secret };
+    this.#busy = new Array<number>(count).fill(0);
     this.#workers = Array.from({ length: count }, () => {
-      // The command's own bundle, which serves parts when started as a worker (main.ts).
+      // The command's own bundle, which serves tasks when started as a worker (main.ts).
       const worker = new Worker(new URL(import.meta.url), { workerData });
-      worker.on('message', (reply: ChunkReply) => this.#settle(reply));
+      worker.on('message', (reply: WorkerReply) => this.#settle(reply));
       worker.on('error', (error) => this.#fail(error));
       return worker;
     });
@@ -28,52 +38,50 @@ export class PartPool {
     return this.#workers.length;
   }
 
-  /** Sends a part to the next worker in turn; its records are handed over, not copied. */
-  submit(job: ChunkJob | ValuesJob): void {
-    const worker = this.#workers[this.#turn++ % this.#workers.length]!;
-    worker.postMessage(job, [job.records.buffer as ArrayBuffer]);
+  /** Gives every worker the run's setup (again, once the first pass has added to it). */
+  async setUp(setup: ChunkSetup): Promise<void> {
+    await Promise.all(
+      this.#workers.map((_, worker) => this.#send(worker, { kind: 'setup', setup })),
+    );
   }
 
-  /** The outcome of run job `index`, once its worker has answered. */
-  async outcome(index: number): Promise<ChunkOutcome> {
-    const reply = await this.#reply(index);
-    if (!('outcome' in reply)) throw new Error('not a run job');
-    return reply.outcome;
+  /**
+   * Sends a task on a part to the worker with the fewest tasks to do (parts differ in cost: the
+   * first builds the report); its records are handed over, not copied. The promise is settled
+   * whether or not it is awaited yet, so a failure waits for its turn to be seen.
+   */
+  task<K extends 'detect' | 'values' | 'run'>(task: Task<K>): Promise<TaskResults[K]> {
+    const worker = this.#busy.indexOf(Math.min(...this.#busy));
+    const result = this.#send(worker, task) as Promise<TaskResults[K]>;
+    result.catch(() => {});
+    return result;
   }
 
-  /** The values of values job `index`, once its worker has answered. */
-  async values(index: number): Promise<ValuesOutcome> {
-    const reply = await this.#reply(index);
-    if (!('values' in reply)) throw new Error('not a values job');
-    return reply.values;
+  #send(worker: number, task: WorkerTask): Promise<unknown> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    this.#busy[worker]!++;
+    const transfer = 'records' in task ? [task.records.buffer as ArrayBuffer] : [];
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { worker, resolve, reject });
+      this.#workers[worker]!.postMessage({ id, task }, transfer);
+    });
   }
 
-  async #reply(index: number): Promise<ChunkReply> {
-    let reply = this.#replies.get(index);
-    this.#replies.delete(index);
-    if (!reply) {
-      if (this.#failure) throw this.#failure;
-      reply = await new Promise<ChunkReply>((resolve, reject) => {
-        this.#waiting.set(index, { resolve, reject });
-      });
-    }
-    if ('failure' in reply) throw errorOf(reply.failure);
-    return reply;
-  }
-
-  #settle(reply: ChunkReply): void {
-    const index = indexOf(reply);
-    const waiting = this.#waiting.get(index);
-    this.#waiting.delete(index);
-    if (waiting) waiting.resolve(reply);
-    else this.#replies.set(index, reply);
+  #settle(reply: WorkerReply): void {
+    const pending = this.#pending.get(reply.id);
+    if (!pending) return;
+    this.#pending.delete(reply.id);
+    this.#busy[pending.worker]!--;
+    if ('failure' in reply) pending.reject(errorOf(reply.failure));
+    else pending.resolve(reply.result);
   }
 
   /** A worker that died (out of memory, say) fails the run. */
   #fail(error: Error): void {
     this.#failure = error;
-    for (const { reject } of this.#waiting.values()) reject(error);
-    this.#waiting.clear();
+    for (const { reject } of this.#pending.values()) reject(error);
+    this.#pending.clear();
   }
 
   async close(): Promise<void> {

@@ -35,10 +35,14 @@ export class PartReader {
   readonly #partBytes: number;
   /** Scans the pending bytes, continuing from one part into the next. */
   readonly #ends: RecordEnds;
+  /** Bytes read and not yet in a part, as they came (never joined into one large buffer). */
   #pieces: Uint8Array[] = [];
   #pendingBytes = 0;
-  /** How far into the pending bytes #ends has scanned. */
-  #scanned = 0;
+  /** How far #ends has scanned into the pending bytes: a piece, and an offset in it. */
+  #scanPiece = 0;
+  #scanOffset = 0;
+  /** The pending bytes before #scanPiece. */
+  #scanBase = 0;
   #ended = false;
   /** Line breaks in the bytes taken so far, the head's included. */
   #lines = 0;
@@ -59,11 +63,6 @@ export class PartReader {
     this.#rest = rest[Symbol.asyncIterator]();
     this.#onBytes = onBytes;
     this.#add(start);
-  }
-
-  /** Whether the source has no bytes left to read (parts may still be pending). */
-  get ended(): boolean {
-    return this.#ended;
   }
 
   /** The next part, or null once the file is all read. */
@@ -87,60 +86,88 @@ export class PartReader {
     this.#onBytes(this.bytesRead);
   }
 
-  #pending(): Uint8Array {
-    if (this.#pieces.length > 1) this.#pieces = [Buffer.concat(this.#pieces)];
-    return this.#pieces[0] ?? new Uint8Array(0);
-  }
-
-  #keep(from: number): void {
-    const rest = this.#pending().subarray(from);
-    this.#pieces = rest.length > 0 ? [rest] : [];
-    this.#pendingBytes = rest.length;
-    this.#scanned = 0;
-  }
-
-  /** Takes the head off the pending bytes once its records are in. */
-  #takeHead(): void {
-    const pending = this.#pending();
-    const header = new RecordEnds(this.#layout);
-    let end = header.next(pending, 0);
-    if (end >= 0 && startsWithSepLine(pending)) end = header.next(pending, end);
-    if (end < 0) {
-      if (!this.#ended || pending.length === 0) return;
-      end = pending.length;
+  /** The first `count` pending bytes, copied into a buffer of their own, and taken off. */
+  #take(count: number): Uint8Array {
+    const taken = new Uint8Array(count);
+    let filled = 0;
+    while (filled < count) {
+      const piece = this.#pieces[0]!;
+      const used = Math.min(piece.length, count - filled);
+      taken.set(piece.subarray(0, used), filled);
+      filled += used;
+      if (used === piece.length) this.#pieces.shift();
+      else this.#pieces[0] = piece.subarray(used);
     }
-    this.head = copy(pending.subarray(0, end));
+    this.#pendingBytes -= count;
+    this.#scanPiece = 0;
+    this.#scanOffset = 0;
+    this.#scanBase = 0;
+    return taken;
+  }
+
+  /** Takes the head off the pending bytes once its records (a "sep=" line, the header) are in. */
+  #takeHead(): void {
+    const header = new RecordEnds(this.#layout);
+    const records = startsWithSepLine(this.#pieces[0] ?? new Uint8Array(0)) ? 2 : 1;
+    let found = 0;
+    let end = -1;
+    let base = 0;
+    for (const piece of this.#pieces) {
+      let from = 0;
+      while (found < records) {
+        const at = header.next(piece, from);
+        if (at < 0) break;
+        found++;
+        from = at;
+        end = base + at;
+      }
+      if (found === records) break;
+      base += piece.length;
+    }
+    if (found < records) {
+      if (!this.#ended || this.#pendingBytes === 0) return;
+      end = this.#pendingBytes;
+    }
+    this.head = this.#take(end);
     this.#headBytes = end;
     this.#lines = countLines(this.head, this.#layout.lineBreak);
-    this.#keep(end);
   }
 
+  /** The next part, when its last record is in (or the file ended). */
   #takePart(): Part | null {
-    let end = -1;
     const size = this.#partBytes;
+    let end = -1;
     if (this.#pendingBytes >= size) {
-      const pending = this.#pending();
-      if (this.#scanned < size) this.#ends.scan(pending, this.#scanned, size);
-      end = this.#ends.next(pending, Math.max(this.#scanned, size));
-      this.#scanned = end < 0 ? pending.length : end;
+      while (end < 0 && this.#scanPiece < this.#pieces.length) {
+        const piece = this.#pieces[this.#scanPiece]!;
+        // Up to the part's size, only the quoting state matters; past it, the first record end.
+        let from = this.#scanOffset;
+        if (this.#scanBase + from < size) {
+          const to = Math.min(piece.length, size - this.#scanBase);
+          this.#ends.scan(piece, from, to);
+          from = to;
+        }
+        const at = from < piece.length ? this.#ends.next(piece, from) : -1;
+        if (at >= 0) {
+          end = this.#scanBase + at;
+        } else {
+          this.#scanBase += piece.length;
+          this.#scanPiece++;
+          this.#scanOffset = 0;
+        }
+      }
     }
     if (end < 0) {
       if (!this.#ended || this.#pendingBytes === 0) return null;
       end = this.#pendingBytes;
     }
     // A buffer of its own: it is handed over to a worker thread.
-    const records = copy(this.#pending().subarray(0, end));
-    this.#keep(end);
+    const records = this.#take(end);
     const firstLine = this.#lines + 1;
     this.#lines += countLines(records, this.#layout.lineBreak);
     const headBytes = this.parts++ === 0 ? this.#headBytes : 0;
     return { records, firstLine, bytes: records.length + headBytes };
   }
-}
-
-/** A copy in an ArrayBuffer of its own (Buffer's slice would share, and may be of Node's pool). */
-function copy(bytes: Uint8Array): Uint8Array {
-  return new Uint8Array(bytes);
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];

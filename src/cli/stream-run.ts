@@ -13,7 +13,6 @@ import {
   mappingFileName,
   mappingFormatOf,
   PSEUDONYM_SCHEME_VERSION,
-  readWorkbook,
   writeMapping,
   type Cell,
   type DelimitedLayout,
@@ -24,7 +23,15 @@ import {
   type RecipeReport,
   type Workbook,
 } from '../engine';
-import { bodyOf, type ChunkOutcome, type ChunkSetup, type StreamFormat } from './chunk-run';
+import {
+  bodyOf,
+  type ChunkOutcome,
+  type ChunkSetup,
+  type DetectedPart,
+  type PartSource,
+  type StreamFormat,
+  type ValuesOutcome,
+} from './chunk-run';
 import { inputError } from './exit-codes';
 import type { ByteSource } from './input-file';
 import { JoinedOutput } from './joined-output';
@@ -32,7 +39,7 @@ import { openOutput, type OutputSink } from './output-file';
 import { PartPool } from './part-pool';
 import { PartReader, type Part } from './part-reader';
 import type { RunProgress } from './progress';
-import { CLI_READ_LIMITS, converted, detectSheets } from './run-file';
+import { converted } from './run-file';
 import { SeenRows } from './seen-rows';
 
 /** Text files larger than this stream by default; smaller ones are read whole, as the web does. */
@@ -102,33 +109,38 @@ export async function streamRun(request: StreamRequest): Promise<StreamOutcome> 
   const onBytes = (read: number) => progress.bytes(read, source.size);
   const { partBytes } = request;
   let reader = new PartReader(layout, source.start, source.rest, { partBytes, onBytes });
-  const first = await reader.next();
+  let first = await reader.next();
   if (!first || reader.head === null) throw inputError(`${source.label}: the file is empty`);
-  const { setup, recipeReport } = setupOf(request, reader.head, first.records);
-  const workers = request.workers ?? defaultWorkers();
-
-  let firstPart: Part = first;
-  const few = columnsWithFewValues(setup);
-  if (source.reopen && few.length > 0) {
-    const passOne = new PartPool(setup, request.secret, workers);
-    try {
-      setup.fileValues = await readFileValues(passOne, reader, first, few, setup.columns.length);
-    } finally {
-      await passOne.close();
-    }
-    reader = new PartReader(layout, new Uint8Array(0), source.reopen(), { partBytes });
-    firstPart = (await reader.next())!;
-  }
-
-  const pool = new PartPool(setup, request.secret, workers);
+  const pool = new PartPool(request.secret, request.workers ?? defaultWorkers());
   const output = openOutput(request.target);
   const mappingSink = request.mapping ? openOutput(request.mapping.target) : undefined;
   try {
+    // Detected on a worker: the first part read whole stays off the main thread, which would
+    // keep it as garbage (it allocates too little to collect it).
+    const partSource: PartSource = {
+      label: source.label,
+      fileName: source.name,
+      head: reader.head,
+    };
+    const detectedPart = await pool.task({
+      kind: 'detect',
+      source: partSource,
+      records: new Uint8Array(first.records),
+    });
+    const { setup, recipeReport } = setupOf(request, partSource, detectedPart);
+    const few = columnsWithFewValues(setup);
+    if (source.reopen && few.length > 0) {
+      await pool.setUp(setup);
+      setup.fileValues = await readFileValues(pool, reader, first, few, setup.columns.length);
+      reader = new PartReader(layout, new Uint8Array(0), source.reopen(), { partBytes });
+      first = (await reader.next())!;
+    }
+    await pool.setUp(setup);
     return await runParts(request, {
       columns: setup.columns.length,
       fileValues: setup.fileValues !== undefined,
       recipeReport,
-      first: firstPart,
+      first,
       reader,
       pool,
       output,
@@ -165,13 +177,12 @@ async function readFileValues(
   width: number,
 ): Promise<FileValues> {
   const merged = columns.map(() => new Set<Cell>() as Set<Cell> | null);
-  let submitted = 0;
-  let merged_ = 0;
+  const inFlight: Promise<ValuesOutcome>[] = [];
   const submit = (part: Part) => {
-    pool.submit({ kind: 'values', index: submitted++, ...part, columns });
+    inFlight.push(pool.task({ kind: 'values', index: 0, ...part, columns }));
   };
   const mergeNext = async () => {
-    const { values } = await pool.values(merged_++);
+    const { values } = await inFlight.shift()!;
     values.forEach((list, at) => {
       const set = merged[at];
       if (!set) return;
@@ -182,10 +193,10 @@ async function readFileValues(
   submit(first);
   for (let part = await reader.next(); part; part = await reader.next()) {
     submit(part);
-    if (submitted - merged_ >= pool.size * 2) await mergeNext();
+    if (inFlight.length >= pool.size * 2) await mergeNext();
   }
-  while (merged_ < submitted) await mergeNext();
-  const perColumn: (Cell[] | undefined)[] = new Array<Cell[] | undefined>(width).fill(undefined);
+  while (inFlight.length > 0) await mergeNext();
+  const perColumn = new Array<Cell[] | undefined>(width).fill(undefined);
   columns.forEach((column, at) => {
     const set = merged[at];
     if (set) perColumn[column] = [...set];
@@ -208,52 +219,58 @@ async function runParts(request: StreamRequest, state: RunState): Promise<Stream
   const { pool, reader, columns, recipeReport } = state;
   const { source, progress } = request;
   const started = performance.now();
-  /** Each part's bytes in the file, by index, until it is written. */
-  const partBytes = new Map<number, number>();
+  const end = { recipeReport, columns, fileValues: state.fileValues };
+  /** The parts sent and not written yet, in the file's order, with their bytes in the file. */
+  const inFlight: { outcome: Promise<ChunkOutcome>; bytes: number }[] = [];
   let submitted = 0;
   const submit = (part: Part) => {
-    partBytes.set(submitted, part.bytes);
-    pool.submit({ kind: 'run', ...part, index: submitted, report: submitted === 0 });
+    const job = { kind: 'run', ...part, index: submitted, report: submitted === 0 } as const;
+    inFlight.push({ outcome: pool.task(job), bytes: part.bytes });
     submitted++;
   };
 
-  // The first part runs alone: whether the run may write at all is known from it.
-  submit(state.first);
-  const firstOutcome = await pool.outcome(0);
-  const failures = request.failuresBeforeWriting({ recipeReport, report: firstOutcome.report });
-  const totals = new Totals(firstOutcome);
-  const end = { recipeReport, columns, fileValues: state.fileValues };
-  if (failures.length > 0) {
-    return totals.outcome(request, { ...end, failures, parts: 1, outputBytes: null });
-  }
-  const output = new JoinedOutput(state.output, request.format);
-  await output.start(firstOutcome.outputHead ?? new Uint8Array(0));
-  const mapping = state.mappingSink
-    ? new MappingOutput(state.mappingSink, request, firstOutcome)
-    : undefined;
-  let written = 0;
   let bytesDone = 0;
-  const write = async (outcome: ChunkOutcome) => {
-    await output.part(outcome.body);
+  let totals: Totals | undefined;
+  let output: JoinedOutput | undefined;
+  let mapping: MappingOutput | undefined;
+  let refused: StreamOutcome | undefined;
+  /**
+   * Writes the next part's output, in the file's order; false when the first part says the run
+   * must write nothing (the parts after it ran meanwhile, and are dropped).
+   */
+  const writeNext = async (): Promise<boolean> => {
+    const next = inFlight.shift()!;
+    const outcome = await next.outcome;
+    if (!totals) {
+      totals = new Totals(outcome);
+      const failures = request.failuresBeforeWriting({ recipeReport, report: outcome.report });
+      if (failures.length > 0) {
+        refused = totals.outcome(request, { ...end, failures, parts: 1, outputBytes: null });
+        return false;
+      }
+      output = new JoinedOutput(state.output, request.format);
+      await output.start(outcome.outputHead ?? new Uint8Array(0));
+      if (state.mappingSink) mapping = new MappingOutput(state.mappingSink, request, outcome);
+    } else {
+      totals.add(outcome);
+    }
+    await output!.part(outcome.body);
     if (mapping && outcome.mapping) await mapping.part(outcome.mapping.rows);
-    if (outcome.index > 0) totals.add(outcome);
-    bytesDone += partBytes.get(outcome.index) ?? 0;
-    partBytes.delete(outcome.index);
-    written++;
+    bytesDone += next.bytes;
     progress.streamed(bytesDone, source.size, totals.rows, started);
+    return true;
   };
-  await write(firstOutcome);
 
-  // The rest, at most two parts per worker in flight, written in the file's order.
-  const inFlight = pool.size * 2;
+  // At most two parts per worker in flight; each output written as soon as those before it are.
+  submit(state.first);
   for (let part = await reader.next(); part; part = await reader.next()) {
     submit(part);
-    while (submitted - written >= inFlight) await write(await pool.outcome(written));
+    while (inFlight.length >= pool.size * 2) if (!(await writeNext())) return refused!;
   }
-  while (written < submitted) await write(await pool.outcome(written));
-  await output.end();
+  while (inFlight.length > 0) if (!(await writeNext())) return refused!;
+  await output!.end();
   await mapping?.end();
-  return totals.outcome(request, {
+  return totals!.outcome(request, {
     ...end,
     failures: [],
     parts: submitted,
@@ -263,29 +280,15 @@ async function runParts(request: StreamRequest, state: RunState): Promise<Stream
   });
 }
 
-/** The setup every part shares: the first part read and detected, the recipe applied. */
+/** The setup every part shares: the first part's detection, the recipe applied to it. */
 function setupOf(
   request: StreamRequest,
-  head: Uint8Array,
-  records: Uint8Array,
+  source: PartSource,
+  { columns, detected }: DetectedPart,
 ): { setup: ChunkSetup; recipeReport?: RecipeReport } {
-  const { source } = request;
-  const workbook = readWorkbook(Buffer.concat([head, records]), source.name, CLI_READ_LIMITS);
-  // Every later part is read under the head alone, so the head must be all the header there is.
-  const headOnly = readWorkbook(head, source.name, CLI_READ_LIMITS);
-  const columns = workbook.sheets[0]!.columns;
-  if (columns.join('\u0000') !== headOnly.sheets[0]!.columns.join('\u0000')) {
-    throw inputError(
-      `${source.label}: a streaming run needs the header on the first line, and this file has ` +
-        'lines above it: run it with --whole',
-    );
-  }
-  const detected = detectSheets(workbook.sheets);
   const applied = request.recipe ? applyRecipe(request.recipe, detected) : undefined;
   const setup: ChunkSetup = {
-    label: source.label,
-    fileName: source.name,
-    head,
+    ...source,
     columns,
     schemas: applied?.schemas ?? detected.map((sheet) => [...sheet.schema]),
     scheme: request.recipe?.scheme ?? PSEUDONYM_SCHEME_VERSION,

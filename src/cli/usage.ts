@@ -6,7 +6,7 @@ Usage:
   standin detect FILE [--sheet NAME] [-o recipe.json]
   standin run FILE|- [-o OUT|-] [--recipe recipe.json] [--key-file PATH | --key-env VAR]
                      [--format csv|tsv|json|jsonl|xlsx|xls] [--mapping PATH] [--report PATH.json|PATH.html]
-                     [--strict] [--stream|--whole] [--part-mb N] [--quiet] [--json]
+                     [--strict] [--stream|--whole] [--part-mb N] [--workers N] [--quiet] [--json]
   standin COMMAND --help      every option of a command, with examples
   standin --version
 
@@ -94,6 +94,8 @@ Options:
   --part-mb N           a streaming run's part size in MB (default 16): larger parts cost
                         memory (about ten times a part per core), smaller ones speed
                           standin run big.csv --part-mb 32 -o test.csv
+  --workers N           a streaming run's worker threads (default: one per core, at most 4)
+                          standin run big.csv --workers 1 -o test.csv
   --quiet               no progress bar and no notes (errors still print)
                           standin run prod.csv -o test.csv --quiet
   -h, --help            this text

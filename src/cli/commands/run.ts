@@ -48,6 +48,7 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
     stream: { type: 'boolean' },
     whole: { type: 'boolean' },
     'part-mb': { type: 'string' },
+    workers: { type: 'string' },
     quiet: { type: 'boolean' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -77,6 +78,10 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
   const partMb = values['part-mb'] === undefined ? undefined : Number(values['part-mb']);
   if (partMb !== undefined && !(partMb > 0 && partMb <= 1024)) {
     throw usageError('--part-mb must be a number of megabytes above 0, at most 1024');
+  }
+  const workers = values.workers === undefined ? undefined : Number(values.workers);
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) {
+    throw usageError('--workers must be a whole number from 1 to 64');
   }
   const protection = values['formula-protection'] ?? 'on';
   if (protection !== 'on' && protection !== 'off') {
@@ -124,6 +129,7 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
           failuresBeforeWriting: (first) => (values.strict ? strictFailures(first) : []),
           progress,
           ...(partMb !== undefined ? { partBytes: partMb * 1024 ** 2 } : {}),
+          ...(workers !== undefined ? { workers } : {}),
         }),
       );
       finished = {
