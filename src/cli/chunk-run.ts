@@ -64,10 +64,10 @@ export interface DetectedPart {
  * Reads and detects the first part, as a whole-file run detects its file. Every later part is
  * read under the head alone, so the head must hold the whole header: a file with lines above
  * its header is refused.
- * @example detectPart({ label: 'a.csv', fileName: 'a.csv', head }, records).detected[0].schema
+ * @example detectPart({ label: 'a.csv', fileName: 'a.csv', head }, text).detected[0].schema
  */
-export function detectPart(source: PartSource, records: Uint8Array): DetectedPart {
-  const workbook = readPart(source, { records, firstLine: 0 });
+export function detectPart(source: PartSource, text: Uint8Array): DetectedPart {
+  const workbook = readPart(source, { text, firstLine: 0 });
   const headOnly = readWorkbook(source.head, source.fileName, CLI_READ_LIMITS);
   const columns = workbook.sheets[0]!.columns;
   if (columns.join('\u0000') !== headOnly.sheets[0]!.columns.join('\u0000')) {
@@ -83,7 +83,8 @@ export function detectPart(source: PartSource, records: Uint8Array): DetectedPar
 export interface ValuesJob {
   kind: 'values';
   index: number;
-  records: Uint8Array;
+  /** The file's head, then the part's records. */
+  text: Uint8Array;
   firstLine: number;
   /** The columns whose values are wanted. */
   columns: number[];
@@ -97,7 +98,7 @@ export interface ValuesOutcome {
 
 /**
  * The distinct values of some columns of a part, in order of first appearance.
- * @example columnValues(setup, { kind: 'values', index: 1, records, firstLine: 9, columns: [2] }).values[0]
+ * @example columnValues(setup, { kind: 'values', index: 1, text, firstLine: 9, columns: [2] }).values[0]
  */
 export function columnValues(setup: PartSource, job: ValuesJob): ValuesOutcome {
   const { rows } = readPart(setup, job).sheets[0]!;
@@ -112,8 +113,8 @@ export function columnValues(setup: PartSource, job: ValuesJob): ValuesOutcome {
 export interface ChunkJob {
   kind: 'run';
   index: number;
-  /** Whole records of the file, without its head. */
-  records: Uint8Array;
+  /** The file's head, then the part's records (part-reader.ts's Part). */
+  text: Uint8Array;
   /** The file's line (1-based) where the records start, so an error names the file's line. */
   firstLine: number;
   /** Whether to build the privacy report of this part (the first: the run's report). */
@@ -139,7 +140,7 @@ export interface ChunkOutcome {
 /**
  * Reads, pseudonymizes and writes one part. Throws the engine's EngineError with the file's line
  * numbers, and a CliError for a part whose columns differ from the first part's.
- * @example runChunk(setup, 'key', { index: 0, records, firstLine: 2, report: true }).body
+ * @example runChunk(setup, 'key', { kind: 'run', index: 0, text, firstLine: 2, report: true }).body
  */
 export function runChunk(
   setup: ChunkSetup,
@@ -191,12 +192,9 @@ export function runChunk(
 }
 
 /** The part read under the file's head, with any line an error names counted as the file's. */
-function readPart(setup: PartSource, job: { records: Uint8Array; firstLine: number }): Workbook {
-  const bytes = new Uint8Array(setup.head.length + job.records.length);
-  bytes.set(setup.head);
-  bytes.set(job.records, setup.head.length);
+function readPart(setup: PartSource, job: { text: Uint8Array; firstLine: number }): Workbook {
   try {
-    return readWorkbook(bytes, setup.fileName, CLI_READ_LIMITS);
+    return readWorkbook(job.text, setup.fileName, CLI_READ_LIMITS);
   } catch (error) {
     if (!(error instanceof EngineError) || error.line === undefined) throw error;
     const headLines = setup.head.filter((byte) => byte === 0x0a).length;
@@ -208,14 +206,15 @@ function readPart(setup: PartSource, job: { records: Uint8Array; firstLine: numb
 }
 
 function writeInFormat(workbook: Workbook, setup: ChunkSetup): Uint8Array {
-  return Buffer.concat([
+  const pieces = [
     ...converted(writeWorkbook(workbook, workbook.format), workbook.format, {
       to: setup.format,
       fileName: setup.fileName,
       formulaProtection: setup.formulaProtection,
       splitLongSheets: false,
     }),
-  ]);
+  ];
+  return pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
 }
 
 function textRow(row: Cell[]): string[] {

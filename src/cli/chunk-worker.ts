@@ -20,6 +20,9 @@ import {
 } from './chunk-run';
 import { CliError } from './exit-codes';
 
+/** Buffers at least this large are never slices of Node's pool (Buffer.poolSize is 8 KiB). */
+const SHARED_POOL_LIMIT = 64 * 1024;
+
 export interface ChunkWorkerData {
   standinChunkWorker: true;
   secret: string | Uint8Array;
@@ -28,7 +31,7 @@ export interface ChunkWorkerData {
 /** What a worker is asked, each with the result it answers. */
 export type WorkerTask =
   | { kind: 'setup'; setup: ChunkSetup }
-  | { kind: 'detect'; source: PartSource; records: Uint8Array }
+  | { kind: 'detect'; source: PartSource; text: Uint8Array }
   | ValuesJob
   | ChunkJob;
 
@@ -69,17 +72,20 @@ export function serveChunks(): void {
       } else if (task.kind === 'detect') {
         port.postMessage({
           id,
-          result: detectPart(task.source, task.records),
+          result: detectPart(task.source, task.text),
         } satisfies WorkerReply);
       } else if (task.kind === 'values') {
         port.postMessage({ id, result: columnValues(setup!, task) } satisfies WorkerReply);
       } else {
         const outcome = runChunk(setup!, secret, task);
-        // A buffer of its own, handed over rather than copied again (a slice of a larger buffer,
-        // or of Node's shared pool, cannot be).
-        const body = new Uint8Array(outcome.body);
+        // Handed over rather than copied: the output is written into a buffer of its own, and
+        // only a small one may be a slice of Node's shared pool, which cannot be handed over.
+        const body =
+          outcome.body.buffer.byteLength >= SHARED_POOL_LIMIT
+            ? outcome.body
+            : new Uint8Array(outcome.body);
         const reply: WorkerReply = { id, result: { ...outcome, body } };
-        port.postMessage(reply, [body.buffer]);
+        port.postMessage(reply, [body.buffer as ArrayBuffer]);
       }
     } catch (error) {
       port.postMessage({ id, failure: failureOf(error) } satisfies WorkerReply);

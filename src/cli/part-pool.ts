@@ -47,7 +47,7 @@ export class PartPool {
 
   /**
    * Sends a task on a part to the worker with the fewest tasks to do (parts differ in cost: the
-   * first builds the report); its records are handed over, not copied. The promise is settled
+   * first builds the report); its text is handed over, not copied. The promise is settled
    * whether or not it is awaited yet, so a failure waits for its turn to be seen.
    */
   task<K extends 'detect' | 'values' | 'run'>(task: Task<K>): Promise<TaskResults[K]> {
@@ -61,7 +61,7 @@ export class PartPool {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
     this.#busy[worker]!++;
-    const transfer = 'records' in task ? [task.records.buffer as ArrayBuffer] : [];
+    const transfer = 'text' in task ? [task.text.buffer as ArrayBuffer] : [];
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { worker, resolve, reject });
       this.#workers[worker]!.postMessage({ id, task }, transfer);

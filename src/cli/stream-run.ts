@@ -125,7 +125,7 @@ export async function streamRun(request: StreamRequest): Promise<StreamOutcome> 
     const detectedPart = await pool.task({
       kind: 'detect',
       source: partSource,
-      records: new Uint8Array(first.records),
+      text: new Uint8Array(first.text),
     });
     const { setup, recipeReport } = setupOf(request, partSource, detectedPart);
     const few = columnsWithFewValues(setup);
@@ -193,7 +193,7 @@ async function readFileValues(
   submit(first);
   for (let part = await reader.next(); part; part = await reader.next()) {
     submit(part);
-    if (inFlight.length >= pool.size * 2) await mergeNext();
+    if (inFlight.length > pool.size) await mergeNext();
   }
   while (inFlight.length > 0) await mergeNext();
   const perColumn = new Array<Cell[] | undefined>(width).fill(undefined);
@@ -221,11 +221,11 @@ async function runParts(request: StreamRequest, state: RunState): Promise<Stream
   const started = performance.now();
   const end = { recipeReport, columns, fileValues: state.fileValues };
   /** The parts sent and not written yet, in the file's order, with their bytes in the file. */
-  const inFlight: { outcome: Promise<ChunkOutcome>; bytes: number }[] = [];
+  const inFlight: { outcome: Promise<ChunkOutcome>; size: number }[] = [];
   let submitted = 0;
   const submit = (part: Part) => {
     const job = { kind: 'run', ...part, index: submitted, report: submitted === 0 } as const;
-    inFlight.push({ outcome: pool.task(job), bytes: part.bytes });
+    inFlight.push({ outcome: pool.task(job), size: part.size });
     submitted++;
   };
 
@@ -256,16 +256,16 @@ async function runParts(request: StreamRequest, state: RunState): Promise<Stream
     }
     await output!.part(outcome.body);
     if (mapping && outcome.mapping) await mapping.part(outcome.mapping.rows);
-    bytesDone += next.bytes;
+    bytesDone += next.size;
     progress.streamed(bytesDone, source.size, totals.rows, started);
     return true;
   };
 
-  // At most two parts per worker in flight; each output written as soon as those before it are.
+  // One part per worker in flight and one waiting; each output written once those before it are.
   submit(state.first);
   for (let part = await reader.next(); part; part = await reader.next()) {
     submit(part);
-    while (inFlight.length >= pool.size * 2) if (!(await writeNext())) return refused!;
+    while (inFlight.length > pool.size) if (!(await writeNext())) return refused!;
   }
   while (inFlight.length > 0) if (!(await writeNext())) return refused!;
   await output!.end();

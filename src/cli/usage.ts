@@ -91,7 +91,7 @@ Options:
   --whole               read the file whole, as the web page does, whatever its size (up to
                         the 511 MB a text can hold)
                           standin run prod-100mb.csv --whole -o test.csv
-  --part-mb N           a streaming run's part size in MB (default 16): larger parts cost
+  --part-mb N           a streaming run's part size in MB (default 8): larger parts cost
                         memory (about ten times a part per core), smaller ones speed
                           standin run big.csv --part-mb 32 -o test.csv
   --workers N           a streaming run's worker threads (default: one per core, at most 4)
