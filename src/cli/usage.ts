@@ -104,9 +104,9 @@ Streaming: the first part is detected (or the recipe applied to it) and every pa
 pseudonymized with those rules, in order. A file is read twice: a first pass collects the values
 of columns with few of them (names, cities, categories), so their pseudonyms are those of a run of
 the whole file. Other values whose pseudonym depends on the values beside them (a retry after a
-collision, an email rebuilt from names that another address took) may differ from a whole-file
-run; --json counts them (fileDependentPseudonyms). The report is the first part's. Standard input
-streams in one pass.
+collision, an email rebuilt from names whose plain form another address took) may differ from a
+whole-file run; --json's fileDependentPseudonyms counts the retries. The report is the first
+part's. Standard input streams in one pass.
 
 Progress (rows, MB/s, elapsed, ETA) shows on stderr when it is a terminal. Nothing printed ever
 holds a value, a key or the mapping.
