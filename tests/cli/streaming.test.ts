@@ -1,0 +1,368 @@
+/**
+ * Streaming runs (issue 19): `standin run --stream` reads a csv or tsv a part of whole records at
+ * a time (tiny parts here, --part-mb 0.002, so a small file makes many) and must write what a
+ * whole-file run (--whole) writes, byte for byte, for values whose pseudonyms depend on the key
+ * and the value, and, thanks to the first pass over a file, for names drawn from finite lists.
+ * Errors name the file's line, never a value, and leave no output behind.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Papa from 'papaparse';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli, useCli, type CliResult } from './cli-process';
+
+const cli = useCli();
+
+/**
+ * Parts of about 2 KB: the files below make ten or more. Two workers, on any machine, so parts
+ * finish out of order and are still written in order.
+ */
+const TINY_PARTS = ['--part-mb', '0.002', '--workers', '2'];
+/** For runs that stop early: one worker is enough, and cheaper. */
+const TINY_PARTS_ONE_WORKER = ['--part-mb', '0.002', '--workers', '1'];
+/** A value that must never appear in anything the tool prints. */
+const CANARY = 'Zebulon-Quartermaine';
+
+const FIRST = ['Mary', 'James', 'Chloe', 'Wei', 'Olga', 'Mateo', 'Fatima', 'Aoife', 'Yuki', 'Ravi'];
+const LAST = ['Smith', 'Okafor', 'Nowak', 'Rossi', 'Chen', 'Dubois', 'Singh', 'Kim', 'Moore'];
+const WORDS = ['parcel', 'left', 'at', 'the', 'door', 'ring', 'twice', 'fragile', 'back', 'gate'];
+
+interface Shape {
+  /** first_name and last_name from small lists, met in another order in the file's second half. */
+  names?: boolean;
+  /** A quoted delivery note in every row, with line breaks, doubled quotes and the delimiter. */
+  notes?: boolean;
+  delimiter?: ',' | '\t';
+  newline?: '\n' | '\r\n';
+}
+
+/**
+ * Customers as partitions.test.ts writes them: identifiers, codes, UUIDs, emails (nine, so no
+ * finite-list retry), phones, dates, amounts and flags, kinds whose pseudonyms depend on the key
+ * and the value only; with names and notes on demand.
+ */
+function customers(rows: number, shape: Shape = {}): string {
+  const { delimiter = ',', newline = '\n' } = shape;
+  const header = ['customer_id', 'account_code', 'uuid', 'email', 'phone', 'signup_date'];
+  header.push('amount', 'active');
+  if (shape.names) header.push('first_name', 'last_name');
+  if (shape.notes) header.push('delivery_note');
+  const lines = [header.join(delimiter)];
+  for (let index = 0; index < rows; index++) {
+    const hex = (index * 2654435761).toString(16).padStart(12, '0').slice(-12);
+    const cells = [
+      String(10_000 + index * 7),
+      `AC-${String(31_000 + index * 13).padStart(6, '0')}`,
+      `6f1c2a3b-4d5e-4f60-8a7b-${hex}`,
+      `client${index % 9}@mailbox.example.net`,
+      `+1 555-${String(1000 + ((index * 7919) % 9000)).padStart(4, '0')}`,
+      `2023-${String((index % 12) + 1).padStart(2, '0')}-${String((index % 28) + 1).padStart(2, '0')}`,
+      (index * 37.25 + 10).toFixed(2),
+      index % 3 === 0 ? 'true' : 'false',
+    ];
+    if (shape.names) {
+      // Skewed, and reversed in the second half: each part meets the names in its own order.
+      const at = (index * index + 3 * index) % 7;
+      const late = index >= rows / 2;
+      cells.push(
+        late ? FIRST[FIRST.length - 1 - at]! : FIRST[at]!,
+        late ? LAST[LAST.length - 1 - ((at + index) % 6)]! : LAST[(at + index) % 6]!,
+      );
+    }
+    if (shape.notes) {
+      const words = Array.from(
+        { length: 6 + (index % 25) },
+        (_, word) => WORDS[(index * 3 + word * 7) % WORDS.length]!,
+      );
+      words.splice(2, 0, '""ring""');
+      words.splice(5, 0, newline);
+      if (index % 2 === 1) words.push(newline, `then${delimiter}`, '""back""', newline);
+      cells.push(`"${words.join(' ')}"`);
+    }
+    lines.push(cells.join(delimiter));
+  }
+  return `${lines.join(newline)}${newline}`;
+}
+
+function write(name: string, content: string): void {
+  writeFileSync(path.join(cli.dir(), name), content);
+}
+
+function read(name: string): Buffer {
+  return readFileSync(path.join(cli.dir(), name));
+}
+
+function exists(name: string): boolean {
+  return existsSync(path.join(cli.dir(), name));
+}
+
+function standin(args: string[], stdin?: string): Promise<CliResult> {
+  const quietly = args[0] === 'run' ? ['--key-file', 'key', '--quiet'] : [];
+  return runCli([...args, ...quietly], {
+    cwd: cli.dir(),
+    ...(stdin !== undefined ? { stdin } : {}),
+  });
+}
+
+interface Summary {
+  rows: number;
+  fileDependentPseudonyms: number;
+  streamed: { parts: number; fileValues: boolean } | null;
+  mappingRows: number | null;
+}
+
+/** The --json summary among what the tool printed (on stderr, notes may come first). */
+function summaryOf(printed: string): Summary {
+  return JSON.parse(printed.slice(printed.indexOf('{'))) as Summary;
+}
+
+/** The rows of a csv mapping, as "sheet column original pseudonym" lines. */
+function mappingRows(name: string): string[] {
+  const parsed = Papa.parse<string[]>(read(name).toString('utf8'), { skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  expect(parsed.data[0]).toEqual(['sheet', 'column', 'original', 'pseudonym']);
+  return parsed.data.slice(1).map((row) => JSON.stringify(row));
+}
+
+beforeAll(async () => {
+  write('key', 'streaming key\n');
+  write('people.csv', customers(200, { names: true, notes: true }));
+  write('people.tsv', customers(200, { names: true, delimiter: '\t', notes: true }));
+  write('customers.csv', customers(200));
+  // The whole file's recipe, so the first part is read with the whole run's rules; it fits
+  // every file here (one sheet each, matched by position; customers.csv lacks a few columns).
+  const detected = await standin(['detect', 'people.csv', '-o', 'recipe.json']);
+  expect(detected.code, detected.stderr).toBe(0);
+});
+
+describe.concurrent('a streaming run', () => {
+  const cases = [
+    { format: 'csv', input: 'people.csv', output: 'out.csv', mapping: true, parts: TINY_PARTS },
+    // One worker where the format, not the order, is what is checked.
+    { format: 'tsv', input: 'people.tsv', output: 'out.tsv', parts: TINY_PARTS_ONE_WORKER },
+    { format: 'json', input: 'people.csv', output: 'out.json', parts: TINY_PARTS_ONE_WORKER },
+    // To standard output, the format named.
+    { format: 'jsonl', input: 'people.csv', output: null, parts: TINY_PARTS_ONE_WORKER },
+  ];
+
+  it.each(cases)(
+    'writes the whole run’s $format bytes, names and quoted notes across parts included',
+    async ({ format, input, output, mapping = false, parts }) => {
+      const args = (run: 'whole' | 'stream') => [
+        'run',
+        input,
+        '--recipe',
+        'recipe.json',
+        ...(output ? ['-o', `${run}.${output}`] : ['--format', format]),
+        ...(mapping ? ['--mapping', `${run}.map.csv`] : []),
+      ];
+      const [whole, streamed] = await Promise.all([
+        standin([...args('whole'), '--whole']),
+        standin([...args('stream'), '--stream', ...parts, '--json']),
+      ]);
+      expect(whole.code, whole.stderr).toBe(0);
+      expect(streamed.code, streamed.stderr).toBe(0);
+      const summary = summaryOf(output ? streamed.stdout.toString() : streamed.stderr);
+      expect(summary.rows).toBe(200);
+      expect(summary.streamed?.parts).toBeGreaterThan(5);
+      expect(summary.streamed?.fileValues).toBe(true);
+      const [wholeBytes, streamedBytes] = output
+        ? [read(`whole.${output}`), read(`stream.${output}`)]
+        : [whole.stdout, streamed.stdout];
+      // A real output, pseudonymized.
+      expect(wholeBytes.length).toBeGreaterThan(20_000);
+      expect(wholeBytes.toString('utf8')).not.toContain('client0@mailbox.example.net');
+      expect(streamedBytes.equals(wholeBytes)).toBe(true);
+
+      if (!mapping) return;
+      const wholeRows = mappingRows('whole.map.csv');
+      const streamRows = mappingRows('stream.map.csv');
+      // Nine emails and two flags repeat in every part: still one row each.
+      expect(new Set(streamRows).size).toBe(streamRows.length);
+      expect(streamRows.filter((row) => row.includes('"email"'))).toHaveLength(9);
+      expect(streamRows.length).toBe(summary.mappingRows);
+      expect([...streamRows].sort()).toEqual([...wholeRows].sort());
+    },
+  );
+
+  it('writes the whole run’s bytes from standard input, in one pass', async () => {
+    const recipe = ['--recipe', 'recipe.json'];
+    const [whole, streamed] = await Promise.all([
+      standin(['run', 'customers.csv', ...recipe, '--whole']),
+      standin(
+        ['run', '-', '--stream', '--format', 'csv', ...recipe, ...TINY_PARTS, '--json'],
+        read('customers.csv').toString('utf8'),
+      ),
+    ]);
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(streamed.code, streamed.stderr).toBe(0);
+    const summary = summaryOf(streamed.stderr);
+    expect(summary.rows).toBe(200);
+    expect(summary.streamed?.parts).toBeGreaterThan(5);
+    // No first pass over a pipe: only kinds of the key and the value alone are the same.
+    expect(summary.streamed?.fileValues).toBe(false);
+    expect(whole.stdout.length).toBeGreaterThan(10_000);
+    expect(streamed.stdout.equals(whole.stdout)).toBe(true);
+  });
+});
+
+describe.concurrent('a streaming run that cannot finish', () => {
+  /** customers.csv with one row changed, at the file's line `line` (the header is line 1). */
+  function withRow(name: string, line: number, change: (cells: string[]) => string[]): void {
+    const lines = customers(200).split('\n');
+    lines[line - 1] = change(lines[line - 1]!.split(',')).join(',');
+    write(name, lines.join('\n'));
+  }
+
+  it('names the file’s line of a quoted field never closed in a later part, and writes nothing', async () => {
+    // Line 190 of 201: far past the first part.
+    withRow('open-quote.csv', 190, (cells) => [
+      ...cells.slice(0, 3),
+      `"${CANARY}`,
+      ...cells.slice(4),
+    ]);
+    const message =
+      /^standin: open-quote\.csv: Line 190, column 4 has a quoted field that is not closed properly\.$/m;
+    // From a file (the first pass meets it) and from standard input (met while writing).
+    const fromFile = await standin([
+      'run',
+      'open-quote.csv',
+      '--stream',
+      ...TINY_PARTS_ONE_WORKER,
+      '-o',
+      'open-quote.out.csv',
+      '--mapping',
+      'open-quote.map.csv',
+    ]);
+    expect(fromFile.code).toBe(1);
+    expect(fromFile.stderr).toMatch(message);
+    const fromStdin = await standin(
+      [
+        'run',
+        '-',
+        '--stream',
+        '--format',
+        'csv',
+        ...TINY_PARTS_ONE_WORKER,
+        '-o',
+        'open-quote.stdin.csv',
+        '--mapping',
+        'open-quote.stdin.map.csv',
+      ],
+      read('open-quote.csv').toString('utf8'),
+    );
+    expect(fromStdin.code).toBe(1);
+    expect(fromStdin.stderr).toMatch(/^standin: stdin: Line 190, column 4 has a quoted field/m);
+    for (const result of [fromFile, fromStdin]) {
+      expect(result.stderr).not.toContain(CANARY);
+      expect(result.stdout.toString()).not.toContain(CANARY);
+    }
+    for (const name of ['open-quote.out.csv', 'open-quote.map.csv'])
+      expect(exists(name)).toBe(false);
+    for (const name of ['open-quote.stdin.csv', 'open-quote.stdin.map.csv']) {
+      expect(exists(name)).toBe(false);
+    }
+  });
+
+  it('refuses a row with more fields than the header in a later part, pointing to --whole', async () => {
+    withRow('wide-row.csv', 170, (cells) => [...cells, 'extra']);
+    const result = await standin([
+      'run',
+      'wide-row.csv',
+      '--stream',
+      ...TINY_PARTS_ONE_WORKER,
+      '-o',
+      'wide-row.out.csv',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^standin: wide-row\.csv: .*more fields than the header.*--whole/m,
+    );
+    expect(exists('wide-row.out.csv')).toBe(false);
+  });
+
+  it('fails --strict (exit 3) on a column the recipe does not cover, before writing', async () => {
+    const recipe = JSON.parse(read('recipe.json').toString('utf8')) as {
+      sheets: { columns: { name: string }[] }[];
+    };
+    const columns = recipe.sheets[0]!.columns;
+    expect(columns.map((column) => column.name)).toContain('phone');
+    recipe.sheets[0]!.columns = columns.filter((column) => column.name !== 'phone');
+    write('no-phone.recipe.json', JSON.stringify(recipe));
+    const result = await standin([
+      'run',
+      'customers.csv',
+      '--stream',
+      ...TINY_PARTS_ONE_WORKER,
+      '--recipe',
+      'no-phone.recipe.json',
+      '--strict',
+      '-o',
+      'strict.out.csv',
+      '--mapping',
+      'strict.map.csv',
+    ]);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/column "phone" of sheet "customers" is not covered/);
+    expect(exists('strict.out.csv')).toBe(false);
+    expect(exists('strict.map.csv')).toBe(false);
+  });
+
+  it('refuses a file with lines above its header, pointing to --whole', async () => {
+    // A title and a blank line above the table: a preamble the reader skips (see findHeaderRow).
+    write('titled.csv', `Customers export 2024\n\n${customers(40)}`);
+    const whole = await standin(['run', 'titled.csv', '--whole', '--json', '-o', 'titled.out.csv']);
+    expect(whole.code, whole.stderr).toBe(0);
+    expect((JSON.parse(whole.stdout.toString()) as Summary).rows).toBe(40);
+    const streamed = await standin([
+      'run',
+      'titled.csv',
+      '--stream',
+      ...TINY_PARTS_ONE_WORKER,
+      '-o',
+      'titled.stream.csv',
+    ]);
+    expect(streamed.code).toBe(1);
+    expect(streamed.stderr).toMatch(/^standin: titled\.csv: .*header on the first line.*--whole/m);
+    expect(exists('titled.stream.csv')).toBe(false);
+  });
+});
+
+describe.concurrent('streaming usage', () => {
+  const cases = [
+    {
+      name: '--stream with --whole',
+      args: ['run', 'customers.csv', '--stream', '--whole', '-o', 'u1.csv'],
+      stderr: /--stream and --whole exclude each other/,
+    },
+    {
+      name: '--stream to an xlsx output',
+      args: ['run', 'customers.csv', '--stream', '-o', 'u2.xlsx'],
+      stderr: /--stream: an xlsx output is written from the whole file/,
+    },
+    {
+      name: '--stream with an xls mapping',
+      args: ['run', 'customers.csv', '--stream', '-o', 'u3.csv', '--mapping', 'u3.map.xls'],
+      stderr: /--stream: an xls mapping is written from the whole file/,
+    },
+    {
+      name: '--part-mb 0',
+      args: ['run', 'customers.csv', '--part-mb', '0', '-o', 'u4.csv'],
+      stderr: /--part-mb must be a number of megabytes above 0/,
+    },
+    {
+      name: '--stream on a JSON file',
+      args: ['run', 'rows.json', '--stream', '-o', 'u6.csv'],
+      stderr: /--stream: rows\.json is not .*csv.*a streaming run reads/,
+    },
+  ];
+
+  it.each(cases)('exits 2 for $name, writing nothing', async ({ args, stderr }) => {
+    write('rows.json', '[{"id": 1, "name": "Ada"}]\n');
+    const result = await standin(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(stderr);
+    const outputs = args.filter((arg) => /^u\d/.test(arg));
+    for (const output of outputs) expect(exists(output)).toBe(false);
+  });
+});
