@@ -33,7 +33,7 @@ interface Shape {
   /** A quoted delivery note in every row, with line breaks, doubled quotes and the delimiter. */
   notes?: boolean;
   delimiter?: ',' | '\t';
-  newline?: '\n' | '\r\n';
+  newline?: '\n' | '\r\n' | '\r';
 }
 
 /**
@@ -127,7 +127,11 @@ function mappingRows(name: string): string[] {
 beforeAll(async () => {
   write('key', 'streaming key\n');
   write('people.csv', customers(200, { names: true, notes: true }));
-  write('people.tsv', customers(200, { names: true, delimiter: '\t', notes: true }));
+  write(
+    'people.tsv',
+    customers(200, { names: true, notes: true, delimiter: '\t', newline: '\r\n' }),
+  );
+  write('people-mac.csv', customers(200, { names: true, notes: true, newline: '\r' }));
   write('customers.csv', customers(200));
   // The whole file's recipe, so the first part is read with the whole run's rules; it fits
   // every file here (one sheet each, matched by position; customers.csv lacks a few columns).
@@ -138,15 +142,16 @@ beforeAll(async () => {
 describe.concurrent('a streaming run', () => {
   const cases = [
     { format: 'csv', input: 'people.csv', output: 'out.csv', mapping: true, parts: TINY_PARTS },
-    // One worker where the format, not the order, is what is checked.
+    // One worker where the format, not the order, is what is checked. CRLF line breaks.
     { format: 'tsv', input: 'people.tsv', output: 'out.tsv', parts: TINY_PARTS_ONE_WORKER },
-    { format: 'json', input: 'people.csv', output: 'out.json', parts: TINY_PARTS_ONE_WORKER },
+    // Old Mac line breaks (CR alone), quoted ones included.
+    { format: 'json', input: 'people-mac.csv', output: 'out.json', parts: TINY_PARTS_ONE_WORKER },
     // To standard output, the format named.
     { format: 'jsonl', input: 'people.csv', output: null, parts: TINY_PARTS_ONE_WORKER },
   ];
 
   it.each(cases)(
-    'writes the whole run’s $format bytes, names and quoted notes across parts included',
+    'writes the whole run’s $format bytes from $input, names and quoted notes across parts included',
     async ({ format, input, output, mapping = false, parts }) => {
       const args = (run: 'whole' | 'stream') => [
         'run',
@@ -190,7 +195,7 @@ describe.concurrent('a streaming run', () => {
     const [whole, streamed] = await Promise.all([
       standin(['run', 'customers.csv', ...recipe, '--whole']),
       standin(
-        ['run', '-', '--stream', '--format', 'csv', ...recipe, ...TINY_PARTS, '--json'],
+        ['run', '-', '--stream', '--format', 'csv', ...recipe, ...TINY_PARTS_ONE_WORKER, '--json'],
         read('customers.csv').toString('utf8'),
       ),
     ]);
