@@ -7,6 +7,8 @@
  */
 import {
   EngineError,
+  parseJson,
+  RecordEnds,
   pseudonymize,
   readWorkbook,
   writeWorkbook,
@@ -39,8 +41,12 @@ export interface ChunkSetup {
   fileName: string;
   /** The file's bytes before its first data record: BOM, "sep=" line and header. */
   head: Uint8Array;
+  /** Whether the file is JSON Lines (no head; every line a record), not csv or tsv. */
+  jsonLines: boolean;
   /** The columns every part must read into: the first part's. */
   columns: string[];
+  /** For JSON Lines, each column's key path (Sheet.paths): the first part's. */
+  paths?: string[][];
   schemas: ColumnSchema[][];
   scheme: number;
   format: StreamFormat;
@@ -52,11 +58,12 @@ export interface ChunkSetup {
 }
 
 /** Where every part is read from: what the run knows before it has detected anything. */
-export type PartSource = Pick<ChunkSetup, 'label' | 'fileName' | 'head'>;
+export type PartSource = Pick<ChunkSetup, 'label' | 'fileName' | 'head' | 'jsonLines'>;
 
 /** The columns and detected schemas of a run's first part (detectPart). */
 export interface DetectedPart {
   columns: string[];
+  paths?: string[][];
   detected: SchemaOfSheet[];
 }
 
@@ -64,12 +71,15 @@ export interface DetectedPart {
  * Reads and detects the first part, as a whole-file run detects its file. Every later part is
  * read under the head alone, so the head must hold the whole header: a file with lines above
  * its header is refused.
- * @example detectPart({ label: 'a.csv', fileName: 'a.csv', head }, text).detected[0].schema
+ * @example detectPart({ label: 'a.csv', fileName: 'a.csv', head, jsonLines: false }, text, 2).detected[0].schema
  */
-export function detectPart(source: PartSource, text: Uint8Array): DetectedPart {
-  const workbook = readPart(source, { text, firstLine: 0 });
+export function detectPart(source: PartSource, text: Uint8Array, firstLine: number): DetectedPart {
+  const workbook = readPart(source, { text, firstLine });
+  const { columns, paths } = workbook.sheets[0]!;
+  if (source.jsonLines) {
+    return { columns, ...(paths ? { paths } : {}), detected: detectSheets(workbook.sheets) };
+  }
   const headOnly = readWorkbook(source.head, source.fileName, CLI_READ_LIMITS);
-  const columns = workbook.sheets[0]!.columns;
   if (columns.join('\u0000') !== headOnly.sheets[0]!.columns.join('\u0000')) {
     throw inputError(
       `${source.label}: a streaming run needs the header on the first line, and this file has ` +
@@ -147,17 +157,8 @@ export function runChunk(
   secret: string | Uint8Array,
   job: ChunkJob,
 ): ChunkOutcome {
-  const workbook = readPart(setup, job);
+  const workbook = withColumnsOf(setup, job, readPart(setup, job));
   const sheet = workbook.sheets[0]!;
-  if (
-    sheet.columns.length !== setup.columns.length ||
-    sheet.columns.some((column, index) => column !== setup.columns[index])
-  ) {
-    throw inputError(
-      `${setup.label}: the rows from line ${job.firstLine} on have more fields than the header, and a streaming ` +
-        'run cannot add columns to the output it is writing: run it with --whole',
-    );
-  }
   const result = pseudonymize(workbook, setup.schemas, {
     secret,
     scheme: setup.scheme,
@@ -172,14 +173,14 @@ export function runChunk(
       })
     : undefined;
   const output = writeInFormat(result.workbook, setup);
-  const outputHead = writeInFormat({ ...result.workbook, sheets: [{ ...sheet, rows: [] }] }, setup);
+  const { head, body } = splitOutput(output, setup.format);
   return {
     index: job.index,
     rows: sheet.rows.length,
-    body: bodyOf(output, setup.format, outputHead),
+    body,
     ...(job.index === 0
       ? {
-          outputHead: headOf(setup.format, outputHead),
+          outputHead: head,
           layout: { format: workbook.format, ...(workbook.csv ? { csv: workbook.csv } : {}) },
         }
       : {}),
@@ -191,8 +192,47 @@ export function runChunk(
   };
 }
 
+/**
+ * The part with the first part's columns, in their order. A csv or tsv part has them or more (a
+ * row wider than the header); a JSON Lines part may lack some keys (null, as a whole run has them
+ * where a line lacks them) but not hold new ones: the output's columns are written already.
+ */
+function withColumnsOf(setup: ChunkSetup, job: ChunkJob, workbook: Workbook): Workbook {
+  const sheet = workbook.sheets[0]!;
+  if (sheet.columns.join('\u0000') === setup.columns.join('\u0000')) return workbook;
+  const at = new Map(sheet.columns.map((column, index) => [column, index]));
+  if (!setup.jsonLines || sheet.columns.some((column) => !setup.columns.includes(column))) {
+    const what = setup.jsonLines
+      ? 'keys the first lines do not have'
+      : 'more fields than the header';
+    throw inputError(
+      `${setup.label}: the rows from line ${job.firstLine} on have ${what}, and a streaming run ` +
+        'cannot add columns to the output it is writing: run it with --whole',
+    );
+  }
+  const from = setup.columns.map((column) => at.get(column) ?? -1);
+  const rows = sheet.rows.map((row) =>
+    from.map((index) => (index < 0 ? null : (row[index] ?? null))),
+  );
+  const jsonText =
+    sheet.jsonText && from.map((index) => index >= 0 && sheet.jsonText![index] === true);
+  return {
+    ...workbook,
+    sheets: [
+      {
+        ...sheet,
+        columns: [...setup.columns],
+        rows,
+        ...(setup.paths ? { paths: setup.paths } : {}),
+        ...(jsonText ? { jsonText } : {}),
+      },
+    ],
+  };
+}
+
 /** The part read under the file's head, with any line an error names counted as the file's. */
 function readPart(setup: PartSource, job: { text: Uint8Array; firstLine: number }): Workbook {
+  if (setup.jsonLines) return readJsonLines(setup, job);
   try {
     return readWorkbook(job.text, setup.fileName, CLI_READ_LIMITS);
   } catch (error) {
@@ -202,6 +242,36 @@ function readPart(setup: PartSource, job: { text: Uint8Array; firstLine: number 
     throw new EngineError(error.code, error.message.replace(`Line ${error.line}`, `Line ${line}`), {
       line,
     });
+  }
+}
+
+/**
+ * A part of JSON Lines read as a whole run reads JSON Lines: its non-blank lines, each a JSON
+ * value, as the elements of one array (a part of one line, read alone, would be one object and
+ * could be taken for a columnar table). A line that is not JSON is named with the file's line.
+ */
+function readJsonLines(setup: PartSource, job: { text: Uint8Array; firstLine: number }): Workbook {
+  const lines = new TextDecoder().decode(job.text).split(/\r?\n/);
+  const values = lines.filter((line) => line.trim() !== '');
+  const array = new TextEncoder().encode(`[${values.join(',\n')}]`);
+  try {
+    return { ...readWorkbook(array, setup.fileName, CLI_READ_LIMITS), format: 'json' };
+  } catch (error) {
+    if (!(error instanceof EngineError) || error.code !== 'INVALID_FILE') throw error;
+    const bad = lines.findIndex((line) => line.trim() !== '' && !isJson(line));
+    if (bad < 0) throw error;
+    throw new EngineError('INVALID_FILE', `Line ${job.firstLine + bad} is not a JSON value.`, {
+      line: job.firstLine + bad,
+    });
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    parseJson(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -221,31 +291,39 @@ function textRow(row: Cell[]): string[] {
   return row.map((cell) => (typeof cell === 'string' ? cell : String(cell ?? '')));
 }
 
-/** The output's head: a csv or tsv's first lines; JSON's brackets are JoinedOutput's. */
-function headOf(format: StreamFormat, emptyOutput: Uint8Array): Uint8Array {
-  return format === 'csv' || format === 'tsv' ? emptyOutput : new Uint8Array(0);
-}
-
 const JSON_OPEN = '[\n'.length;
 const JSON_CLOSE = '\n]\n'.length;
+const JSON_EMPTY = '[]\n';
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 /**
- * A part's output without what every part's output repeats: a csv or tsv's head; a JSON array's
- * brackets (its objects stay one per line, with the commas between them).
+ * A part's output cut into what every part's output repeats, its head (a csv or tsv's BOM,
+ * "sep=" line and header), and its body: the rows, or a JSON array's objects without its
+ * brackets (one per line, with the commas between them), or JSON Lines as they are.
+ * @example splitOutput(new TextEncoder().encode('a,b\n1,2\n'), 'csv').body // the bytes of '1,2\n'
  */
-export function bodyOf(
+export function splitOutput(
   output: Uint8Array,
   format: StreamFormat,
-  emptyOutput: Uint8Array,
-): Uint8Array {
-  if (format === 'jsonl') return output;
+): { head: Uint8Array; body: Uint8Array } {
+  const none = new Uint8Array(0);
+  if (format === 'jsonl') return { head: none, body: output };
   if (format === 'json') {
-    if (output.length === emptyOutput.length) return new Uint8Array(0);
-    return output.subarray(JSON_OPEN, output.length - JSON_CLOSE);
+    const empty = output.length <= JSON_EMPTY.length;
+    return {
+      head: none,
+      body: empty ? none : output.subarray(JSON_OPEN, output.length - JSON_CLOSE),
+    };
   }
-  const head = emptyOutput;
-  if (output.length < head.length || head.some((byte, index) => output[index] !== byte)) {
-    throw new Error('a part was written with another head than the first');
-  }
-  return output.subarray(head.length);
+  if (output.length === 0) return { head: none, body: none };
+  const ends = new RecordEnds({
+    delimiter: format === 'tsv' ? '\t' : ',',
+    lineBreak: output.includes(0x0a) ? 0x0a : 0x0d,
+  });
+  const start = UTF8_BOM.every((byte, index) => output[index] === byte) ? UTF8_BOM.length : 0;
+  const sepLine = new TextDecoder().decode(output.subarray(start, start + 4)) === 'sep=';
+  let end = ends.next(output, 0);
+  if (sepLine && end >= 0) end = ends.next(output, end);
+  if (end < 0) end = output.length;
+  return { head: output.subarray(0, end), body: output.subarray(end) };
 }

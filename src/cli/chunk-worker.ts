@@ -31,7 +31,7 @@ export interface ChunkWorkerData {
 /** What a worker is asked, each with the result it answers. */
 export type WorkerTask =
   | { kind: 'setup'; setup: ChunkSetup }
-  | { kind: 'detect'; source: PartSource; text: Uint8Array }
+  | { kind: 'detect'; source: PartSource; text: Uint8Array; firstLine: number }
   | ValuesJob
   | ChunkJob;
 
@@ -72,7 +72,7 @@ export function serveChunks(): void {
       } else if (task.kind === 'detect') {
         port.postMessage({
           id,
-          result: detectPart(task.source, task.text),
+          result: detectPart(task.source, task.text, task.firstLine),
         } satisfies WorkerReply);
       } else if (task.kind === 'values') {
         port.postMessage({ id, result: columnValues(setup!, task) } satisfies WorkerReply);

@@ -20,6 +20,33 @@ export interface Part {
   size: number;
 }
 
+/**
+ * How a streamed file's records end: delimited text's (RecordEnds, which knows quotes), or JSON
+ * Lines', at each line feed (a JSON string holds no raw line break).
+ */
+export type StreamLayout = DelimitedLayout | 'jsonLines';
+
+/** Finds record ends in bytes fed a piece at a time (RecordEnds, or LineEnds). */
+interface Ends {
+  scan(bytes: Uint8Array, from: number, to?: number): number;
+  next(bytes: Uint8Array, from: number): number;
+}
+
+const LF = 0x0a;
+
+/** JSON Lines' record ends: after each line feed. */
+class LineEnds implements Ends {
+  scan(bytes: Uint8Array, from: number, to = bytes.length): number {
+    const at = bytes.lastIndexOf(LF, to - 1);
+    return at >= from ? at + 1 : -1;
+  }
+
+  next(bytes: Uint8Array, from: number): number {
+    const at = bytes.indexOf(LF, from);
+    return at >= 0 ? at + 1 : -1;
+  }
+}
+
 export interface PartOptions {
   /** The size a part reaches before it is cut (PART_BYTES by default). */
   partBytes?: number;
@@ -33,12 +60,13 @@ export interface PartOptions {
  * from its start, so a file is cut alike however its bytes arrive (a pipe's pieces vary).
  */
 export class PartReader {
-  readonly #layout: DelimitedLayout;
+  readonly #layout: StreamLayout;
+  readonly #lineBreak: number;
   readonly #rest: AsyncIterator<Uint8Array>;
   readonly #onBytes: (read: number) => void;
   readonly #partBytes: number;
   /** Scans the pending bytes, continuing from one part into the next. */
-  readonly #ends: RecordEnds;
+  readonly #ends: Ends;
   /** Bytes read and not yet in a part, as they came (never joined into one large buffer). */
   #pieces: Uint8Array[] = [];
   #pendingBytes = 0;
@@ -56,14 +84,17 @@ export class PartReader {
   parts = 0;
 
   constructor(
-    layout: DelimitedLayout,
+    layout: StreamLayout,
     start: Uint8Array,
     rest: AsyncIterable<Uint8Array>,
     { partBytes = PART_BYTES, onBytes = () => {} }: PartOptions = {},
   ) {
     this.#partBytes = Math.max(1, Math.round(partBytes));
     this.#layout = layout;
-    this.#ends = new RecordEnds(layout);
+    this.#lineBreak = layout === 'jsonLines' ? LF : layout.lineBreak;
+    this.#ends = layout === 'jsonLines' ? new LineEnds() : new RecordEnds(layout);
+    // JSON Lines have no head: every line is a record.
+    if (layout === 'jsonLines') this.head = new Uint8Array(0);
     this.#rest = rest[Symbol.asyncIterator]();
     this.#onBytes = onBytes;
     this.#add(start);
@@ -115,6 +146,7 @@ export class PartReader {
 
   /** Takes the head off the pending bytes once its records (a "sep=" line, the header) are in. */
   #takeHead(): void {
+    if (this.#layout === 'jsonLines') return;
     const header = new RecordEnds(this.#layout);
     const records = startsWithSepLine(this.#pieces[0] ?? new Uint8Array(0)) ? 2 : 1;
     let found = 0;
@@ -138,7 +170,7 @@ export class PartReader {
     }
     this.head = this.#take(end);
     this.#headBytes = end;
-    this.#lines = countLines(this.head, this.#layout.lineBreak);
+    this.#lines = countLines(this.head, this.#lineBreak);
   }
 
   /** The next part, when its last record is in (or the file ended). */
@@ -173,7 +205,7 @@ export class PartReader {
     // as it is.
     const text = this.#take(end, this.head!);
     const firstLine = this.#lines + 1;
-    this.#lines += countLines(text.subarray(this.head!.length), this.#layout.lineBreak);
+    this.#lines += countLines(text.subarray(this.head!.length), this.#lineBreak);
     const headBytes = this.parts++ === 0 ? this.#headBytes : 0;
     return { text, firstLine, size: end + headBytes };
   }

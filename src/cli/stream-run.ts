@@ -10,12 +10,13 @@
 import { availableParallelism } from 'node:os';
 import {
   applyRecipe,
+  delimitedLayoutOf,
+  parseJson,
   mappingFileName,
   mappingFormatOf,
   PSEUDONYM_SCHEME_VERSION,
   writeMapping,
   type Cell,
-  type DelimitedLayout,
   type FileValues,
   type PrivacyReport,
   type PseudonymizeStats,
@@ -24,7 +25,7 @@ import {
   type Workbook,
 } from '../engine';
 import {
-  bodyOf,
+  splitOutput,
   type ChunkOutcome,
   type ChunkSetup,
   type DetectedPart,
@@ -32,12 +33,13 @@ import {
   type StreamFormat,
   type ValuesOutcome,
 } from './chunk-run';
+import { formatOfPath } from './args';
 import { inputError } from './exit-codes';
 import type { ByteSource } from './input-file';
 import { JoinedOutput } from './joined-output';
 import { openOutput, type OutputSink } from './output-file';
 import { PartPool } from './part-pool';
-import { PartReader, type Part } from './part-reader';
+import { PartReader, type Part, type StreamLayout } from './part-reader';
 import type { RunProgress } from './progress';
 import { converted } from './run-file';
 import { SeenRows } from './seen-rows';
@@ -55,7 +57,8 @@ const MOST_FILE_VALUES = 200_000;
 
 export interface StreamRequest {
   source: ByteSource;
-  layout: DelimitedLayout;
+  /** How the file's records end: a csv or tsv's delimiter and line break, or JSON Lines. */
+  layout: StreamLayout;
   recipe?: Recipe;
   secret: string | Uint8Array;
   format: StreamFormat;
@@ -121,11 +124,13 @@ export async function streamRun(request: StreamRequest): Promise<StreamOutcome> 
       label: source.label,
       fileName: source.name,
       head: reader.head,
+      jsonLines: layout === 'jsonLines',
     };
     const detectedPart = await pool.task({
       kind: 'detect',
       source: partSource,
       text: new Uint8Array(first.text),
+      firstLine: first.firstLine,
     });
     const { setup, recipeReport } = setupOf(request, partSource, detectedPart);
     const few = columnsWithFewValues(setup);
@@ -284,12 +289,13 @@ async function runParts(request: StreamRequest, state: RunState): Promise<Stream
 function setupOf(
   request: StreamRequest,
   source: PartSource,
-  { columns, detected }: DetectedPart,
+  { columns, paths, detected }: DetectedPart,
 ): { setup: ChunkSetup; recipeReport?: RecipeReport } {
   const applied = request.recipe ? applyRecipe(request.recipe, detected) : undefined;
   const setup: ChunkSetup = {
     ...source,
     columns,
+    ...(paths ? { paths } : {}),
     schemas: applied?.schemas ?? detected.map((sheet) => [...sheet.schema]),
     scheme: request.recipe?.scheme ?? PSEUDONYM_SCHEME_VERSION,
     format: request.format,
@@ -297,6 +303,46 @@ function setupOf(
     mapping: request.mapping !== undefined,
   };
   return applied ? { setup, recipeReport: applied.report } : { setup };
+}
+
+/**
+ * How a source's records end, from its first bytes: csv or tsv (delimitedLayoutOf), JSON Lines
+ * (two lines or more, each a JSON object, in valid UTF-8), or null for what a streaming run does
+ * not read (JSON, a workbook).
+ */
+export function streamLayoutOf(start: Uint8Array, fileName: string): StreamLayout | null {
+  const lines = startOfLines(start);
+  const delimited = delimitedLayoutOf(lines, fileName);
+  if (delimited) return delimited;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(lines);
+  } catch {
+    return null;
+  }
+  const values = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const objects = values.filter((line) => {
+    if (!line.trimStart().startsWith('{')) return false;
+    try {
+      parseJson(line);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return values.length >= 2 && objects.length === values.length ? 'jsonLines' : null;
+}
+
+/** The format a streamed file is read in, and written in by default (JSON Lines as jsonl). */
+export function streamedFormat(layout: StreamLayout, fileName: string): StreamFormat {
+  if (layout !== 'jsonLines') return layout.delimiter === '\t' ? 'tsv' : 'csv';
+  return formatOfPath(fileName) === 'jsonl' ? 'jsonl' : 'json';
+}
+
+/** The bytes up to the last line break among them: whole lines, no character cut in two. */
+function startOfLines(bytes: Uint8Array): Uint8Array {
+  const end = Math.max(bytes.lastIndexOf(0x0a), bytes.lastIndexOf(0x0d));
+  return end > 0 ? bytes.subarray(0, end + 1) : bytes;
 }
 
 function defaultWorkers(): number {
@@ -384,7 +430,6 @@ class MappingOutput {
   readonly #format: StreamFormat;
   readonly #formulaProtection: boolean;
   readonly #columns: string[];
-  readonly #emptyOutput: Uint8Array;
   #started = false;
   rows = 0;
 
@@ -398,24 +443,21 @@ class MappingOutput {
       ...(first.layout?.csv ? { csv: first.layout.csv } : {}),
     };
     this.#columns = first.mapping?.columns ?? ['sheet', 'column', 'original', 'pseudonym'];
-    this.#emptyOutput = this.#write([]);
   }
 
   async part(rows: string[][]): Promise<void> {
-    if (!this.#started) {
-      this.#started = true;
-      await this.#joined.start(
-        this.#format === 'csv' || this.#format === 'tsv' ? this.#emptyOutput : new Uint8Array(0),
-      );
-    }
     const fresh = rows.filter((row) => this.#seen.add(row));
+    if (fresh.length === 0) return;
     this.rows += fresh.length;
-    if (fresh.length > 0)
-      await this.#joined.part(bodyOf(this.#write(fresh), this.#format, this.#emptyOutput));
+    const { head, body } = splitOutput(this.#write(fresh), this.#format);
+    if (!this.#started) await this.#joined.start(head);
+    this.#started = true;
+    await this.#joined.part(body);
   }
 
   async end(): Promise<void> {
-    if (!this.#started) await this.part([]);
+    // A mapping with no row is what writing none gives (a csv's header; JSON's brackets).
+    if (!this.#started) await this.#joined.start(splitOutput(this.#write([]), this.#format).head);
     await this.#joined.end();
   }
 

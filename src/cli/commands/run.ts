@@ -1,11 +1,5 @@
 import { statSync } from 'node:fs';
-import {
-  delimitedLayoutOf,
-  type DelimitedLayout,
-  type PrivacyReport,
-  type PseudonymizeStats,
-  type RecipeReport,
-} from '../../engine';
+import { type PrivacyReport, type PseudonymizeStats, type RecipeReport } from '../../engine';
 import { renderReportHtml } from '../../server/report-html';
 import { formatOfPath, parseCommandArgs, parseFormat, type OutputFormat } from '../args';
 import { isStreamFormat } from '../chunk-run';
@@ -23,7 +17,14 @@ import { writeOutput } from '../output-file';
 import { runProgress, type RunProgress } from '../progress';
 import { readRecipe } from '../recipe-file';
 import { runFile, type RunOutcome } from '../run-file';
-import { STREAM_ABOVE_BYTES, streamRun, type FirstPart } from '../stream-run';
+import {
+  STREAM_ABOVE_BYTES,
+  streamLayoutOf,
+  streamedFormat,
+  streamRun,
+  type FirstPart,
+} from '../stream-run';
+import type { StreamLayout } from '../part-reader';
 import { RUN_USAGE } from '../usage';
 
 /** Report warnings that fail a `--strict` run; a low one (the mapping exists) only informs. */
@@ -136,7 +137,7 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
         ...outcome,
         label: source.label,
         sheets: 1,
-        inputFormat: layout.delimiter === '\t' ? 'tsv' : 'csv',
+        inputFormat: streamedFormat(layout, source.name),
         format,
         streamed: { parts: outcome.parts, fileValues: outcome.fileValues },
       };
@@ -202,7 +203,7 @@ type ChosenRun =
   | {
       stream: {
         source: ByteSource;
-        layout: DelimitedLayout;
+        layout: StreamLayout;
         format: 'csv' | 'tsv' | 'json' | 'jsonl';
         mapping?: 'csv' | 'tsv' | 'json' | 'jsonl';
       };
@@ -231,10 +232,10 @@ async function chooseRun(choice: RunChoice, progress: RunProgress): Promise<Chos
   } else {
     source = openFileSource(file);
   }
-  const layout = delimitedLayoutOf(startOfLines(source.start), source.name);
-  const format = choice.wanted ?? (layout?.delimiter === '\t' ? 'tsv' : 'csv');
+  const layout = streamLayoutOf(source.start, source.name);
+  const format = choice.wanted ?? (layout === null ? 'csv' : streamedFormat(layout, source.name));
   const blocker = !layout
-    ? `${source.label} is not a csv or tsv file, which is all a streaming run reads`
+    ? `${source.label} is not csv, tsv or JSON Lines, which are all a streaming run reads`
     : !isStreamFormat(format)
       ? `an ${format} output is written from the whole file`
       : choice.mappingFormat && !isStreamFormat(choice.mappingFormat)
@@ -262,12 +263,6 @@ function sizeOf(file: string): number | undefined {
     // readInputFile names the problem.
     return undefined;
   }
-}
-
-/** The bytes up to the last line break among them: whole lines, no character cut in two. */
-function startOfLines(bytes: Uint8Array): Uint8Array {
-  const end = Math.max(bytes.lastIndexOf(0x0a), bytes.lastIndexOf(0x0d));
-  return end > 0 ? bytes.subarray(0, end + 1) : bytes;
 }
 
 interface WholeRequest {
