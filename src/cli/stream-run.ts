@@ -307,7 +307,7 @@ function setupOf(
 
 /**
  * How a source's records end, from its first bytes: csv or tsv (delimitedLayoutOf), JSON Lines
- * (two lines or more, each a JSON object, in valid UTF-8), or null for what a streaming run does
+ * (a first two lines that are JSON objects, in valid UTF-8), or null for what a streaming run does
  * not read (JSON, a workbook).
  */
 export function streamLayoutOf(start: Uint8Array, fileName: string): StreamLayout | null {
@@ -320,8 +320,12 @@ export function streamLayoutOf(start: Uint8Array, fileName: string): StreamLayou
   } catch {
     return null;
   }
-  const values = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  const objects = values.filter((line) => {
+  // Its first two lines tell: a line further on that is not JSON is the reader's to name.
+  const values = text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .slice(0, 2);
+  const isObject = (line: string) => {
     if (!line.trimStart().startsWith('{')) return false;
     try {
       parseJson(line);
@@ -329,8 +333,8 @@ export function streamLayoutOf(start: Uint8Array, fileName: string): StreamLayou
     } catch {
       return false;
     }
-  });
-  return values.length >= 2 && objects.length === values.length ? 'jsonLines' : null;
+  };
+  return values.length === 2 && values.every(isObject) ? 'jsonLines' : null;
 }
 
 /** The format a streamed file is read in, and written in by default (JSON Lines as jsonl). */
