@@ -237,12 +237,21 @@ function readPart(setup: PartSource, job: { text: Uint8Array; firstLine: number 
     return readWorkbook(job.text, setup.fileName, CLI_READ_LIMITS);
   } catch (error) {
     if (!(error instanceof EngineError) || error.line === undefined) throw error;
-    const headLines = setup.head.filter((byte) => byte === 0x0a).length;
-    const line = error.line - headLines - 1 + job.firstLine;
+    const line = error.line - lineBreaksIn(setup.head) - 1 + job.firstLine;
     throw new EngineError(error.code, error.message.replace(`Line ${error.line}`, `Line ${line}`), {
       line,
     });
   }
+}
+
+/** Line breaks as the reader numbers lines: CRLF, LF and a lone CR (old Mac text) end one each. */
+function lineBreaksIn(bytes: Uint8Array): number {
+  let breaks = 0;
+  for (let index = 0; index < bytes.length; index++) {
+    const byte = bytes[index];
+    if (byte === 0x0a || (byte === 0x0d && bytes[index + 1] !== 0x0a)) breaks++;
+  }
+  return breaks;
 }
 
 /**
