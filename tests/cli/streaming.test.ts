@@ -220,25 +220,28 @@ describe.concurrent('a streaming run', () => {
 
 describe.concurrent('a streaming run that cannot finish', () => {
   /** customers.csv with one row changed, at the file's line `line` (the header is line 1). */
-  function withRow(name: string, line: number, change: (cells: string[]) => string[]): void {
+  function withRow(
+    name: string,
+    line: number,
+    change: (cells: string[]) => string[],
+    newline = '\n',
+  ): void {
     const lines = customers(200).split('\n');
     lines[line - 1] = change(lines[line - 1]!.split(',')).join(',');
-    write(name, lines.join('\n'));
+    write(name, lines.join(newline));
   }
 
   it('names the file’s line of a quoted field never closed in a later part, and writes nothing', async () => {
-    // Line 190 of 201: far past the first part.
-    withRow('open-quote.csv', 190, (cells) => [
-      ...cells.slice(0, 3),
-      `"${CANARY}`,
-      ...cells.slice(4),
-    ]);
+    // Line 190 of 201: far past the first part. In an LF file, and in an old Mac (CR) one.
+    const openQuote = (cells: string[]) => [...cells.slice(0, 3), `"${CANARY}`, ...cells.slice(4)];
+    withRow('open-quote.csv', 190, openQuote);
+    withRow('open-quote-mac.csv', 190, openQuote, '\r');
     const message =
-      /^standin: open-quote\.csv: Line 190, column 4 has a quoted field that is not closed properly\.$/m;
+      /^standin: open-quote-mac\.csv: Line 190, column 4 has a quoted field that is not closed properly\.$/m;
     // From a file (the first pass meets it) and from standard input (met while writing).
     const fromFile = await standin([
       'run',
-      'open-quote.csv',
+      'open-quote-mac.csv',
       '--stream',
       ...TINY_PARTS_ONE_WORKER,
       '-o',
