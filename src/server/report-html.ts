@@ -23,6 +23,11 @@ export interface ReportPage {
   fileName: string;
   /** When the run was recorded (milliseconds since the epoch). */
   ranAt: number;
+  /**
+   * What of the file the figures cover, when not all of it: the command line's streaming run
+   * reports its first part.
+   */
+  scope?: string;
 }
 
 /** A share as a percentage with one decimal at most: 0.8333 → "83.3%". */
@@ -401,7 +406,7 @@ function methodNote(report: PrivacyReport): Html {
  * The report as a printable page, to attach to a ticket or a data-protection record.
  * @example renderReportHtml({ report, fileName: 'people.csv', ranAt: Date.now() })
  */
-export function renderReportHtml({ report, fileName, ranAt }: ReportPage): string {
+export function renderReportHtml({ report, fileName, ranAt, scope }: ReportPage): string {
   const page = html`<!doctype html>
     <html lang="en">
       <head>
@@ -416,6 +421,7 @@ export function renderReportHtml({ report, fileName, ranAt }: ReportPage): strin
           <header>
             <h1>Privacy &amp; utility report</h1>
             <p class="muted">${fileName} · run of ${runTime(ranAt)} · made by Stand-in</p>
+            ${scope ? html`<p class="muted">${scope}</p>` : null}
             <p class="summary-line">${reportSummaryParts(report).join(' · ')}</p>
           </header>
           ${warningsSection(report)} ${riskSection(report)} ${leaksSection(report)}

@@ -163,7 +163,10 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
   const { failures } = finished;
   if (finished.report === null) console.error('standin: the privacy report could not be computed');
   if (reportKind && values.report !== undefined && finished.report) {
-    await writeOutput(values.report, reportText(reportKind, finished.report, file));
+    const scope = finished.streamed
+      ? `The figures cover the first part of a streaming run (${finished.report.sheets[0]?.rows.toLocaleString('en-US') ?? 0} of ${finished.rows.toLocaleString('en-US')} rows).`
+      : undefined;
+    await writeOutput(values.report, reportText(reportKind, finished.report, file, scope));
   }
   const seconds = (performance.now() - started) / 1000;
   for (const missing of finished.recipeReport?.notFound ?? []) {
@@ -361,9 +364,19 @@ function reportKindOf(path: string): 'json' | 'html' {
 }
 
 /** The report as the API's JSON or the web's printable page, run now, named after FILE. */
-function reportText(kind: 'json' | 'html', report: PrivacyReport, fileName: string): string {
+function reportText(
+  kind: 'json' | 'html',
+  report: PrivacyReport,
+  fileName: string,
+  scope: string | undefined,
+): string {
   if (kind === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  return renderReportHtml({ report, fileName: baseName(fileName), ranAt: Date.now() });
+  return renderReportHtml({
+    report,
+    fileName: baseName(fileName),
+    ranAt: Date.now(),
+    ...(scope ? { scope } : {}),
+  });
 }
 
 function baseName(file: string): string {
