@@ -112,7 +112,7 @@ export async function streamRun(request: StreamRequest): Promise<StreamOutcome> 
   const onBytes = (read: number) => progress.bytes(read, source.size);
   const { partBytes } = request;
   let reader = new PartReader(layout, source.start, source.rest, { partBytes, onBytes });
-  let first = await reader.next();
+  let first = await firstPartOf(reader);
   if (!first || reader.head === null) throw inputError(`${source.label}: the file is empty`);
   const pool = new PartPool(request.secret, request.workers ?? defaultWorkers());
   const output = openOutput(request.target);
@@ -138,7 +138,7 @@ export async function streamRun(request: StreamRequest): Promise<StreamOutcome> 
       await pool.setUp(setup);
       setup.fileValues = await readFileValues(pool, reader, first, few, setup.columns.length);
       reader = new PartReader(layout, new Uint8Array(0), source.reopen(), { partBytes });
-      first = (await reader.next())!;
+      first = (await firstPartOf(reader))!;
     }
     await pool.setUp(setup);
     return await runParts(request, {
@@ -158,6 +158,17 @@ export async function streamRun(request: StreamRequest): Promise<StreamOutcome> 
   } finally {
     await pool.close();
   }
+}
+
+/**
+ * The first part, or null for a file with nothing in it; a file of a header and no rows is one
+ * part of no records, whose output is the header, as a whole run writes it.
+ */
+async function firstPartOf(reader: PartReader): Promise<Part | null> {
+  const part = await reader.next();
+  const { head } = reader;
+  if (part || head === null || head.length === 0) return part;
+  return { text: new Uint8Array(head), firstLine: 1, size: head.length };
 }
 
 /** Columns of the first part with few distinct values (and some): FileValues candidates. */
