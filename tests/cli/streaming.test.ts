@@ -218,6 +218,27 @@ describe.concurrent('a streaming run', () => {
   });
 });
 
+describe.concurrent('a streaming run of a file with no rows', () => {
+  it('writes the header alone, as the whole run does', async () => {
+    write('no-rows.csv', 'customer_id,email,first_name\n');
+    const [whole, streamed] = await Promise.all([
+      standin(['run', 'no-rows.csv', '--whole', '-o', 'no-rows.whole.csv']),
+      standin([
+        'run',
+        'no-rows.csv',
+        '--stream',
+        ...TINY_PARTS_ONE_WORKER,
+        '-o',
+        'no-rows.csv.out',
+      ]),
+    ]);
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(streamed.code, streamed.stderr).toBe(0);
+    expect(read('no-rows.whole.csv').toString()).toBe('customer_id,email,first_name\n');
+    expect(read('no-rows.csv.out').toString()).toBe('customer_id,email,first_name\n');
+  });
+});
+
 describe.concurrent('a streaming run that cannot finish', () => {
   /** customers.csv with one row changed, at the file's line `line` (the header is line 1). */
   function withRow(
