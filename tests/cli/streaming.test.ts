@@ -301,7 +301,7 @@ describe.concurrent('a streaming run that cannot finish', () => {
   });
 
   it('refuses a row with more fields than the header in a later part, pointing to --whole', async () => {
-    withRow('wide-row.csv', 170, (cells) => [...cells, 'extra']);
+    withRow('wide-row.csv', 170, (cells) => [...cells, CANARY]);
     const result = await standin([
       'run',
       'wide-row.csv',
@@ -314,6 +314,11 @@ describe.concurrent('a streaming run that cannot finish', () => {
     expect(result.stderr).toMatch(
       /^standin: wide-row\.csv: .*more fields than the header.*--whole/m,
     );
+    // The line named starts the part that holds line 170, far past the first.
+    const line = Number(/line (\d+)/.exec(result.stderr)?.[1]);
+    expect(line).toBeGreaterThan(100);
+    expect(line).toBeLessThanOrEqual(170);
+    expect(result.stderr).not.toContain(CANARY);
     expect(exists('wide-row.out.csv')).toBe(false);
   });
 
