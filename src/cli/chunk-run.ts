@@ -19,6 +19,7 @@ import {
   type PrivacyReport,
   type PseudonymizeStats,
   type SchemaOfSheet,
+  type Sheet,
   type Workbook,
 } from '../engine';
 import type { OutputFormat } from './args';
@@ -159,6 +160,7 @@ export function runChunk(
 ): ChunkOutcome {
   const workbook = withColumnsOf(setup, job, readPart(setup, job));
   const sheet = workbook.sheets[0]!;
+  refuseValuesOfEmptyColumns(setup, job, sheet);
   const result = pseudonymize(workbook, setup.schemas, {
     secret,
     scheme: setup.scheme,
@@ -190,6 +192,39 @@ export function runChunk(
     stats: result.stats,
     ...(report !== undefined ? { report } : {}),
   };
+}
+
+/**
+ * Whether a column would be emptied only because detection found it empty: typed 'blank', under
+ * a rule that leaves the choice to detection (not keep, blank or a Faker method).
+ */
+export function emptiedForBeingEmpty(schema: ColumnSchema): boolean {
+  const { action } = schema.rule;
+  return schema.type === 'blank' && action !== 'keep' && action !== 'blank' && action !== 'faker';
+}
+
+/**
+ * Refuses a part holding values in a column the run would empty for being empty in the first
+ * part: a streaming run of a file detects such a column on its later values (stream-run.ts), but
+ * standard input is read once, and emptying the values without a word would lose them.
+ */
+function refuseValuesOfEmptyColumns(setup: ChunkSetup, job: ChunkJob, sheet: Sheet): void {
+  setup.schemas[0]!.forEach((schema, column) => {
+    if (!emptiedForBeingEmpty(schema)) return;
+    const markers = new Set(schema.missingMarkers ?? []);
+    const row = sheet.rows.findIndex((cells) => {
+      const cell = cells[column] ?? null;
+      return cell !== null && cell !== '' && !(typeof cell === 'string' && markers.has(cell));
+    });
+    if (row < 0) return;
+    throw inputError(
+      `${setup.label}: column "${setup.columns[column] ?? ''}" is empty in the first part, which ` +
+        `a streaming run detects on, and holds values in the part from line ${job.firstLine} on: ` +
+        'stream a file rather than standard input (a file is read twice, and such a column ' +
+        'detected on its values), give the column a rule in a recipe (keep, or a Faker method), ' +
+        'or run with --whole',
+    );
+  });
 }
 
 /**

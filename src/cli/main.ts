@@ -57,6 +57,21 @@ function failure(error: unknown): ExitCode {
   return EXIT.badInput;
 }
 
+/**
+ * Standard output closed by its reader (`standin run big.csv | head`): the rest is not wanted, so
+ * the run stops there, quietly and with success, as command-line tools do; any other failure to
+ * write is one line and exit 1, not a stack trace.
+ */
+function onStdoutError(error: NodeJS.ErrnoException): void {
+  if (error.code === 'EPIPE') process.exit(EXIT.done);
+  console.error(`standin: cannot write to standard output (${error.code ?? error.name})`);
+  process.exit(EXIT.badInput);
+}
+
 // A streaming run's worker threads start this same bundle (stream-run.ts).
-if (isChunkWorker()) serveChunks();
-else process.exitCode = await main(process.argv.slice(2));
+if (isChunkWorker()) {
+  serveChunks();
+} else {
+  process.stdout.on('error', onStdoutError);
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -10,6 +10,7 @@
 import { availableParallelism } from 'node:os';
 import {
   applyRecipe,
+  detectColumn,
   delimitedLayoutOf,
   parseJson,
   mappingFileName,
@@ -25,6 +26,7 @@ import {
   type Workbook,
 } from '../engine';
 import {
+  emptiedForBeingEmpty,
   splitOutput,
   type ChunkOutcome,
   type ChunkSetup,
@@ -54,6 +56,8 @@ export const STREAM_ABOVE_BYTES = 64 * 1024 ** 2;
 const FEW_VALUES = 20_000;
 /** A column whose values pass this many over the whole file is left out of FileValues. */
 const MOST_FILE_VALUES = 200_000;
+/** How many of a column's first values detect it when the first part holds none of them. */
+const DETECTION_SAMPLE = 10_000;
 
 export interface StreamRequest {
   source: ByteSource;
@@ -132,11 +136,17 @@ export async function streamRun(request: StreamRequest): Promise<StreamOutcome> 
       text: new Uint8Array(first.text),
       firstLine: first.firstLine,
     });
-    const { setup, recipeReport } = setupOf(request, partSource, detectedPart);
+    let { setup, recipeReport } = setupOf(request, partSource, detectedPart);
     const few = columnsWithFewValues(setup);
-    if (source.reopen && few.length > 0) {
+    const empty = emptyColumns(setup);
+    const read = [...new Set([...few, ...empty])].sort((a, b) => a - b);
+    if (source.reopen && read.length > 0) {
       await pool.setUp(setup);
-      setup.fileValues = await readFileValues(pool, reader, first, few, setup.columns.length);
+      const values = await readColumnValues(pool, reader, first, read);
+      // A column empty in the first part is detected on the values the file holds further on,
+      // as a whole run detects it, rather than blanked for being empty where it was looked at.
+      ({ setup, recipeReport } = setupOf(request, partSource, redetected(detectedPart, values)));
+      setup.fileValues = fileValuesOf(values, few, setup.columns.length);
       reader = new PartReader(layout, new Uint8Array(0), source.reopen(), { partBytes });
       first = (await firstPartOf(reader))!;
     }
@@ -181,18 +191,37 @@ function columnsWithFewValues(setup: ChunkSetup): number[] {
 }
 
 /**
- * The first pass: every part's distinct values of `columns`, merged in the file's order, so each
- * column's list is in order of first appearance in the file. A column past MOST_FILE_VALUES is
- * dropped (its pseudonyms stay per part).
+ * Columns the first part holds nothing in, which detection types 'blank' and the run would
+ * empty (a rule of keep, blank or a Faker method says what to do without detection).
  */
-async function readFileValues(
+function emptyColumns(setup: ChunkSetup): number[] {
+  const columns: number[] = [];
+  setup.schemas[0]!.forEach((schema, index) => {
+    if (emptiedForBeingEmpty(schema)) columns.push(index);
+  });
+  return columns;
+}
+
+/** A column's distinct values over the file, and the first of them to detect it on. */
+interface ColumnValues {
+  /** Every distinct value in order of first appearance; null past MOST_FILE_VALUES. */
+  values: Cell[] | null;
+  /** The first non-blank distinct values, at most DETECTION_SAMPLE, kept past the cap too. */
+  sample: Cell[];
+}
+
+/**
+ * The first pass: every part's distinct values of `columns`, merged in the file's order, so each
+ * column's list is in order of first appearance in the file.
+ */
+async function readColumnValues(
   pool: PartPool,
   reader: PartReader,
   first: Part,
   columns: number[],
-  width: number,
-): Promise<FileValues> {
+): Promise<Map<number, ColumnValues>> {
   const merged = columns.map(() => new Set<Cell>() as Set<Cell> | null);
+  const samples = columns.map((): Cell[] => []);
   const inFlight: Promise<ValuesOutcome>[] = [];
   const submit = (part: Part) => {
     inFlight.push(pool.task({ kind: 'values', index: 0, ...part, columns }));
@@ -200,6 +229,11 @@ async function readFileValues(
   const mergeNext = async () => {
     const { values } = await inFlight.shift()!;
     values.forEach((list, at) => {
+      const sample = samples[at]!;
+      for (const value of list) {
+        if (sample.length >= DETECTION_SAMPLE) break;
+        if (value !== null && value !== '' && !sample.includes(value)) sample.push(value);
+      }
       const set = merged[at];
       if (!set) return;
       for (const value of list) set.add(value);
@@ -212,11 +246,30 @@ async function readFileValues(
     if (inFlight.length > pool.size) await mergeNext();
   }
   while (inFlight.length > 0) await mergeNext();
-  const perColumn = new Array<Cell[] | undefined>(width).fill(undefined);
-  columns.forEach((column, at) => {
-    const set = merged[at];
-    if (set) perColumn[column] = [...set];
+  return new Map(
+    columns.map((column, at) => {
+      const set = merged[at];
+      return [column, { values: set ? [...set] : null, sample: samples[at]! }];
+    }),
+  );
+}
+
+/** The first part's detection, with its empty columns detected again on the file's values. */
+function redetected(part: DetectedPart, values: Map<number, ColumnValues>): DetectedPart {
+  const [sheet] = part.detected;
+  if (!sheet) return part;
+  const schema = sheet.schema.map((column, index) => {
+    const sample = values.get(index)?.sample ?? [];
+    if (!emptiedForBeingEmpty(column) || sample.length === 0) return column;
+    return detectColumn(part.columns[index]!, sample);
   });
+  return { ...part, detected: [{ ...sheet, schema }, ...part.detected.slice(1)] };
+}
+
+/** FileValues of the columns with few values (a column past MOST_FILE_VALUES left out). */
+function fileValuesOf(values: Map<number, ColumnValues>, few: number[], width: number): FileValues {
+  const perColumn = new Array<Cell[] | undefined>(width).fill(undefined);
+  for (const column of few) perColumn[column] = values.get(column)?.values ?? undefined;
   return [perColumn];
 }
 

@@ -5,12 +5,13 @@
  * and the value, and, thanks to the first pass over a file, for names drawn from finite lists.
  * Errors name the file's line, never a value, and leave no output behind.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { en } from '@faker-js/faker';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, useCli, type CliResult } from './cli-process';
+import { CLI_BUNDLE, runCli, useCli, type CliResult } from './cli-process';
 
 const cli = useCli();
 
@@ -405,5 +406,68 @@ describe.concurrent('streaming usage', () => {
     expect(result.stderr).toMatch(stderr);
     const outputs = args.filter((arg) => /^u\d/.test(arg));
     for (const output of outputs) expect(exists(output)).toBe(false);
+  });
+});
+
+/** Orders whose e-mail, city and note columns stay empty for their first `emptyRows` rows. */
+function lateColumns(rows: number, emptyRows: number): string {
+  const lines = ['id,email,city,note'];
+  for (let index = 0; index < rows; index++) {
+    lines.push(
+      index < emptyRows
+        ? `${7000 + index},,,`
+        : `${7000 + index},buyer${index}@mail.example.org,Lyon,call back about ${index}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe.concurrent('a streaming run of columns empty in the first part', () => {
+  it('detects them on the file’s later values, as the whole run does', async () => {
+    write('late.csv', lateColumns(900, 600));
+    const [whole, streamed] = await Promise.all([
+      standin(['run', 'late.csv', '--whole', '-o', 'late.whole.csv']),
+      standin(['run', 'late.csv', '--stream', ...TINY_PARTS, '-o', 'late.stream.csv']),
+    ]);
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(streamed.code, streamed.stderr).toBe(0);
+    const output = read('late.stream.csv').toString('utf8');
+    // The values are pseudonymized, not emptied for being empty where detection looked.
+    const last = output.trimEnd().split('\n').pop()!.split(',');
+    expect(last[1]).toMatch(/@/);
+    expect(last[2]).not.toBe('');
+    expect(output).not.toContain('mail.example.org');
+    expect(read('late.stream.csv').equals(read('late.whole.csv'))).toBe(true);
+  });
+
+  it('refuses them from standard input (read once), naming the column, not a value', async () => {
+    const result = await standin(
+      ['run', '-', '--format', 'csv', '--stream', ...TINY_PARTS_ONE_WORKER],
+      lateColumns(900, 600),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('column "email" is empty in the first part');
+    expect(result.stderr).toContain('--whole');
+    expect(result.stderr).not.toContain('mail.example.org');
+  });
+});
+
+describe.concurrent('a streaming run whose reader stops early', () => {
+  it('stops quietly with success when standard output is closed', async () => {
+    const code = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [CLI_BUNDLE, 'run', 'people.csv', '--stream', ...TINY_PARTS, '--key-file', 'key'],
+        { cwd: cli.dir() },
+      );
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      // The reader takes the first piece and closes the pipe, as `| head -1` does.
+      child.stdout.once('data', () => child.stdout.destroy());
+      child.on('error', reject);
+      child.on('close', (exitCode) => resolve({ code: exitCode, stderr }));
+    });
+    expect(code.stderr).toBe('');
+    expect(code.code).toBe(0);
   });
 });
