@@ -6,19 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { readWorkbook, type Cell, type DelimitedLayout } from '../../src/engine';
 import { PartReader, type Part } from '../../src/cli/part-reader';
+import { seeded } from '../support/seeded';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
-
-/** A small seeded generator (xorshift32), so every run checks the same texts. */
-function seeded(seed: number): (below: number) => number {
-  let state = seed;
-  return (below) => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) % below;
-  };
-}
 
 /** Rows of three fields, some quoted with line breaks, doubled quotes and delimiters inside. */
 function table(rows: number, random: (below: number) => number, newline: string): string {

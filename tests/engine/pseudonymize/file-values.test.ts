@@ -10,6 +10,7 @@ import {
   type PseudonymizeResult,
   type Workbook,
 } from '../../../src/engine';
+import { seeded } from '../../support/seeded';
 
 /*
  * PseudonymizeOptions.fileValues (issue 19): a part of a file, run with the whole file's distinct
@@ -22,17 +23,6 @@ const ROWS = 3000;
 // Faker's own names: many first draws land on another name of the file, so retries abound.
 const FIRST = [...new Set(en.person?.first_name?.generic ?? [])].slice(0, 200);
 const LAST = [...new Set(en.person?.last_name?.generic ?? [])].slice(0, 200);
-
-/** A small seeded generator (xorshift32), so every run checks the same table. */
-function seeded(seed: number): (below: number) => number {
-  let state = seed;
-  return (below) => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) % below;
-  };
-}
 
 /**
  * The table as csv bytes: id, first_name, last_name. The first half draws, skewed towards the

@@ -1,17 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { splitRecords, splitUtf8Records } from '../../../src/engine/read/split-records';
-
-/** A small seeded generator (xorshift32), so every run checks the same texts. */
-function seeded(seed: number): (below: number) => number {
-  let state = seed;
-  return (below) => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) % below;
-  };
-}
+import { seeded } from '../../support/seeded';
 
 function papaRecords(text: string, delimiter: string): { data: string[][]; errors: number } {
   const parsed = Papa.parse<string[]>(text, {
