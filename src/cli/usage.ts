@@ -105,8 +105,9 @@ pseudonymized with those rules, in order. A file is read twice: a first pass col
 of columns with few of them (names, cities, categories), so their pseudonyms are those of a run of
 the whole file. Other values whose pseudonym depends on the values beside them (a retry after a
 collision, an email rebuilt from names whose plain form another address took) may differ from a
-whole-file run; --json's fileDependentPseudonyms counts the retries. The report is the first
-part's. Standard input streams in one pass.
+whole-file run; --json's fileDependentPseudonyms counts them. The report is the first part's.
+Standard input streams in one pass, and refuses a column empty in its first part that holds
+values later (a file's first pass detects such a column on its values).
 
 Progress (rows, MB/s, elapsed, ETA) shows on stderr when it is a terminal. Nothing printed ever
 holds a value, a key or the mapping.

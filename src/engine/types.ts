@@ -327,7 +327,8 @@ export interface PseudonymizeStats {
    * Distinct values (per namespace) whose pseudonym depends on the file's other values: their
    * first keyed candidate was refused because another value of the file has it (a name drawn
    * from a finite list, a grid point taken, an image that is a name, email or phone of the
-   * file). Under the same key, every other value gets the same pseudonym in any file.
+   * file, an email or username rebuilt from its row's names whose first form another address
+   * had). Under the same key, every other value gets the same pseudonym in any file.
    */
   fileDependentPseudonyms: number;
   /**

@@ -388,7 +388,11 @@ export function pseudonymize(
     planned,
     random,
     scheme,
-    { datesLeft, onStep: (done, total) => progress('rows', done, total) },
+    {
+      datesLeft,
+      onStep: (done, total) => progress('rows', done, total),
+      onFileDependent: (count) => (fileDependentPseudonyms += count),
+    },
   );
   timings.rows = elapsed(phase);
 

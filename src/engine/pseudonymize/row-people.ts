@@ -27,6 +27,11 @@ export interface PeopleCounts {
   addresses: number;
   fullNames: number;
   genders: number;
+  /**
+   * Distinct original addresses whose first rebuilt form was an original of the column or was
+   * taken by another address, so that what they got depends on the file's other values.
+   */
+  fileDependent: number;
 }
 
 type NamePart = 'first' | 'last' | 'firstInitial' | 'lastInitial';
@@ -209,7 +214,11 @@ function isTextOriginal(column: PlannedColumn, text: string, hash: number): bool
   return id >= 0 && typeof column.namespace.originals[id] === 'string';
 }
 
-/** Emails and usernames built from the row's names, rebuilt from their pseudonyms. */
+/**
+ * Emails and usernames built from the row's names, rebuilt from their pseudonyms; returns how
+ * many were rebuilt, and how many distinct originals took another than their first form because
+ * the file held it (PeopleCounts.fileDependent).
+ */
 function rebuildAddresses(
   input: Sheet,
   output: Sheet,
@@ -217,9 +226,12 @@ function rebuildAddresses(
   firstIndex: number,
   lastIndex: number,
   random: KeyedRandom,
-): number {
+): { rebuilt: number; fileDependent: number } {
   let rebuilt = 0;
+  let fileDependent = 0;
   for (const column of addresses) {
+    /** The column's originals already counted as file-dependent. */
+    const counted = new Uint8Array(column.namespace.originals.length);
     const { columnIndex, rowIds } = column;
     const isEmail = column.schema.type === 'email' || column.schema.semantic === 'email';
     let lookups: HandedOut | null = null;
@@ -245,6 +257,7 @@ function rebuildAddresses(
       lookups ??= handedOut(column);
       let chosen: string | null = null;
       let chosenHash = 0;
+      let refusedForTheFile = false;
       for (let attempt = 0; attempt < ADDRESS_ATTEMPTS && chosen === null; attempt++) {
         const local = rebuiltLocal(
           layout,
@@ -258,12 +271,20 @@ function rebuildAddresses(
         if (local === '') break;
         const candidate = local + written.slice(fakeAt);
         const hash = StringHashSet.hash(candidate);
-        if (candidate === original || isTextOriginal(column, candidate, hash)) continue;
-        const number = lookups.taken.find(candidate, hash);
-        if (number < 0 || lookups.owners[number] === id) {
+        if (candidate === original) continue;
+        const number = isTextOriginal(column, candidate, hash)
+          ? -2
+          : lookups.taken.find(candidate, hash);
+        if (number === -1 || lookups.owners[number] === id) {
           chosen = candidate;
           chosenHash = hash;
+        } else {
+          refusedForTheFile = true;
         }
+      }
+      if (refusedForTheFile && counted[id] === 0) {
+        counted[id] = 1;
+        fileDependent++;
       }
       if (chosen === null) continue;
       lookups.owners[lookups.taken.add(chosen, chosenHash)] = id;
@@ -272,7 +293,7 @@ function rebuildAddresses(
       rebuilt++;
     }
   }
-  return rebuilt;
+  return { rebuilt, fileDependent };
 }
 
 /** Full names that agree with the row's first and last name, rebuilt from their pseudonyms. */
@@ -325,7 +346,7 @@ export function coherePeople(
   planned: readonly PlannedColumn[],
   random: KeyedRandom,
 ): PeopleCounts {
-  const counts: PeopleCounts = { addresses: 0, fullNames: 0, genders: 0 };
+  const counts: PeopleCounts = { addresses: 0, fullNames: 0, genders: 0, fileDependent: 0 };
   const first = plannedWith(planned, sheetIndex, (c) => c.semantic === 'firstName')[0];
   const last = plannedWith(planned, sheetIndex, (c) => c.semantic === 'lastName')[0];
   if (!first) return counts;
@@ -355,7 +376,7 @@ export function coherePeople(
     first.columnIndex,
     last.columnIndex,
   );
-  counts.addresses = rebuildAddresses(
+  const rebuilt = rebuildAddresses(
     input,
     output,
     addresses,
@@ -363,5 +384,7 @@ export function coherePeople(
     last.columnIndex,
     random,
   );
+  counts.addresses = rebuilt.rebuilt;
+  counts.fileDependent = rebuilt.fileDependent;
   return counts;
 }

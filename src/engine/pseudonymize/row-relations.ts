@@ -24,6 +24,11 @@ export interface RowRelationHooks {
   datesLeft?: RowsLeftPerValue;
   /** Hears each rule done on each sheet: `done` of `total`. */
   onStep?: (done: number, total: number) => void;
+  /**
+   * Hears how many distinct values a rule gave a pseudonym that depends on the file's other
+   * values (an address rebuilt from names whose first form another had, PeopleCounts).
+   */
+  onFileDependent?: (count: number) => void;
 }
 
 /**
@@ -41,7 +46,7 @@ export function applyRowRelations(
   planned: readonly PlannedColumn[],
   random: KeyedRandom,
   scheme: number,
-  { datesLeft, onStep = () => {} }: RowRelationHooks = {},
+  { datesLeft, onStep = () => {}, onFileDependent = () => {} }: RowRelationHooks = {},
 ): RowRelationStats {
   const stats: RowRelationStats = {
     datesShiftedByEntity: 0,
@@ -73,6 +78,7 @@ export function applyRowRelations(
     stats.addressesFromNames += people.addresses;
     stats.fullNamesFromNames += people.fullNames;
     stats.gendersFromNames += people.genders;
+    onFileDependent(people.fileDependent);
     ruleDone();
     const places = agreeLocations(
       sheetIndex,
