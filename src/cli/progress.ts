@@ -38,10 +38,16 @@ export function runProgress(enabled: boolean): RunProgress {
   let rowCount = 0;
   let stepName = '';
   let stepStarted = 0;
-  const payload = (phase: string, rows: number | string, eta: string) => ({
+  /** `bytesPerSecond`: the phase's own rate; by default, the bytes read over the whole time. */
+  const payload = (
+    phase: string,
+    rows: number | string,
+    eta: string,
+    bytesPerSecond = bytesIn / Math.max(seconds(), 1e-3),
+  ) => ({
     phase: phase.padEnd(22),
     rows: typeof rows === 'number' ? rows.toLocaleString('en-US') : rows,
-    mbps: (bytesIn / 1024 ** 2 / Math.max(seconds(), 1e-3)).toFixed(1),
+    mbps: (bytesPerSecond / 1024 ** 2).toFixed(1),
     elapsed: clock(seconds()),
     remaining: eta,
   });
@@ -78,7 +84,8 @@ export function runProgress(enabled: boolean): RunProgress {
       const rate = done / Math.max((performance.now() - since) / 1000, 1e-3);
       const eta = total === undefined ? '…' : clock((total - done) / Math.max(rate, 1));
       bar.setTotal(Math.max(total ?? done, 1));
-      bar.update(done, payload('streaming', rows, eta));
+      // The rate of the streaming pass itself: a file's first pass came before it.
+      bar.update(done, payload('streaming', rows, eta, rate));
       bar.render();
     },
     stop() {
