@@ -5,7 +5,9 @@
  * joined in order (JoinedOutput), make one output. What runFile does to a whole file, done to a
  * part: the same engine functions, in the same order.
  */
+import { isUtf8 } from 'node:buffer';
 import {
+  decodeWindows1252,
   EngineError,
   parseJson,
   RecordEnds,
@@ -44,6 +46,12 @@ export interface ChunkSetup {
   head: Uint8Array;
   /** Whether the file is JSON Lines (no head; every line a record), not csv or tsv. */
   jsonLines: boolean;
+  /**
+   * Whether the file is Windows-1252 (the first pass found bytes that are not UTF-8): every part
+   * is then read as such, as a whole run reads the file, even a part whose bytes happen to be
+   * valid UTF-8.
+   */
+  windows1252?: boolean;
   /** The columns every part must read into: the first part's. */
   columns: string[];
   /** For JSON Lines, each column's key path (Sheet.paths): the first part's. */
@@ -59,7 +67,10 @@ export interface ChunkSetup {
 }
 
 /** Where every part is read from: what the run knows before it has detected anything. */
-export type PartSource = Pick<ChunkSetup, 'label' | 'fileName' | 'head' | 'jsonLines'>;
+export type PartSource = Pick<
+  ChunkSetup,
+  'label' | 'fileName' | 'head' | 'jsonLines' | 'windows1252'
+>;
 
 /** The columns and detected schemas of a run's first part (detectPart). */
 export interface DetectedPart {
@@ -105,6 +116,8 @@ export interface ValuesOutcome {
   index: number;
   /** For each column asked for, its distinct values in the part, in order of first appearance. */
   values: Cell[][];
+  /** Whether the part's bytes are valid UTF-8. */
+  utf8: boolean;
 }
 
 /**
@@ -112,13 +125,15 @@ export interface ValuesOutcome {
  * @example columnValues(setup, { kind: 'values', index: 1, text, firstLine: 9, columns: [2] }).values[0]
  */
 export function columnValues(setup: PartSource, job: ValuesJob): ValuesOutcome {
+  const utf8 = isUtf8(job.text);
+  if (job.columns.length === 0) return { index: job.index, values: [], utf8 };
   const { rows } = readPart(setup, job).sheets[0]!;
   const values = job.columns.map((column) => {
     const seen = new Set<Cell>();
     for (const row of rows) seen.add(row[column] ?? null);
     return [...seen];
   });
-  return { index: job.index, values };
+  return { index: job.index, values, utf8 };
 }
 
 export interface ChunkJob {
@@ -268,8 +283,13 @@ function withColumnsOf(setup: ChunkSetup, job: ChunkJob, workbook: Workbook): Wo
 /** The part read under the file's head, with any line an error names counted as the file's. */
 function readPart(setup: PartSource, job: { text: Uint8Array; firstLine: number }): Workbook {
   if (setup.jsonLines) return readJsonLines(setup, job);
+  // A Windows-1252 file's part, as UTF-8 behind a byte-order mark: the text a whole run decodes,
+  // and the BOM its output gets for having been Windows-1252.
+  const text = setup.windows1252
+    ? new TextEncoder().encode(`\uFEFF${decodeWindows1252(job.text)}`)
+    : job.text;
   try {
-    return readWorkbook(job.text, setup.fileName, CLI_READ_LIMITS);
+    return readWorkbook(text, setup.fileName, CLI_READ_LIMITS);
   } catch (error) {
     if (!(error instanceof EngineError) || error.line === undefined) throw error;
     const line = error.line - lineBreaksIn(setup.head) - 1 + job.firstLine;

@@ -130,25 +130,32 @@ export async function streamRun(request: StreamRequest): Promise<StreamOutcome> 
       head: reader.head,
       jsonLines: layout === 'jsonLines',
     };
-    const detectedPart = await pool.task({
-      kind: 'detect',
-      source: partSource,
-      text: new Uint8Array(first.text),
-      firstLine: first.firstLine,
-    });
+    const detect = (source: PartSource, part: Part) =>
+      pool.task({
+        kind: 'detect',
+        source,
+        text: new Uint8Array(part.text),
+        firstLine: part.firstLine,
+      });
+    let detectedPart = await detect(partSource, first);
     let { setup, recipeReport } = setupOf(request, partSource, detectedPart);
-    const few = columnsWithFewValues(setup);
-    const empty = emptyColumns(setup);
-    const read = [...new Set([...few, ...empty])].sort((a, b) => a - b);
-    if (source.reopen && read.length > 0) {
+    if (source.reopen) {
+      const few = columnsWithFewValues(setup);
+      const empty = emptyColumns(setup);
+      const read = [...new Set([...few, ...empty])].sort((a, b) => a - b);
       await pool.setUp(setup);
-      const values = await readColumnValues(pool, reader, first, read);
+      const { values, utf8 } = await readColumnValues(pool, reader, first, read);
+      reader = new PartReader(layout, new Uint8Array(0), source.reopen(), { partBytes });
+      first = (await firstPartOf(reader))!;
+      // A file with bytes that are not UTF-8 is Windows-1252 to a whole run, every part of it.
+      if (!utf8 && !startsWithUtf8Bom(partSource.head)) {
+        partSource.windows1252 = true;
+        detectedPart = await detect(partSource, first);
+      }
       // A column empty in the first part is detected on the values the file holds further on,
       // as a whole run detects it, rather than blanked for being empty where it was looked at.
       ({ setup, recipeReport } = setupOf(request, partSource, redetected(detectedPart, values)));
       setup.fileValues = fileValuesOf(values, few, setup.columns.length);
-      reader = new PartReader(layout, new Uint8Array(0), source.reopen(), { partBytes });
-      first = (await firstPartOf(reader))!;
     }
     await pool.setUp(setup);
     return await runParts(request, {
@@ -212,14 +219,16 @@ interface ColumnValues {
 
 /**
  * The first pass: every part's distinct values of `columns`, merged in the file's order, so each
- * column's list is in order of first appearance in the file.
+ * column's list is in order of first appearance in the file; and whether every part's bytes are
+ * UTF-8 (a file that is not is Windows-1252 to a whole run).
  */
 async function readColumnValues(
   pool: PartPool,
   reader: PartReader,
   first: Part,
   columns: number[],
-): Promise<Map<number, ColumnValues>> {
+): Promise<{ values: Map<number, ColumnValues>; utf8: boolean }> {
+  let utf8 = true;
   const merged = columns.map(() => new Set<Cell>() as Set<Cell> | null);
   const samples = columns.map((): Cell[] => []);
   const inFlight: Promise<ValuesOutcome>[] = [];
@@ -227,7 +236,8 @@ async function readColumnValues(
     inFlight.push(pool.task({ kind: 'values', index: 0, ...part, columns }));
   };
   const mergeNext = async () => {
-    const { values } = await inFlight.shift()!;
+    const { values, utf8: partUtf8 } = await inFlight.shift()!;
+    utf8 &&= partUtf8;
     values.forEach((list, at) => {
       const sample = samples[at]!;
       for (const value of list) {
@@ -246,12 +256,17 @@ async function readColumnValues(
     if (inFlight.length > pool.size) await mergeNext();
   }
   while (inFlight.length > 0) await mergeNext();
-  return new Map(
-    columns.map((column, at) => {
+  const values = new Map(
+    columns.map((column, at): [number, ColumnValues] => {
       const set = merged[at];
       return [column, { values: set ? [...set] : null, sample: samples[at]! }];
     }),
   );
+  return { values, utf8 };
+}
+
+function startsWithUtf8Bom(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
 /** The first part's detection, with its empty columns detected again on the file's values. */

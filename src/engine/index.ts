@@ -6,6 +6,7 @@ export { inspectContainer } from './guard/inspect-container';
 export { DEFAULT_GUARD_LIMITS, type GuardLimits } from './guard/limits';
 export { readWorkbook } from './read/read-workbook';
 export { delimitedLayoutOf, RecordEnds, type DelimitedLayout } from './read/record-ends';
+export { decodeWindows1252 } from './read/decode-text';
 export { parseJson } from './read/parse-json';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './read/read-limits';
 export { writeWorkbook, writeWorkbookChunks, type WriteOptions } from './write/write-workbook';

@@ -471,3 +471,32 @@ describe.concurrent('a streaming run whose reader stops early', () => {
     expect(code.code).toBe(0);
   });
 });
+
+describe.concurrent('a streaming run of a Windows-1252 file', () => {
+  it('reads every part as Windows-1252, as the whole run reads the file', async () => {
+    const lines = ['id,name,city,note'];
+    for (let index = 0; index < 600; index++) {
+      // The first rows' bytes are valid UTF-8 (C3 A9 reads as "é" there); the file's later "ü"
+      // (FC) is not, so the whole file, first rows included, is Windows-1252 ("Ã©").
+      lines.push(
+        index < 300
+          ? `${index + 1},RenÃ©${index},Bern,ok`
+          : `${index + 1},Name${index},Zürich,Grüße ${index}`,
+      );
+    }
+    writeFileSync(
+      path.join(cli.dir(), 'ansi.csv'),
+      Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1'),
+    );
+    const [whole, streamed] = await Promise.all([
+      standin(['run', 'ansi.csv', '--whole', '-o', 'ansi.whole.csv']),
+      standin(['run', 'ansi.csv', '--stream', ...TINY_PARTS, '-o', 'ansi.stream.csv']),
+    ]);
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(streamed.code, streamed.stderr).toBe(0);
+    const output = read('ansi.stream.csv');
+    // Output is UTF-8 with a byte-order mark, as for any Windows-1252 source.
+    expect([...output.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(output.equals(read('ansi.whole.csv'))).toBe(true);
+  });
+});

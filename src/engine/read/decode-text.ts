@@ -16,7 +16,11 @@ const CP1252_HIGH = [
   0x2122, 0x0161, 0x203a, 0x0153, 0x9d, 0x017e, 0x0178,
 ];
 
-function decodeWindows1252(bytes: Uint8Array): string {
+/**
+ * Windows-1252 bytes as text, as decodeText reads a file whose bytes are not valid UTF-8.
+ * @example decodeWindows1252(new Uint8Array([0x5a, 0xfc, 0x80])) // 'Zü€'
+ */
+export function decodeWindows1252(bytes: Uint8Array): string {
   const text = new TextDecoder('windows-1252').decode(bytes);
   return text.replace(/[\x80-\x9f]/g, (c) =>
     String.fromCharCode(CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c.charCodeAt(0)),
@@ -62,8 +66,8 @@ export function decodeText(bytes: Uint8Array, maxBytes = MAX_TEXT_FILE_BYTES): D
     throw new EngineError(
       'TOO_LARGE',
       `The file holds ${megabytes(bytes.length)} MB of text; a text file is read whole up to ` +
-        `${megabytes(maxBytes)} MB. Split it by rows and run each part with the same key and ` +
-        "recipe (see the README's Command line section).",
+        `${megabytes(maxBytes)} MB. The command line streams a csv, tsv or JSON Lines file of ` +
+        "any size; split other files by rows (see the README's Command line section).",
     );
   }
   const [b0, b1, b2] = bytes;

@@ -20,8 +20,9 @@ describe('decodeText', () => {
     expect(refusal).toBeInstanceOf(EngineError);
     expect((refusal as EngineError).code).toBe('TOO_LARGE');
     expect((refusal as EngineError).message).toBe(
-      'The file holds 3 MB of text; a text file is read whole up to 2 MB. Split it by rows and ' +
-        "run each part with the same key and recipe (see the README's Command line section).",
+      'The file holds 3 MB of text; a text file is read whole up to 2 MB. The command line ' +
+        'streams a csv, tsv or JSON Lines file of any size; split other files by rows (see the ' +
+        "README's Command line section).",
     );
   });
 });
