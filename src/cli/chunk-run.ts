@@ -19,6 +19,7 @@ import {
   type CsvLayout,
   type FileValues,
   type PrivacyReport,
+  type PseudonymizeResult,
   type PseudonymizeStats,
   type SchemaOfSheet,
   type Sheet,
@@ -27,6 +28,7 @@ import {
 import type { OutputFormat } from './args';
 import { inputError } from './exit-codes';
 import { CLI_READ_LIMITS, converted, detectSheets, reportOrNull } from './run-file';
+import { sharedAddresses, type AddressTable } from './shared-addresses';
 
 /** The output formats a streaming run writes: those whose parts join (JoinedOutput). */
 export const STREAM_FORMATS = ['csv', 'tsv', 'json', 'jsonl'] as const;
@@ -64,6 +66,8 @@ export interface ChunkSetup {
   mapping: boolean;
   /** The whole file's values of its columns with few, once a first pass read them. */
   fileValues?: FileValues;
+  /** The addresses rebuilt from names that the parts share (shared-addresses.ts). */
+  addresses?: AddressTable;
 }
 
 /** Where every part is read from: what the run knows before it has detected anything. */
@@ -173,14 +177,35 @@ export function runChunk(
   secret: string | Uint8Array,
   job: ChunkJob,
 ): ChunkOutcome {
-  const workbook = withColumnsOf(setup, job, readPart(setup, job));
+  // The part's turn at the shared addresses passes on however the part ends, or the parts after
+  // it would wait for it.
+  const turn = setup.addresses ? sharedAddresses(setup.addresses, job.index) : undefined;
+  let turnTaken = false;
+  const shared = turn && {
+    ...turn,
+    enter: () => {
+      turnTaken = true;
+      turn.enter();
+    },
+  };
+  let result: PseudonymizeResult;
+  let workbook: Workbook;
+  try {
+    workbook = withColumnsOf(setup, job, readPart(setup, job));
+    refuseValuesOfEmptyColumns(setup, job, workbook.sheets[0]!);
+    result = pseudonymize(workbook, setup.schemas, {
+      secret,
+      scheme: setup.scheme,
+      ...(setup.fileValues ? { fileValues: setup.fileValues } : {}),
+      ...(shared ? { sharedAddresses: shared } : {}),
+    });
+  } finally {
+    if (turn && !turnTaken) {
+      turn.enter();
+      turn.leave();
+    }
+  }
   const sheet = workbook.sheets[0]!;
-  refuseValuesOfEmptyColumns(setup, job, sheet);
-  const result = pseudonymize(workbook, setup.schemas, {
-    secret,
-    scheme: setup.scheme,
-    ...(setup.fileValues ? { fileValues: setup.fileValues } : {}),
-  });
   const report = job.report
     ? reportOrNull({
         original: workbook,

@@ -45,6 +45,7 @@ import { PartReader, type Part, type StreamLayout } from './part-reader';
 import type { RunProgress } from './progress';
 import { converted } from './run-file';
 import { SeenRows } from './seen-rows';
+import { addressTable } from './shared-addresses';
 
 /** Text files larger than this stream by default; smaller ones are read whole, as the web does. */
 export const STREAM_ABOVE_BYTES = 64 * 1024 ** 2;
@@ -157,6 +158,7 @@ export async function streamRun(request: StreamRequest): Promise<StreamOutcome> 
       ({ setup, recipeReport } = setupOf(request, partSource, redetected(detectedPart, values)));
       setup.fileValues = fileValuesOf(values, few, setup.columns.length);
     }
+    setup.addresses = addressTable(estimatedRows(first, source.size));
     await pool.setUp(setup);
     return await runParts(request, {
       columns: setup.columns.length,
@@ -426,6 +428,17 @@ export function streamedFormat(layout: StreamLayout, fileName: string): StreamFo
 function startOfLines(bytes: Uint8Array): Uint8Array {
   const end = Math.max(bytes.lastIndexOf(0x0a), bytes.lastIndexOf(0x0d));
   return end > 0 ? bytes.subarray(0, end + 1) : bytes;
+}
+
+/** Rows of STDIN_ROWS are assumed when the size is not known (a pipe). */
+const STDIN_ROWS = 3_000_000;
+
+/** The file's rows, estimated from its size and the first part's bytes per line. */
+function estimatedRows(first: Part, size: number | undefined): number {
+  if (size === undefined) return STDIN_ROWS;
+  let lines = 1;
+  for (let at = first.text.indexOf(0x0a); at >= 0; at = first.text.indexOf(0x0a, at + 1)) lines++;
+  return Math.ceil((size / first.text.length) * lines);
 }
 
 function defaultWorkers(): number {

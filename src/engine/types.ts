@@ -302,6 +302,30 @@ export interface PseudonymizeOptions {
    * whole file gives, whatever the part holds. See FileValues.
    */
   fileValues?: FileValues;
+  /**
+   * When the workbook is a part of a larger file: the addresses rebuilt from names (emails,
+   * usernames) that the file's earlier parts handed out, so that no two originals of the file
+   * get the same one and an original gets the same one in every part. See SharedAddresses.
+   */
+  sharedAddresses?: SharedAddresses;
+}
+
+/**
+ * Addresses rebuilt from their row's names (row-people.ts) that a file's parts share, held by
+ * the caller (the command line keeps them in shared memory between its worker threads). The run
+ * of a part calls enter() before its row rules and leave() after them, so the parts take their
+ * turns in the file's order: what a part finds taken is what a run of the whole file would have
+ * handed out before it.
+ */
+export interface SharedAddresses {
+  /** Waits until the parts before this one have rebuilt their addresses. */
+  enter(): void;
+  /** Whether an earlier part gave `address` to another original than `original`. */
+  takenByAnother(address: string, original: string): boolean;
+  /** Notes that `address` went to `original`. */
+  take(address: string, original: string): void;
+  /** Lets the next part take its turn. */
+  leave(): void;
 }
 
 /**

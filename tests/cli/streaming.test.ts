@@ -500,3 +500,40 @@ describe.concurrent('a streaming run of a Windows-1252 file', () => {
     expect(output.equals(read('ansi.whole.csv'))).toBe(true);
   });
 });
+
+describe.concurrent('a streaming run of namesakes in different parts', () => {
+  it('gives no two emails one pseudonym, as the whole run does', async () => {
+    const lines = ['id,first_name,last_name,email'];
+    for (let index = 0; index < 400; index++) {
+      const first = FIRST[index % 5]!;
+      const last = LAST[(index * 3) % 5]!;
+      // The same names on gmail in the first half, on yahoo in the second: both rebuild to
+      // first.last@example.com, which only the first may keep.
+      const domain = index < 200 ? 'gmail.com' : 'yahoo.com';
+      lines.push(`${index + 1},${first},${last},${first}.${last}@${domain}`.toLowerCase());
+    }
+    write('namesakes.csv', `${lines.join('\n')}\n`);
+    const [whole, streamed] = await Promise.all([
+      standin(['run', 'namesakes.csv', '--whole', '-o', 'namesakes.whole.csv']),
+      standin(['run', 'namesakes.csv', '--stream', ...TINY_PARTS, '-o', 'namesakes.stream.csv']),
+    ]);
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(streamed.code, streamed.stderr).toBe(0);
+    const originals = lines.slice(1).map((line) => line.split(',')[3]!);
+    const pseudonyms = read('namesakes.stream.csv')
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[3]!);
+    const ownerOf = new Map<string, string>();
+    originals.forEach((original, row) => {
+      const pseudonym = pseudonyms[row]!;
+      expect(ownerOf.get(pseudonym) ?? original).toBe(original);
+      ownerOf.set(pseudonym, original);
+    });
+    expect(new Set(originals).size).toBe(10);
+    expect(ownerOf.size).toBe(10);
+    expect(read('namesakes.stream.csv').equals(read('namesakes.whole.csv'))).toBe(true);
+  });
+});

@@ -4,6 +4,7 @@ import type {
   ColumnSchema,
   PseudonymizeOptions,
   PseudonymizeResult,
+  RowRelationStats,
   Sheet,
   Workbook,
 } from '../types';
@@ -381,19 +382,19 @@ export function pseudonymize(
   // Rows: rules that need the whole row (dates moving with their entity) over the written cells.
   phase = performance.now();
   const datesLeft: RowsLeftPerValue = new Map();
-  const rowRelations = applyRowRelations(
-    workbook.sheets,
-    sheets,
-    schemas,
-    planned,
-    random,
-    scheme,
-    {
+  const { sharedAddresses } = options;
+  sharedAddresses?.enter();
+  let rowRelations: RowRelationStats;
+  try {
+    rowRelations = applyRowRelations(workbook.sheets, sheets, schemas, planned, random, scheme, {
       datesLeft,
       onStep: (done, total) => progress('rows', done, total),
       onFileDependent: (count) => (fileDependentPseudonyms += count),
-    },
-  );
+      ...(sharedAddresses ? { sharedAddresses } : {}),
+    });
+  } finally {
+    sharedAddresses?.leave();
+  }
   timings.rows = elapsed(phase);
 
   phase = performance.now();

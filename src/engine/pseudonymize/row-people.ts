@@ -1,5 +1,5 @@
 import { flatString } from '../text/flat-string';
-import type { Cell, ColumnSchema, Sheet } from '../types';
+import type { Cell, ColumnSchema, SharedAddresses, Sheet } from '../types';
 import { KeyIndex } from './key-index';
 import type { KeyedRandom } from './keyed-random';
 import type { PlannedColumn } from './namespace';
@@ -226,6 +226,7 @@ function rebuildAddresses(
   firstIndex: number,
   lastIndex: number,
   random: KeyedRandom,
+  shared: SharedAddresses | undefined,
 ): { rebuilt: number; fileDependent: number } {
   let rebuilt = 0;
   let fileDependent = 0;
@@ -275,7 +276,8 @@ function rebuildAddresses(
         const number = isTextOriginal(column, candidate, hash)
           ? -2
           : lookups.taken.find(candidate, hash);
-        if (number === -1 || lookups.owners[number] === id) {
+        const free = number === -1 || lookups.owners[number] === id;
+        if (free && !shared?.takenByAnother(candidate, original)) {
           chosen = candidate;
           chosenHash = hash;
         } else {
@@ -288,6 +290,7 @@ function rebuildAddresses(
       }
       if (chosen === null) continue;
       lookups.owners[lookups.taken.add(chosen, chosenHash)] = id;
+      shared?.take(chosen, original);
       fake[columnIndex] = chosen;
       column.rowRewritten = true;
       rebuilt++;
@@ -345,6 +348,7 @@ export function coherePeople(
   output: Sheet,
   planned: readonly PlannedColumn[],
   random: KeyedRandom,
+  shared?: SharedAddresses,
 ): PeopleCounts {
   const counts: PeopleCounts = { addresses: 0, fullNames: 0, genders: 0, fileDependent: 0 };
   const first = plannedWith(planned, sheetIndex, (c) => c.semantic === 'firstName')[0];
@@ -383,6 +387,7 @@ export function coherePeople(
     first.columnIndex,
     last.columnIndex,
     random,
+    shared,
   );
   counts.addresses = rebuilt.rebuilt;
   counts.fileDependent = rebuilt.fileDependent;

@@ -1,4 +1,4 @@
-import type { ColumnSchema, RowRelationStats, Sheet } from '../types';
+import type { ColumnSchema, RowRelationStats, SharedAddresses, Sheet } from '../types';
 import type { KeyedRandom } from './keyed-random';
 import type { PlannedColumn } from './namespace';
 import { shiftRowDates, type RowsLeftPerValue } from './row-date-shift';
@@ -29,6 +29,8 @@ export interface RowRelationHooks {
    * values (an address rebuilt from names whose first form another had, PeopleCounts).
    */
   onFileDependent?: (count: number) => void;
+  /** The addresses the file's other parts rebuilt (PseudonymizeOptions.sharedAddresses). */
+  sharedAddresses?: SharedAddresses;
 }
 
 /**
@@ -46,7 +48,12 @@ export function applyRowRelations(
   planned: readonly PlannedColumn[],
   random: KeyedRandom,
   scheme: number,
-  { datesLeft, onStep = () => {}, onFileDependent = () => {} }: RowRelationHooks = {},
+  {
+    datesLeft,
+    onStep = () => {},
+    onFileDependent = () => {},
+    sharedAddresses,
+  }: RowRelationHooks = {},
 ): RowRelationStats {
   const stats: RowRelationStats = {
     datesShiftedByEntity: 0,
@@ -74,7 +81,14 @@ export function applyRowRelations(
     stats.datesShiftedByEntity += dates.shiftedByEntity;
     stats.datesPerValue += dates.perValue;
     ruleDone();
-    const people = coherePeople(sheetIndex, sheet, output[sheetIndex]!, planned, random);
+    const people = coherePeople(
+      sheetIndex,
+      sheet,
+      output[sheetIndex]!,
+      planned,
+      random,
+      sharedAddresses,
+    );
     stats.addressesFromNames += people.addresses;
     stats.fullNamesFromNames += people.fullNames;
     stats.gendersFromNames += people.genders;

@@ -1,7 +1,13 @@
 import * as fakerLocale from '@faker-js/faker';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { detectSchema, pseudonymize, type Cell, type Sheet } from '../../../src/engine';
+import {
+  detectSchema,
+  pseudonymize,
+  type Cell,
+  type SharedAddresses,
+  type Sheet,
+} from '../../../src/engine';
 import { nameLayout } from '../../../src/engine/pseudonymize/row-people';
 import { plain } from '../../support/name-letters';
 
@@ -104,6 +110,39 @@ describe('people that stay coherent within a row', () => {
     expect(second!.split('@')[0]).toMatch(/\d$/);
     expect(second!.replace(/\d+@/, '@')).toBe(first);
     expect(namesakes.stats.fileDependentPseudonyms).toBe(alone.stats.fileDependentPseudonyms + 1);
+  });
+
+  it('keeps rebuilt addresses apart across the parts of a file that share them', () => {
+    const rows: Cell[][] = [];
+    for (let index = 0; index < 40; index++) {
+      const domain = index < 20 ? 'gmail.com' : 'yahoo.com';
+      rows.push([String(100 + index), 'Catherine', 'Moore', `catherine.moore@${domain}`]);
+    }
+    const columns = ['id', 'first_name', 'last_name', 'email'];
+    const sheet = (part: Cell[][]): Sheet => ({ name: 's', columns, rows: part });
+    const schema = detectSchema(sheet(rows));
+    const emails = (part: Cell[][], sharedAddresses?: SharedAddresses) =>
+      pseudonymize({ format: 'csv', sheets: [sheet(part)] }, [schema], {
+        secret: 'k',
+        ...(sharedAddresses ? { sharedAddresses } : {}),
+      }).workbook.sheets[0]!.rows.map((row) => String(row[3]));
+    // What a caller such as the command line's streaming run keeps between its parts.
+    const owners = new Map<string, string>();
+    let turns = 0;
+    const shared: SharedAddresses = {
+      enter: () => turns++,
+      takenByAnother: (address, original) => (owners.get(address) ?? original) !== original,
+      take: (address, original) => void owners.set(address, owners.get(address) ?? original),
+      leave: () => {},
+    };
+    const whole = emails(rows);
+    const parts = [...emails(rows.slice(0, 20), shared), ...emails(rows.slice(20), shared)];
+    expect(turns).toBe(2);
+    expect(parts).toEqual(whole);
+    expect(new Set(whole).size).toBe(2);
+    // Without them, the second part gives its namesake the plain form the first part gave.
+    const apart = [...emails(rows.slice(0, 20)), ...emails(rows.slice(20))];
+    expect(new Set(apart).size).toBe(1);
   });
 
   it('reads the layouts of a local part made of names', () => {

@@ -1,0 +1,88 @@
+import type { SharedAddresses } from '../engine';
+
+/*
+ * The addresses a streaming run's parts rebuilt from names (the engine's SharedAddresses), in
+ * memory its worker threads share: a table of (address hash, owner hash) pairs, 8 bytes a slot,
+ * and a turn counter. A part's row rules run in the file's order (the turn), so what a part finds
+ * taken is what a whole run would have handed out before it: no two originals get one address,
+ * and an original gets the same one in every part. Only the part whose turn it is reads or writes
+ * the table; the Atomics on the turn make its writes seen by the next.
+ */
+
+/** The shared memory of one run: sent to every worker with the run's setup. */
+export interface AddressTable {
+  /** Slot i: [2i] the address's hash (0: empty), [2i + 1] its owner's. */
+  slots: SharedArrayBuffer;
+  /** [0] the part whose turn it is, [1] the slots filled. */
+  state: SharedArrayBuffer;
+}
+
+/** At most this full: past it, addresses are no longer noted (a part then checks its own only). */
+const MOST_FULL = 0.75;
+const MOST_SLOTS = 1 << 24;
+const LEAST_SLOTS = 1 << 16;
+/** How long a part waits for its turn before the run is deemed stuck. */
+const TURN_TIMEOUT_MS = 10 * 60 * 1000;
+
+/**
+ * A table for about `addresses` addresses (a file's rows, estimated from its size): 8 bytes a
+ * slot, at most 16,777,216 slots (128 MB).
+ */
+export function addressTable(addresses: number): AddressTable {
+  let slots = LEAST_SLOTS;
+  while (slots < addresses / MOST_FULL && slots < MOST_SLOTS) slots *= 2;
+  return {
+    slots: new SharedArrayBuffer(slots * 8),
+    state: new SharedArrayBuffer(8),
+  };
+}
+
+/** Part `part`'s view of the table: its turn, and the addresses of the parts before it. */
+export function sharedAddresses(table: AddressTable, part: number): SharedAddresses {
+  const slots = new Int32Array(table.slots);
+  const state = new Int32Array(table.state);
+  const mask = slots.length / 2 - 1;
+  const find = (address: number): number => {
+    for (let slot = address & mask; ; slot = (slot + 1) & mask) {
+      const held = slots[slot * 2]!;
+      if (held === 0 || held === address) return slot;
+    }
+  };
+  return {
+    enter() {
+      for (let turn = Atomics.load(state, 0); turn !== part; turn = Atomics.load(state, 0)) {
+        if (Atomics.wait(state, 0, turn, TURN_TIMEOUT_MS) === 'timed-out') {
+          throw new Error('a part waited too long for its turn');
+        }
+      }
+    },
+    takenByAnother(address, original) {
+      const slot = find(hashOf(address, 0x811c9dc5));
+      const held = slots[slot * 2 + 1]!;
+      return slots[slot * 2] !== 0 && held !== hashOf(original, 0x9e3779b9);
+    },
+    take(address, original) {
+      const hash = hashOf(address, 0x811c9dc5);
+      const slot = find(hash);
+      if (slots[slot * 2] !== 0) return;
+      if (state[1]! >= (slots.length / 2) * MOST_FULL) return;
+      slots[slot * 2] = hash;
+      slots[slot * 2 + 1] = hashOf(original, 0x9e3779b9);
+      state[1] = state[1]! + 1;
+    },
+    leave() {
+      Atomics.store(state, 0, part + 1);
+      Atomics.notify(state, 0);
+    },
+  };
+}
+
+/** A 32-bit FNV-1a hash of the text from `seed`, never 0 (which marks an empty slot). */
+function hashOf(text: string, seed: number): number {
+  let hash = seed;
+  for (let index = 0; index < text.length; index++) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  }
+  hash ^= hash >>> 16;
+  return hash | 0 || 1;
+}
