@@ -17,20 +17,22 @@ export interface AddressTable {
   state: SharedArrayBuffer;
 }
 
-/** At most this full: past it, addresses are no longer noted (a part then checks its own only). */
-const MOST_FULL = 0.75;
-const MOST_SLOTS = 1 << 24;
-const LEAST_SLOTS = 1 << 16;
+/**
+ * At most this full: past it, addresses are no longer noted (a part then checks its own only).
+ * The table is sized for one address per row, more than a file has, so it stays emptier.
+ */
+const MOST_FULL = 0.9;
+const MOST_SLOTS = 16_000_000;
+const LEAST_SLOTS = 65_536;
 /** How long a part waits for its turn before the run is deemed stuck. */
 const TURN_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
  * A table for about `addresses` addresses (a file's rows, estimated from its size): 8 bytes a
- * slot, at most 16,777,216 slots (128 MB).
+ * slot, at most 16,000,000 slots (128 MB).
  */
 export function addressTable(addresses: number): AddressTable {
-  let slots = LEAST_SLOTS;
-  while (slots < addresses / MOST_FULL && slots < MOST_SLOTS) slots *= 2;
+  const slots = Math.min(MOST_SLOTS, Math.max(LEAST_SLOTS, Math.ceil(addresses / MOST_FULL)));
   return {
     slots: new SharedArrayBuffer(slots * 8),
     state: new SharedArrayBuffer(8),
@@ -41,9 +43,9 @@ export function addressTable(addresses: number): AddressTable {
 export function sharedAddresses(table: AddressTable, part: number): SharedAddresses {
   const slots = new Int32Array(table.slots);
   const state = new Int32Array(table.state);
-  const mask = slots.length / 2 - 1;
+  const size = slots.length / 2;
   const find = (address: number): number => {
-    for (let slot = address & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = (address >>> 0) % size; ; slot = slot + 1 === size ? 0 : slot + 1) {
       const held = slots[slot * 2]!;
       if (held === 0 || held === address) return slot;
     }
@@ -65,7 +67,7 @@ export function sharedAddresses(table: AddressTable, part: number): SharedAddres
       const hash = hashOf(address, 0x811c9dc5);
       const slot = find(hash);
       if (slots[slot * 2] !== 0) return;
-      if (state[1]! >= (slots.length / 2) * MOST_FULL) return;
+      if (state[1]! >= size * MOST_FULL) return;
       slots[slot * 2] = hash;
       slots[slot * 2 + 1] = hashOf(original, 0x9e3779b9);
       state[1] = state[1]! + 1;
