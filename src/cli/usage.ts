@@ -103,9 +103,10 @@ Options:
 Streaming: the first part is detected (or the recipe applied to it) and every part is
 pseudonymized with those rules, in order. A file is read twice: a first pass collects the values
 of columns with few of them (names, cities, categories), so their pseudonyms are those of a run of
-the whole file. Other values whose pseudonym depends on the values beside them (a retry after a
-collision, an email rebuilt from names whose plain form another address took) may differ from a
-whole-file run; --json's fileDependentPseudonyms counts them. The report is the first part's.
+the whole file, and the parts share the emails they rebuild from names, so no two originals get
+one. Other values whose pseudonym depends on the values beside them (a retry after a collision,
+in a large column or in free text) may differ from a whole-file run; --json's
+fileDependentPseudonyms counts them. The report is the first part's.
 Standard input streams in one pass, and refuses a column empty in its first part that holds
 values later (a file's first pass detects such a column on its values).
 
