@@ -108,7 +108,6 @@ export function detectPart(source: PartSource, text: Uint8Array, firstLine: numb
 /** A first pass over a part: the distinct values of some columns (FileValues). */
 export interface ValuesJob {
   kind: 'values';
-  index: number;
   /** The file's head, then the part's records. */
   text: Uint8Array;
   firstLine: number;
@@ -117,7 +116,6 @@ export interface ValuesJob {
 }
 
 export interface ValuesOutcome {
-  index: number;
   /** For each column asked for, its distinct values in the part, in order of first appearance. */
   values: Cell[][];
   /** Whether the part's bytes are valid UTF-8. */
@@ -126,22 +124,23 @@ export interface ValuesOutcome {
 
 /**
  * The distinct values of some columns of a part, in order of first appearance.
- * @example columnValues(setup, { kind: 'values', index: 1, text, firstLine: 9, columns: [2] }).values[0]
+ * @example columnValues(setup, { kind: 'values', text, firstLine: 9, columns: [2] }).values[0]
  */
 export function columnValues(setup: PartSource, job: ValuesJob): ValuesOutcome {
   const utf8 = isUtf8(job.text);
-  if (job.columns.length === 0) return { index: job.index, values: [], utf8 };
+  if (job.columns.length === 0) return { values: [], utf8 };
   const { rows } = readPart(setup, job).sheets[0]!;
   const values = job.columns.map((column) => {
     const seen = new Set<Cell>();
     for (const row of rows) seen.add(row[column] ?? null);
     return [...seen];
   });
-  return { index: job.index, values, utf8 };
+  return { values, utf8 };
 }
 
 export interface ChunkJob {
   kind: 'run';
+  /** The part's place in the file: 0 for the first (its turn at the shared addresses). */
   index: number;
   /** The file's head, then the part's records (part-reader.ts's Part). */
   text: Uint8Array;
@@ -152,7 +151,6 @@ export interface ChunkJob {
 }
 
 export interface ChunkOutcome {
-  index: number;
   rows: number;
   /** The part's output without the output's head (JoinedOutput adds it once). */
   body: Uint8Array;
@@ -217,7 +215,6 @@ export function runChunk(
   const output = writeInFormat(result.workbook, setup);
   const { head, body } = splitOutput(output, setup.format);
   return {
-    index: job.index,
     rows: sheet.rows.length,
     body,
     ...(job.index === 0

@@ -235,7 +235,7 @@ async function readColumnValues(
   const samples = columns.map((): Cell[] => []);
   const inFlight: Promise<ValuesOutcome>[] = [];
   const submit = (part: Part) => {
-    inFlight.push(pool.task({ kind: 'values', index: 0, ...part, columns }));
+    inFlight.push(pool.task({ kind: 'values', ...part, columns }));
   };
   const mergeNext = async () => {
     const { values, utf8: partUtf8 } = await inFlight.shift()!;
