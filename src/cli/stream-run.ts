@@ -1,11 +1,13 @@
 /**
- * A streaming run of a large csv or tsv: the file is read a part of whole records at a time, the
- * first part is detected (and the recipe applied to it), and every part is pseudonymized on a
- * worker thread (chunk-run.ts) with those schemas, while the outputs are written in the file's
- * order. Memory holds a few parts at once, whatever the file's size. Every part is one run of the
- * engine, so a streaming run gives what the same parts run one by one give (README: partitions):
- * the whole file's output, except for the values whose pseudonym depends on the part they are in
- * (stats.fileDependentPseudonyms counts them).
+ * A streaming run of a large csv, tsv or JSON Lines file: the file is read a part of whole records
+ * at a time, the first part is detected (and the recipe applied to it), and every part is
+ * pseudonymized on a worker thread (chunk-run.ts) with those schemas, while the outputs are
+ * written in the file's order. Memory holds a few parts at once, whatever the file's size. Every
+ * part is one run of the engine, given what a run of the whole file would know: the file's values
+ * of its columns with few (a first pass: FileValues), its encoding, and the addresses rebuilt from
+ * names that earlier parts handed out (shared-addresses.ts). What still depends on the part (a
+ * retry after a collision in a large column or in free text) is counted in
+ * stats.fileDependentPseudonyms.
  */
 import { availableParallelism } from 'node:os';
 import {
@@ -107,10 +109,11 @@ export interface StreamOutcome extends FirstPart {
 }
 
 /**
- * Pseudonymizes a csv or tsv source part by part and writes the output (and mapping) as the
- * parts are done, in order. A file (a source that can be read again) is read twice: a first pass
- * collects the values of its columns with few (FileValues), so that their pseudonyms are those of
- * a run of the whole file. Throws EngineError (lines named as the file's) or CliError.
+ * Pseudonymizes a csv, tsv or JSON Lines source part by part and writes the output (and mapping)
+ * as the parts are done, in order. A file (a source that can be read again) is read twice: a
+ * first pass collects the values of its columns with few (FileValues), detects the columns the
+ * first part held nothing in on their later values, and tells whether the file is UTF-8. Throws
+ * EngineError (lines named as the file's) or CliError.
  */
 export async function streamRun(request: StreamRequest): Promise<StreamOutcome> {
   const { source, layout, progress } = request;
