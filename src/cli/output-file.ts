@@ -1,4 +1,5 @@
-import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
 import { inputError } from './exit-codes';
 import { fileProblem } from './file-problem';
 
@@ -14,8 +15,25 @@ export interface OutputSink {
 }
 
 /**
- * Opens a path for writing, or standard output for "-". The file is created on the first write,
- * so a run that fails before writing leaves nothing behind.
+ * Where a path's bytes go while they are written: a hidden file beside it, renamed onto it once
+ * complete, so a run that fails (a streaming run's later part, a refused conversion) leaves an
+ * earlier file at that path as it was. A path that is there and no regular file (/dev/null, a
+ * pipe, a link) is written in place.
+ */
+function writingPathOf(target: string): string {
+  try {
+    if (!lstatSync(target).isFile()) return target;
+  } catch {
+    // Not there yet: written beside, as a file that is.
+  }
+  const name = `.${path.basename(target)}.standin-${process.pid}.partial`;
+  return path.join(path.dirname(target), name);
+}
+
+/**
+ * Opens a path for writing, or standard output for "-". The file is created on the first write
+ * (beside the path, renamed onto it on close: writingPathOf), so a run that fails leaves nothing
+ * behind and an earlier file at the path untouched.
  */
 export function openOutput(target: string): OutputSink {
   let written = 0;
@@ -34,6 +52,7 @@ export function openOutput(target: string): OutputSink {
     };
   }
   let descriptor: number | undefined;
+  const writing = writingPathOf(target);
   const failed = (error: unknown): never => {
     // A system error names the file; anything else passes on.
     if (error instanceof Error && 'syscall' in error) {
@@ -47,7 +66,7 @@ export function openOutput(target: string): OutputSink {
     },
     write(piece) {
       try {
-        descriptor ??= openSync(target, 'w');
+        descriptor ??= openSync(writing, 'w');
         let offset = 0;
         while (offset < piece.length) offset += writeSync(descriptor, piece, offset);
         written += piece.length;
@@ -59,16 +78,19 @@ export function openOutput(target: string): OutputSink {
     },
     close() {
       try {
-        closeSync(descriptor ?? openSync(target, 'w'));
+        closeSync(descriptor ?? openSync(writing, 'w'));
+        descriptor = undefined;
+        if (writing !== target) renameSync(writing, target);
       } catch (error) {
+        this.abort();
         failed(error);
       }
     },
     abort() {
-      if (descriptor === undefined) return;
-      closeSync(descriptor);
+      if (descriptor !== undefined) closeSync(descriptor);
       descriptor = undefined;
-      rmSync(target, { force: true });
+      // What was written in place (/dev/null, a pipe) is not ours to remove.
+      if (writing !== target) rmSync(writing, { force: true });
     },
   };
 }

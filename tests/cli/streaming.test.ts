@@ -6,7 +6,7 @@
  * Errors name the file's line, never a value, and leave no output behind.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { en } from '@faker-js/faker';
 import Papa from 'papaparse';
@@ -535,5 +535,29 @@ describe.concurrent('a streaming run of namesakes in different parts', () => {
     expect(new Set(originals).size).toBe(10);
     expect(ownerOf.size).toBe(10);
     expect(read('namesakes.stream.csv').equals(read('namesakes.whole.csv'))).toBe(true);
+  });
+});
+
+describe.concurrent('a streaming run that fails in a later part', () => {
+  it('leaves an earlier file at its output path as it was, and nothing beside it', async () => {
+    const lines = ['id,name,note'];
+    for (let index = 0; index < 600; index++) {
+      lines.push(index === 500 ? `${index},n${index},"never closed` : `${index},n${index},"ok"`);
+    }
+    mkdirSync(path.join(cli.dir(), 'kept'), { recursive: true });
+    write('kept/bad.csv', `${lines.join('\n')}\n`);
+    write('kept/out.csv', 'yesterday,s,output\n');
+    const result = await standin([
+      'run',
+      'kept/bad.csv',
+      '--stream',
+      ...TINY_PARTS_ONE_WORKER,
+      '-o',
+      'kept/out.csv',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Line 502');
+    expect(read('kept/out.csv').toString('utf8')).toBe('yesterday,s,output\n');
+    expect(readdirSync(path.join(cli.dir(), 'kept')).sort()).toEqual(['bad.csv', 'out.csv']);
   });
 });
