@@ -57,6 +57,30 @@ function scanUnquoted(
   }
 }
 
+/**
+ * How delimited text is laid out, as readDelimited reads it: Excel's "sep=;" first line (`hint`,
+ * no part of the table) names the delimiter, else it is sniffed past any preamble; the newline is
+ * the first outside quotes after that line.
+ * @example delimitedLayoutOfText('sep=;\na;b\n', ',') // { hint: 'sep=;\n', delimiter: ';', newline: '\n' }
+ */
+export function delimitedLayoutOfText(
+  text: string,
+  preferred: Delimiter,
+): { hint: string | null; delimiter: Delimiter; newline: Newline } {
+  const hint = /^sep=([,;\t|])(?:\r\n|\n|\r)/.exec(text);
+  const table = hint ? text.slice(hint[0].length) : text;
+  const delimiter =
+    (hint?.[1] as Delimiter | undefined) ??
+    sniffDelimiter(table.slice(preambleLength(table)), preferred);
+  return { hint: hint?.[0] ?? null, delimiter, newline: detectNewline(table) };
+}
+
+/** The delimiter a file's extension prefers when sniffing cannot tell: tab for .tsv and .tab. */
+export function preferredDelimiter(fileName: string): Delimiter {
+  const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+  return extension === 'tsv' || extension === 'tab' ? '\t' : ',';
+}
+
 /** The first line ending outside quotes; CRLF when the text has none (RFC 4180). */
 export function detectNewline(text: string): Newline {
   let newline: Newline = '\r\n';
@@ -398,13 +422,8 @@ export function readDelimited(
   utf8?: Utf8Source,
 ): { sheet: Sheet; delimiter: Delimiter; newline: Newline; sepLine: boolean } {
   if (text.trim() === '') throw new EngineError('INVALID_FILE', 'The file is empty.');
-  // Excel's "sep=;" first line names the delimiter; it is not part of the table.
-  const hint = /^sep=([,;\t|])(?:\r\n|\n|\r)/.exec(text);
-  if (hint) text = text.slice(hint[0].length);
-  const newline = detectNewline(text);
-  const delimiter =
-    (hint?.[1] as Delimiter | undefined) ??
-    sniffDelimiter(text.slice(preambleLength(text)), preferred);
+  const { hint, delimiter, newline } = delimitedLayoutOfText(text, preferred);
+  if (hint) text = text.slice(hint.length);
   // A text with a character above U+00FF takes two bytes per character: read from its bytes
   // a block at a time, the table keeps one byte per character wherever it can.
   const twoByte = utf8 !== undefined && NOT_LATIN1.test(text);
@@ -413,7 +432,7 @@ export function readDelimited(
   if (twoByte) NOT_LATIN1.test('\u0100');
   const records =
     (utf8 && twoByte
-      ? splitUtf8Records(utf8.bytes, utf8.start + (hint?.[0].length ?? 0), delimiter)
+      ? splitUtf8Records(utf8.bytes, utf8.start + (hint?.length ?? 0), delimiter)
       : splitRecords(text, delimiter)) ?? parseWithPapa(text, newline, delimiter, hint ? 1 : 0);
   const headerIndex = findHeaderRow(records);
   const header = records[headerIndex];

@@ -1,7 +1,7 @@
 import { EngineError } from '../errors';
 import type { CsvLayout, FileFormat, Workbook } from '../types';
 import { decodeText, type DecodedText } from './decode-text';
-import { readDelimited, sniffDelimiter } from './read-delimited';
+import { preferredDelimiter, readDelimited, sniffDelimiter } from './read-delimited';
 import { readJson } from './read-json';
 import { resolveReadLimits, type ReadLimits } from './read-limits';
 import { readSpreadsheet } from './read-spreadsheet';
@@ -130,7 +130,7 @@ export function readWorkbook(bytes: Uint8Array, fileName: string, limits?: ReadL
     );
   }
 
-  const preferred = extension === 'tsv' || extension === 'tab' ? '\t' : ',';
+  const preferred = preferredDelimiter(fileName);
   if (spreadsheetLabel) {
     // Text named .xlsx/.xls is read only when it clearly is a delimited table.
     const delimiter = sniffDelimiter(text, preferred);

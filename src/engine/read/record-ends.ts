@@ -1,5 +1,5 @@
 import { decodeText } from './decode-text';
-import { detectNewline, sniffDelimiter } from './read-delimited';
+import { delimitedLayoutOfText, preferredDelimiter } from './read-delimited';
 
 /*
  * Delimited text cut into parts of whole records, from its bytes as they arrive: how a file too
@@ -50,12 +50,8 @@ export function delimitedLayoutOf(start: Uint8Array, fileName: string): Delimite
   const trimmed = text.trimStart();
   if (trimmed === '' || trimmed.startsWith('{') || trimmed.startsWith('[')) return null;
   if (trimmed.startsWith('<')) return null;
-  const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-  const hint = /^sep=([,;\t|])(?:\r\n|\n|\r)/.exec(text);
-  const delimiter =
-    (hint?.[1] as DelimitedLayout['delimiter'] | undefined) ??
-    sniffDelimiter(text, extension === 'tsv' || extension === 'tab' ? '\t' : ',');
-  return { delimiter, lineBreak: detectNewline(text) === '\r' ? CR : LF };
+  const { delimiter, newline } = delimitedLayoutOfText(text, preferredDelimiter(fileName));
+  return { delimiter, lineBreak: newline === '\r' ? CR : LF };
 }
 
 /**
