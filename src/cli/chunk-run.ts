@@ -10,7 +10,6 @@ import {
   decodeWindows1252,
   EngineError,
   parseJson,
-  RecordEnds,
   pseudonymize,
   readWorkbook,
   writeWorkbook,
@@ -29,6 +28,7 @@ import type { OutputFormat } from './args';
 import { inputError } from './exit-codes';
 import { CLI_READ_LIMITS, converted, detectSheets, reportOrNull } from './run-file';
 import { sharedAddresses, type AddressTable } from './shared-addresses';
+import { headLength, lineBreaks } from './text-bytes';
 
 /** The output formats a streaming run writes: those whose parts join (JoinedOutput). */
 export const STREAM_FORMATS = ['csv', 'tsv', 'json', 'jsonl'] as const;
@@ -314,21 +314,11 @@ function readPart(setup: PartSource, job: { text: Uint8Array; firstLine: number 
     return readWorkbook(text, setup.fileName, CLI_READ_LIMITS);
   } catch (error) {
     if (!(error instanceof EngineError) || error.line === undefined) throw error;
-    const line = error.line - lineBreaksIn(setup.head) - 1 + job.firstLine;
+    const line = error.line - lineBreaks(setup.head) - 1 + job.firstLine;
     throw new EngineError(error.code, error.message.replace(`Line ${error.line}`, `Line ${line}`), {
       line,
     });
   }
-}
-
-/** Line breaks as the reader numbers lines: CRLF, LF and a lone CR (old Mac text) end one each. */
-function lineBreaksIn(bytes: Uint8Array): number {
-  let breaks = 0;
-  for (let index = 0; index < bytes.length; index++) {
-    const byte = bytes[index];
-    if (byte === 0x0a || (byte === 0x0d && bytes[index + 1] !== 0x0a)) breaks++;
-  }
-  return breaks;
 }
 
 /**
@@ -380,7 +370,6 @@ function textRow(row: Cell[]): string[] {
 const JSON_OPEN = '[\n'.length;
 const JSON_CLOSE = '\n]\n'.length;
 const JSON_EMPTY = '[]\n';
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 /**
  * A part's output cut into what every part's output repeats, its head (a csv or tsv's BOM,
@@ -402,14 +391,11 @@ export function splitOutput(
     };
   }
   if (output.length === 0) return { head: none, body: none };
-  const ends = new RecordEnds({
+  const layout = {
     delimiter: format === 'tsv' ? '\t' : ',',
     lineBreak: output.includes(0x0a) ? 0x0a : 0x0d,
-  });
-  const start = UTF8_BOM.every((byte, index) => output[index] === byte) ? UTF8_BOM.length : 0;
-  const sepLine = new TextDecoder().decode(output.subarray(start, start + 4)) === 'sep=';
-  let end = ends.next(output, 0);
-  if (sepLine && end >= 0) end = ends.next(output, end);
+  } as const;
+  let end = headLength(output, layout);
   if (end < 0) end = output.length;
   return { head: output.subarray(0, end), body: output.subarray(end) };
 }

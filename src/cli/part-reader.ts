@@ -1,4 +1,5 @@
 import { RecordEnds, type DelimitedLayout } from '../engine';
+import { headLength, lineBreaks } from './text-bytes';
 
 /**
  * The size a part reaches before it is cut, by default (`--part-mb`): it ends with the first
@@ -61,7 +62,6 @@ export interface PartOptions {
  */
 export class PartReader {
   readonly #layout: StreamLayout;
-  readonly #lineBreak: number;
   readonly #rest: AsyncIterator<Uint8Array>;
   readonly #onBytes: (read: number) => void;
   readonly #partBytes: number;
@@ -91,7 +91,6 @@ export class PartReader {
   ) {
     this.#partBytes = Math.max(1, Math.round(partBytes));
     this.#layout = layout;
-    this.#lineBreak = layout === 'jsonLines' ? LF : layout.lineBreak;
     this.#ends = layout === 'jsonLines' ? new LineEnds() : new RecordEnds(layout);
     // JSON Lines have no head: every line is a record.
     if (layout === 'jsonLines') this.head = new Uint8Array(0);
@@ -147,30 +146,18 @@ export class PartReader {
   /** Takes the head off the pending bytes once its records (a "sep=" line, the header) are in. */
   #takeHead(): void {
     if (this.#layout === 'jsonLines') return;
-    const header = new RecordEnds(this.#layout);
-    const records = startsWithSepLine(this.#pieces[0] ?? new Uint8Array(0)) ? 2 : 1;
-    let found = 0;
+    // The head is short: joining the pieces it spans (most often just the first) costs nothing.
     let end = -1;
-    let base = 0;
-    for (const piece of this.#pieces) {
-      let from = 0;
-      while (found < records) {
-        const at = header.next(piece, from);
-        if (at < 0) break;
-        found++;
-        from = at;
-        end = base + at;
-      }
-      if (found === records) break;
-      base += piece.length;
+    for (let pieces = 1; end < 0 && pieces <= this.#pieces.length; pieces++) {
+      end = headLength(Buffer.concat(this.#pieces.slice(0, pieces)), this.#layout);
     }
-    if (found < records) {
+    if (end < 0) {
       if (!this.#ended || this.#pendingBytes === 0) return;
       end = this.#pendingBytes;
     }
     this.head = this.#take(end);
     this.#headBytes = end;
-    this.#lines = countLines(this.head, this.#lineBreak);
+    this.#lines = lineBreaks(this.head);
   }
 
   /** The next part, when its last record is in (or the file ended). */
@@ -205,21 +192,8 @@ export class PartReader {
     // as it is.
     const text = this.#take(end, this.head!);
     const firstLine = this.#lines + 1;
-    this.#lines += countLines(text.subarray(this.head!.length), this.#lineBreak);
+    this.#lines += lineBreaks(text.subarray(this.head!.length));
     const headBytes = this.parts++ === 0 ? this.#headBytes : 0;
     return { text, firstLine, size: end + headBytes };
   }
-}
-
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
-
-function startsWithSepLine(bytes: Uint8Array): boolean {
-  const start = UTF8_BOM.every((byte, index) => bytes[index] === byte) ? 3 : 0;
-  return new TextDecoder().decode(bytes.subarray(start, start + 4)) === 'sep=';
-}
-
-function countLines(bytes: Uint8Array, lineBreak: number): number {
-  let lines = 0;
-  for (let at = bytes.indexOf(lineBreak); at >= 0; at = bytes.indexOf(lineBreak, at + 1)) lines++;
-  return lines;
 }

@@ -48,6 +48,7 @@ import type { RunProgress } from './progress';
 import { converted } from './run-file';
 import { SeenRows } from './seen-rows';
 import { addressTable } from './shared-addresses';
+import { lineBreaks, startsWithUtf8Bom } from './text-bytes';
 
 /** Text files larger than this stream by default; smaller ones are read whole, as the web does. */
 export const STREAM_ABOVE_BYTES = 64 * 1024 ** 2;
@@ -270,10 +271,6 @@ async function readColumnValues(
   return { values, utf8 };
 }
 
-function startsWithUtf8Bom(bytes: Uint8Array): boolean {
-  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-}
-
 /** The first part's detection, with its empty columns detected again on the file's values. */
 function redetected(part: DetectedPart, values: Map<number, ColumnValues>): DetectedPart {
   const [sheet] = part.detected;
@@ -440,9 +437,7 @@ const STDIN_ROWS = 3_000_000;
 /** The file's rows, estimated from its size and the first part's bytes per line. */
 function estimatedRows(first: Part, size: number | undefined): number {
   if (size === undefined) return STDIN_ROWS;
-  let lines = 1;
-  for (let at = first.text.indexOf(0x0a); at >= 0; at = first.text.indexOf(0x0a, at + 1)) lines++;
-  return Math.ceil((size / first.text.length) * lines);
+  return Math.ceil((size / first.text.length) * (lineBreaks(first.text) + 1));
 }
 
 function defaultWorkers(): number {

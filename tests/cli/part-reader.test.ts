@@ -121,6 +121,25 @@ describe('PartReader', () => {
     },
   );
 
+  it('numbers a part’s first line as the reader does in a file of mixed line breaks', async () => {
+    // An LF file whose quoted notes hold a lone CR (old Mac text pasted in) and a CRLF: the reader
+    // ends a line at each, so an error in a later part names the line an editor shows.
+    const rows = Array.from({ length: 40 }, (_, index) =>
+      index % 3 === 0 ? `${index},"a\rb\r\nc",x` : `${index},plain,y`,
+    );
+    const bytes = utf8(`id,note,extra\n${rows.join('\n')}\n`);
+    const { parts, head } = await partsOf(bytes, { delimiter: ',', lineBreak: 0x0a }, 50, (rest) =>
+      arriving([rest]),
+    );
+    let offset = head.length;
+    for (const part of parts) {
+      const before = new TextDecoder().decode(bytes.subarray(0, offset));
+      expect(part.firstLine).toBe(before.split(/\r\n|\n|\r/).length);
+      offset += part.text.length - head.length;
+    }
+    expect(parts.length).toBeGreaterThan(5);
+  });
+
   it('cuts a file alike however its bytes arrive', async () => {
     const random = seeded(42);
     const bytes = utf8(table(80, random, '\n'));
