@@ -1,3 +1,5 @@
+import { firstHash, secondHash } from './text-hash';
+
 /**
  * The rows a streaming run's mapping has written, to write each once: a set of 64-bit hashes of
  * the rows (two 32-bit hashes of their text), 8 bytes per slot and at most half the slots full,
@@ -13,18 +15,7 @@ export class SeenRows {
   /** Adds a row; false when it was there already. */
   add(row: readonly string[]): boolean {
     const text = row.join('\u0000');
-    // FNV-1a and a multiply–rotate hash: independent enough that their pair is a 64-bit hash.
-    let first = 0x811c9dc5;
-    let second = 0x9e3779b9;
-    for (let index = 0; index < text.length; index++) {
-      const code = text.charCodeAt(index);
-      first = Math.imul(first ^ code, 0x01000193);
-      second = Math.imul(second ^ code, 0x85ebca6b);
-      second = (second << 13) | (second >>> 19);
-    }
-    first = (first ^ (first >>> 16)) >>> 0 || 1; // 0 marks an empty slot
-    second = Math.imul(second ^ (second >>> 15), 0xc2b2ae35) >>> 0;
-    if (!this.#insert(first, second)) return false;
+    if (!this.#insert(firstHash(text), secondHash(text))) return false;
     if (++this.#count * 2 > this.#first.length) this.#grow();
     return true;
   }

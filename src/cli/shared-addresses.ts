@@ -1,4 +1,5 @@
 import type { SharedAddresses } from '../engine';
+import { firstHash, secondHash } from './text-hash';
 
 /*
  * The addresses a streaming run's parts rebuilt from names (the engine's SharedAddresses), in
@@ -41,7 +42,7 @@ export function addressTable(addresses: number): AddressTable {
 
 /** Part `part`'s view of the table: its turn, and the addresses of the parts before it. */
 export function sharedAddresses(table: AddressTable, part: number): SharedAddresses {
-  const slots = new Int32Array(table.slots);
+  const slots = new Uint32Array(table.slots);
   const state = new Int32Array(table.state);
   const size = slots.length / 2;
   const find = (address: number): number => {
@@ -59,17 +60,17 @@ export function sharedAddresses(table: AddressTable, part: number): SharedAddres
       }
     },
     takenByAnother(address, original) {
-      const slot = find(hashOf(address, 0x811c9dc5));
+      const slot = find(firstHash(address));
       const held = slots[slot * 2 + 1]!;
-      return slots[slot * 2] !== 0 && held !== hashOf(original, 0x9e3779b9);
+      return slots[slot * 2] !== 0 && held !== secondHash(original);
     },
     take(address, original) {
-      const hash = hashOf(address, 0x811c9dc5);
+      const hash = firstHash(address);
       const slot = find(hash);
       if (slots[slot * 2] !== 0) return;
       if (state[1]! >= size * MOST_FULL) return;
       slots[slot * 2] = hash;
-      slots[slot * 2 + 1] = hashOf(original, 0x9e3779b9);
+      slots[slot * 2 + 1] = secondHash(original);
       state[1] = state[1]! + 1;
     },
     leave() {
@@ -77,14 +78,4 @@ export function sharedAddresses(table: AddressTable, part: number): SharedAddres
       Atomics.notify(state, 0);
     },
   };
-}
-
-/** A 32-bit FNV-1a hash of the text from `seed`, never 0 (which marks an empty slot). */
-function hashOf(text: string, seed: number): number {
-  let hash = seed;
-  for (let index = 0; index < text.length; index++) {
-    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
-  }
-  hash ^= hash >>> 16;
-  return hash | 0 || 1;
 }
