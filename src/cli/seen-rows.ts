@@ -1,4 +1,4 @@
-import { firstHash, secondHash } from './text-hash';
+import { firstHash, secondHash } from '../engine';
 
 /**
  * The rows a streaming run's mapping has written, to write each once: a set of 64-bit hashes of

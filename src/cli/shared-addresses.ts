@@ -1,5 +1,5 @@
 import type { SharedAddresses } from '../engine';
-import { firstHash, secondHash } from './text-hash';
+import { firstHash, secondHash } from '../engine';
 
 /*
  * The addresses a streaming run's parts rebuilt from names (the engine's SharedAddresses), in

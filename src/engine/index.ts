@@ -80,9 +80,16 @@ export {
   type RecipeReport,
   type SheetColumn,
 } from './recipe/apply-recipe';
+export { firstHash, secondHash } from './text/text-hash';
 export {
   buildReport,
+  EXACT_VALUES,
   privacyReportSchema,
+  reportPart,
+  StreamedReport,
+  type PartReportInput,
+  type ReportPart,
+  type StreamedReportOptions,
   reportSummaryParts,
   survivingCells,
   type PrivacyReport,

@@ -1,4 +1,4 @@
-import type { ColumnSchema, Sheet, Workbook } from '../types';
+import type { Cell, ColumnSchema, Sheet, Workbook } from '../types';
 import {
   columnFigures,
   dateOrderKept,
@@ -6,20 +6,29 @@ import {
   hasSamples,
   isKept,
   isReplaced,
-  isTextWrittenAsRead,
   type ColumnSamples,
 } from './column-figures';
 import { DISTRIBUTION_SAMPLE_ROWS, sampleStride } from './distribution';
 import { encodeColumns, type EncodedColumn } from './encode-column';
 import {
+  countLeaks,
+  isLeakScanned,
+  isLeakSource,
+  leakList,
+  leakReads,
   LEAK_MINIMUM_DIGITS,
   LEAK_MINIMUM_LENGTH,
   LEAK_WINDOW_TOKENS,
-  OriginalsIndex,
-  scanColumn,
-  type LeakCounts,
+  type LeakSource,
+  type LeakTarget,
 } from './leaks';
-import type { PrivacyReport, ReportLeak, SheetReport } from './report-schema';
+import type {
+  ColumnReport,
+  PrivacyReport,
+  ReportLeak,
+  SheetReport,
+  UtilityFigures,
+} from './report-schema';
 import { riskFigures } from './risk';
 import { sampleValues, valueReader } from './sampled-values';
 import { keepsShape, utilityFigures, type UtilityColumn } from './utility';
@@ -68,28 +77,6 @@ interface EncodedSheet {
   columns: EncodedColumn[];
 }
 
-/**
- * Whether the column's output is searched for other columns' originals (see leaksOf): columns
- * written as read. A replaced column's pseudonyms are kept off the file's originals by the run
- * itself, or may equal another original by design (a bijection).
- */
-function isLeakScanned(schema: ColumnSchema): boolean {
-  return !isReplaced(schema) && schema.rule.action !== 'blank' && schema.type !== 'blank';
-}
-
-/**
- * Which columns' values the leak search reads after encoding (the rest keep counts only): the
- * originals of replaced leak sources, and the output of scanned columns, when the workbook
- * has both.
- */
-function leakReads(schemas: readonly ColumnSchema[][]): (schema: ColumnSchema) => boolean {
-  const all = schemas.flat();
-  const sources = all.some((schema) => isReplaced(schema) && isLeakSource(schema));
-  const scanned = all.some(isLeakScanned);
-  return (schema) =>
-    sources && scanned && ((isReplaced(schema) && isLeakSource(schema)) || isLeakScanned(schema));
-}
-
 function encodeSheet(
   original: Sheet,
   output: Sheet,
@@ -122,31 +109,45 @@ function encodeSheet(
   return { original, output, schemas, columns };
 }
 
-function sheetFigures(sheet: EncodedSheet): SheetReport {
-  const stride = sampleStride(sheet.original.rows.length);
+/** The rows the number and date figures read: every `stride`th row as read and as written. */
+export interface SampledRows {
+  original: readonly Cell[][];
+  output: readonly Cell[][];
+  stride: number;
+}
+
+/**
+ * The figures of each column of a sheet: `valuesOf` a column's values before and after (and its
+ * survivors), `sampled` the rows its number and date figures read.
+ */
+export function columnReports(
+  schemas: readonly ColumnSchema[],
+  sampled: SampledRows,
+  valuesOf: (column: number) => EncodedColumn,
+): ColumnReport[] {
   const samples = new Map<number, ColumnSamples>();
-  sheet.schemas.forEach((schema, column) => {
+  schemas.forEach((schema, column) => {
     if (!hasSamples(schema)) return;
     const read = valueReader(schema);
     samples.set(column, {
-      before: sampleValues(sheet.original.rows, column, stride, read),
-      after: sampleValues(sheet.output.rows, column, stride, read),
+      before: sampleValues(sampled.original, column, sampled.stride, read),
+      after: sampleValues(sampled.output, column, sampled.stride, read),
     });
   });
-  const dateColumns = sheet.schemas.flatMap((schema, column) =>
+  const dateColumns = schemas.flatMap((schema, column) =>
     schema.type === 'date' || schema.type === 'datetime' ? [column] : [],
   );
-  const columns = sheet.schemas.map((schema, column) => {
+  return schemas.map((schema, column) => {
     const own = samples.get(column);
     const order = dateColumns.includes(column)
       ? dateColumns
           .filter((other) => other !== column)
           .map((other) => ({
-            otherColumn: sheet.schemas[other]!.name,
+            otherColumn: schemas[other]!.name,
             ...dateOrderKept(own!, samples.get(other)!),
           }))
       : undefined;
-    const { before, after, survivors } = sheet.columns[column]!;
+    const { before, after, survivors } = valuesOf(column);
     return columnFigures({
       schema,
       before,
@@ -156,6 +157,15 @@ function sheetFigures(sheet: EncodedSheet): SheetReport {
       ...(order ? { order } : {}),
     });
   });
+}
+
+function sheetFigures(sheet: EncodedSheet): SheetReport {
+  const sampled = {
+    original: sheet.original.rows,
+    output: sheet.output.rows,
+    stride: sampleStride(sheet.original.rows.length),
+  };
+  const columns = columnReports(sheet.schemas, sampled, (column) => sheet.columns[column]!);
   const kept = sheet.schemas.flatMap((schema, column) => (isKept(schema) ? [column] : []));
   const risk = riskFigures(
     kept.map((column) => sheet.schemas[column]!.name),
@@ -166,50 +176,55 @@ function sheetFigures(sheet: EncodedSheet): SheetReport {
 }
 
 /**
- * Whether a replaced column's originals are searched for elsewhere: text, emails, phones and
- * whole numbers (ids, account numbers). Booleans, decimals and dates are left out: they name
- * nobody, and the same amount or day in another column is a coincidence, not a leak.
+ * The utility figures of the replaced columns, each checked for its shape on `output` (the
+ * sheet as written, or a sample of its rows).
  */
-function isLeakSource(schema: ColumnSchema): boolean {
-  if (schema.type === 'number') return schema.number?.integer ?? false;
-  return schema.type === 'string' || schema.type === 'email' || schema.type === 'phone';
+export function utilityOf(
+  sheets: readonly { report: SheetReport; schemas: readonly ColumnSchema[]; output: Sheet }[],
+): UtilityFigures {
+  const columns: UtilityColumn[] = sheets.flatMap(({ report, schemas, output }) =>
+    schemas.flatMap((schema, column) =>
+      isReplaced(schema)
+        ? [
+            {
+              sheet: report.name,
+              report: report.columns[column]!,
+              shapeKept: keepsShape(schema, output, column),
+            },
+          ]
+        : [],
+    ),
+  );
+  return utilityFigures(columns);
 }
 
+/** How the figures were computed (the report's method). */
+export const REPORT_METHOD: PrivacyReport['method'] = {
+  leakMinimumLength: LEAK_MINIMUM_LENGTH,
+  leakMinimumDigits: LEAK_MINIMUM_DIGITS,
+  leakWindowTokens: LEAK_WINDOW_TOKENS,
+  distributionSampleRows: DISTRIBUTION_SAMPLE_ROWS,
+};
+
 function leaksOf(sheets: readonly EncodedSheet[]): ReportLeak[] {
-  const originals = new OriginalsIndex();
+  const sources: LeakSource[] = [];
+  const targets: LeakTarget[] = [];
   sheets.forEach((sheet, sheetIndex) => {
     sheet.schemas.forEach((schema, column) => {
-      if (!isReplaced(schema) || !isLeakSource(schema)) return;
-      originals.add({ sheet: sheetIndex, column }, sheet.columns[column]!.before);
+      const at = { sheet: sheetIndex, column };
+      const { before, after } = sheet.columns[column]!;
+      if (isLeakSource(schema)) sources.push({ at, originals: before });
+      if (isLeakScanned(schema)) targets.push({ at, values: after, schema });
     });
   });
-  if (originals.size === 0) return [];
-  const counts: LeakCounts = new Map();
-  sheets.forEach((sheet, sheetIndex) => {
-    sheet.schemas.forEach((schema, column) => {
-      if (!isLeakScanned(schema)) return;
-      // Text is searched inside as well; other kept cells as a whole.
-      const insideText = isTextWrittenAsRead(schema);
-      scanColumn(
-        { sheet: sheetIndex, column },
-        sheet.columns[column]!.after,
-        originals,
-        insideText,
-        counts,
-      );
-    });
-  });
-  return [...counts].map(([key, cells]) => {
-    const [id, foundSheet, foundColumn] = key.split('|').map(Number) as [number, number, number];
-    const source = originals.sources[id]!;
-    return {
-      sourceSheet: sheets[source.sheet]!.original.name,
-      sourceColumn: sheets[source.sheet]!.schemas[source.column]!.name,
-      foundSheet: sheets[foundSheet]!.original.name,
-      foundColumn: sheets[foundSheet]!.schemas[foundColumn]!.name,
-      cells,
-    };
-  });
+  return leakList(
+    countLeaks(sources, targets),
+    sources.map((source) => source.at),
+    ({ sheet, column }) => ({
+      sheet: sheets[sheet]!.original.name,
+      column: sheets[sheet]!.schemas[column]!.name,
+    }),
+  );
 }
 
 /**
@@ -226,30 +241,12 @@ export function buildReport(input: ReportInput): PrivacyReport {
   });
   const sheetReports = sheets.map(sheetFigures);
   const leaks = leaksOf(sheets);
-  const utilityColumns: UtilityColumn[] = sheets.flatMap((sheet, index) =>
-    sheet.schemas.flatMap((schema, column) =>
-      isReplaced(schema)
-        ? [
-            {
-              sheet: sheet.original.name,
-              report: sheetReports[index]!.columns[column]!,
-              shapeKept: keepsShape(schema, sheet.output, column),
-            },
-          ]
-        : [],
-    ),
-  );
   return {
     version: 1,
     sheets: sheetReports,
     leaks,
     warnings: reportWarnings(sheetReports, leaks, input.mappingAvailable),
-    utility: utilityFigures(utilityColumns),
-    method: {
-      leakMinimumLength: LEAK_MINIMUM_LENGTH,
-      leakMinimumDigits: LEAK_MINIMUM_DIGITS,
-      leakWindowTokens: LEAK_WINDOW_TOKENS,
-      distributionSampleRows: DISTRIBUTION_SAMPLE_ROWS,
-    },
+    utility: utilityOf(sheets.map((sheet, index) => ({ ...sheet, report: sheetReports[index]! }))),
+    method: REPORT_METHOD,
   };
 }

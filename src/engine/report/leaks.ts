@@ -1,5 +1,8 @@
+import type { ColumnSchema } from '../types';
+import { isReplaced, isTextWrittenAsRead } from './column-figures';
 import { hashText, type ColumnValues } from './encode-column';
 import { HashSet } from './hash-set';
+import type { ReportLeak } from './report-schema';
 import { firstWordEnd, forEachToken } from './word-tokens';
 
 /** Originals shorter than this are not searched for: short words match everywhere. */
@@ -16,6 +19,41 @@ export interface LeakColumn {
 }
 
 /**
+ * The distinct originals of one replaced column as the search reads them: a column's own
+ * (ColumnValues), or a list of them (TextSet).
+ */
+export interface SourceValues {
+  /** Whether `text` (`hash`: its hashText) is one of them. */
+  has(text: string, hash: number): boolean;
+  forEachHash(visit: (hash: number) => void): void;
+  forEachText(visit: (text: string) => void): void;
+  /** The hashes of the first words of its values of several words, when already read. */
+  readonly firstWords: HashSet | null;
+}
+
+/** Distinct originals given as a list of texts (a streaming run's file values of a column). */
+export class TextSet implements SourceValues {
+  readonly firstWords = null;
+  private readonly texts: ReadonlySet<string>;
+
+  constructor(texts: Iterable<string>) {
+    this.texts = new Set(texts);
+  }
+
+  has(text: string): boolean {
+    return this.texts.has(text);
+  }
+
+  forEachHash(visit: (hash: number) => void): void {
+    for (const text of this.texts) visit(hashText(text));
+  }
+
+  forEachText(visit: (text: string) => void): void {
+    for (const text of this.texts) visit(text);
+  }
+}
+
+/**
  * The originals of the replaced columns, read from each column's own distinct values (no
  * merged copy of the texts: that would be a second table of every original of the file). A
  * text is hashed once: a set of the originals' hashes answers most lookups (most words of a
@@ -24,7 +62,7 @@ export interface LeakColumn {
  */
 export class OriginalsIndex {
   readonly sources: LeakColumn[] = [];
-  private readonly indexes: ColumnValues[] = [];
+  private readonly indexes: SourceValues[] = [];
   /** Hashes of every original: built on the first lookup (a run with nothing to scan needs none). */
   private hashSet: HashSet | null = null;
   /**
@@ -35,7 +73,7 @@ export class OriginalsIndex {
   private firstWords: HashSet[] | null = null;
 
   /** Adds the distinct originals of one replaced column. */
-  add(source: LeakColumn, originals: ColumnValues): void {
+  add(source: LeakColumn, originals: SourceValues): void {
     this.sources.push(source);
     this.indexes.push(originals);
   }
@@ -79,7 +117,7 @@ export class OriginalsIndex {
   }
 }
 
-function firstWordsOf(originals: ColumnValues): HashSet {
+function firstWordsOf(originals: SourceValues): HashSet {
   const words = new HashSet();
   originals.forEachText((text) => {
     const end = firstWordEnd(text);
@@ -145,5 +183,90 @@ export function scanColumn(
       const key = `${id}|${found.sheet}|${found.column}`;
       counts.set(key, (counts.get(key) ?? 0) + cells);
     }
+  });
+}
+
+/**
+ * Whether a replaced column's originals are searched for elsewhere: text, emails, phones and
+ * whole numbers (ids, account numbers). Booleans, decimals and dates are left out: they name
+ * nobody, and the same amount or day in another column is a coincidence, not a leak.
+ */
+export function isLeakSource(schema: ColumnSchema): boolean {
+  if (!isReplaced(schema)) return false;
+  if (schema.type === 'number') return schema.number?.integer ?? false;
+  return schema.type === 'string' || schema.type === 'email' || schema.type === 'phone';
+}
+
+/**
+ * Whether the column's output is searched for other columns' originals: columns written as
+ * read. A replaced column's pseudonyms are kept off the file's originals by the run itself, or
+ * may equal another original by design (a bijection).
+ */
+export function isLeakScanned(schema: ColumnSchema): boolean {
+  return !isReplaced(schema) && schema.rule.action !== 'blank' && schema.type !== 'blank';
+}
+
+/**
+ * Which columns' values the leak search reads (the rest keep counts only): the originals of
+ * the sources, and the output of scanned columns, when the workbook has both.
+ */
+export function leakReads(schemas: readonly ColumnSchema[][]): (schema: ColumnSchema) => boolean {
+  const all = schemas.flat();
+  const reads = all.some(isLeakSource) && all.some(isLeakScanned);
+  return (schema) => reads && (isLeakSource(schema) || isLeakScanned(schema));
+}
+
+/** One column's originals to search for. */
+export interface LeakSource {
+  at: LeakColumn;
+  originals: SourceValues;
+}
+
+/** One column's output to search in: its distinct values, and its schema (text or not). */
+export interface LeakTarget {
+  at: LeakColumn;
+  values: ColumnValues;
+  schema: ColumnSchema;
+}
+
+/**
+ * The cells of each target holding originals of each source (a column's own originals in its
+ * own output are not counted), keyed as LeakCounts. Text written as read is searched inside as
+ * well; other cells as a whole.
+ */
+export function countLeaks(
+  sources: readonly LeakSource[],
+  targets: readonly LeakTarget[],
+): LeakCounts {
+  const counts: LeakCounts = new Map();
+  const originals = new OriginalsIndex();
+  for (const source of sources) originals.add(source.at, source.originals);
+  if (originals.size === 0) return counts;
+  for (const target of targets) {
+    scanColumn(target.at, target.values, originals, isTextWrittenAsRead(target.schema), counts);
+  }
+  return counts;
+}
+
+/**
+ * The leak counts as the report lists them, named: `sources` in the order countLeaks had them,
+ * `nameOf` a column's sheet and column names.
+ */
+export function leakList(
+  counts: LeakCounts,
+  sources: readonly LeakColumn[],
+  nameOf: (at: LeakColumn) => { sheet: string; column: string },
+): ReportLeak[] {
+  return [...counts].map(([key, cells]) => {
+    const [id, foundSheet, foundColumn] = key.split('|').map(Number) as [number, number, number];
+    const source = nameOf(sources[id]!);
+    const found = nameOf({ sheet: foundSheet, column: foundColumn });
+    return {
+      sourceSheet: source.sheet,
+      sourceColumn: source.column,
+      foundSheet: found.sheet,
+      foundColumn: found.column,
+      cells,
+    };
   });
 }

@@ -169,6 +169,31 @@ export const utilitySchema = z.object({
     .describe('Per replaced text column: 1 − total variation of the frequency-rank profiles'),
 });
 
+export const streamingSchema = z
+  .object({
+    parts: count.describe('Parts the file was read in; every figure covers every row'),
+    exactValues: count.describe(
+      'Distinct values counted exactly per column (and combinations of the kept columns); past ' +
+        'it, a sample of them chosen by hash',
+    ),
+    estimatedColumns: z
+      .array(z.string())
+      .describe(
+        'Columns past exactValues: their distinct counts, uniqueness, frequencies and shared ' +
+          'values are estimated from the sample',
+      ),
+    estimatedRisk: z
+      .boolean()
+      .describe('Whether the combinations of the kept columns passed exactValues: risk estimated'),
+    leakSourcesByPart: z
+      .array(z.string())
+      .describe(
+        'Replaced columns whose originals were searched for in their own part only (columns ' +
+          'with too many values to list, or any column when read once, from standard input)',
+      ),
+  })
+  .describe('How a streaming run of the command line computed the figures part by part');
+
 export const privacyReportSchema = z
   .object({
     version: z.literal(1),
@@ -184,6 +209,7 @@ export const privacyReportSchema = z
         distributionSampleRows: count.describe('Rows sampled per column for distributions'),
       })
       .describe('How the figures were computed'),
+    streaming: streamingSchema.optional(),
   })
   .meta({ id: 'PrivacyReport' })
   .describe('Privacy and utility figures of one run; holds no cell values');
@@ -198,3 +224,4 @@ export type NumberSummary = z.infer<typeof numberSummarySchema>;
 export type NumberFigures = z.infer<typeof numberFiguresSchema>;
 export type DateFigures = z.infer<typeof dateFiguresSchema>;
 export type UtilityFigures = z.infer<typeof utilitySchema>;
+export type StreamingFigures = z.infer<typeof streamingSchema>;

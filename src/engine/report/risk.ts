@@ -106,6 +106,60 @@ const BUCKETS = [
   { label: '10+', min: 10, max: Infinity },
 ] as const;
 
+/** The figures of a partition of rows into classes, from the classes' sizes. */
+export interface ClassFigures {
+  k: number;
+  uniqueRows: number;
+  classSizes: RiskFigures['classSizes'];
+}
+
+/**
+ * Sums up class sizes: the smallest class, the rows alone in theirs, and the size buckets. Each
+ * size stands for `scale` classes (1 when every class is there; more for a sample of them, whose
+ * k is then the sample's).
+ * @example classFigures([1, 2, 2], 1).uniqueRows // 1
+ */
+export function classFigures(sizes: Iterable<number>, scale = 1): ClassFigures {
+  let k = 0;
+  let unique = 0;
+  const buckets = BUCKETS.map((bucket) => ({ label: bucket.label, classes: 0, rows: 0 }));
+  for (const size of sizes) {
+    if (size === 0) continue;
+    k = k === 0 ? size : Math.min(k, size);
+    if (size === 1) unique++;
+    const at = BUCKETS.findIndex((bucket) => size >= bucket.min && size <= bucket.max);
+    buckets[at]!.classes++;
+    buckets[at]!.rows += size;
+  }
+  const scaled = (n: number) => Math.round(n * scale);
+  return {
+    k,
+    uniqueRows: scaled(unique),
+    classSizes: buckets.map((bucket) => ({
+      label: bucket.label,
+      classes: scaled(bucket.classes),
+      rows: scaled(bucket.rows),
+    })),
+  };
+}
+
+/** Per kept column, its unique share alone and the drop without it, biggest drop first. */
+export function contributionsOf(
+  names: readonly string[],
+  uniqueShare: number,
+  aloneShares: readonly number[],
+  leftOutShares: readonly number[],
+): RiskFigures['contributions'] {
+  const contributions = names.map((column, i) => ({
+    column,
+    uniqueShareAlone: aloneShares[i]!,
+    dropWhenLeftOut: Math.max(0, uniqueShare - leftOutShares[i]!),
+  }));
+  return contributions.sort(
+    (a, b) => b.dropWhenLeftOut - a.dropWhenLeftOut || b.uniqueShareAlone - a.uniqueShareAlone,
+  );
+}
+
 /**
  * Re-identification risk of one sheet over its kept columns.
  * @example riskFigures([], [], 3).k // 3 (no kept column: one class of every row)
@@ -126,44 +180,27 @@ export function riskFigures(
   const prefixes: Classes[] = [allOf([], rows, scratch)];
   for (const column of columns)
     prefixes.push(combine(prefixes[prefixes.length - 1]!, column, scratch));
-  const all = prefixes[columns.length]!;
-  const sizes = classSizes(all);
-  let k = 0;
-  let unique = 0;
-  const classSizesFigure = BUCKETS.map((bucket) => ({ label: bucket.label, classes: 0, rows: 0 }));
-  for (const size of sizes) {
-    if (size === 0) continue;
-    k = k === 0 ? size : Math.min(k, size);
-    if (size === 1) unique++;
-    const at = BUCKETS.findIndex((bucket) => size >= bucket.min && size <= bucket.max);
-    classSizesFigure[at]!.classes++;
-    classSizesFigure[at]!.rows += size;
-  }
+  const all = classFigures(classSizes(prefixes[columns.length]!));
   const share = (n: number) => (rows === 0 ? 0 : n / rows);
-  const uniqueShare = share(unique);
+  const uniqueShare = share(all.uniqueRows);
   const suffixes: Classes[] = new Array<Classes>(columns.length + 1);
   suffixes[columns.length] = allOf([], rows, scratch);
   // suffixes[0] would be all of them again: the leave-one-out combinations read from 1 on.
   for (let i = columns.length - 1; i >= 1; i--)
     suffixes[i] = combine(suffixes[i + 1]!, columns[i]!, scratch);
-  const contributions = columns.map((column, i) => ({
-    column: names[i]!,
-    uniqueShareAlone: share(uniqueRows(column)),
-    dropWhenLeftOut: Math.max(
-      0,
-      uniqueShare - share(uniqueRows(combine(prefixes[i]!, suffixes[i + 1]!, scratch))),
-    ),
-  }));
-  contributions.sort(
-    (a, b) => b.dropWhenLeftOut - a.dropWhenLeftOut || b.uniqueShareAlone - a.uniqueShareAlone,
+  const contributions = contributionsOf(
+    names,
+    uniqueShare,
+    columns.map((column) => share(uniqueRows(column))),
+    columns.map((_, i) => share(uniqueRows(combine(prefixes[i]!, suffixes[i + 1]!, scratch)))),
   );
   return {
     quasiIdentifiers: [...names],
     rows,
-    uniqueRows: unique,
+    uniqueRows: all.uniqueRows,
     uniqueShare,
-    k,
-    classSizes: classSizesFigure,
+    k: all.k,
+    classSizes: all.classSizes,
     contributions,
   };
 }

@@ -1,7 +1,8 @@
 /*
- * Two 32-bit hashes of a text, independent enough that together they are a 64-bit hash: what the
- * streaming run's sets keep instead of the values themselves (seen-rows.ts, shared-addresses.ts).
- * Neither is ever 0, which marks an empty slot in their tables.
+ * Two 32-bit hashes of a text, independent enough that together they are a 64-bit hash: what
+ * sets keep instead of the values themselves where the values are too many to keep (a streaming
+ * run's seen mapping rows and shared addresses, a streamed report's counts). Neither is ever 0,
+ * which marks an empty slot in their tables.
  */
 
 /** FNV-1a, its high bits folded in. */
