@@ -17,8 +17,9 @@ import {
   type ColumnSchema,
   type CsvLayout,
   type FileValues,
-  type PrivacyReport,
+  reportPart,
   type PseudonymizeResult,
+  type ReportPart,
   type PseudonymizeStats,
   type SchemaOfSheet,
   type Sheet,
@@ -26,7 +27,7 @@ import {
 } from '../engine';
 import type { OutputFormat } from './args';
 import { inputError } from './exit-codes';
-import { CLI_READ_LIMITS, converted, detectSheets, reportOrNull } from './run-file';
+import { CLI_READ_LIMITS, converted, detectSheets } from './run-file';
 import { sharedAddresses, type AddressTable } from './shared-addresses';
 import { headLength, lineBreaks } from './text-bytes';
 
@@ -146,8 +147,8 @@ export interface ChunkJob {
   text: Uint8Array;
   /** The file's line (1-based) where the records start, so an error names the file's line. */
   firstLine: number;
-  /** Whether to build the privacy report of this part (the first: the run's report). */
-  report: boolean;
+  /** When the run builds its report: the stride of this part's sample (StreamedReport). */
+  report?: { sampleStride: number };
 }
 
 export interface ChunkOutcome {
@@ -161,14 +162,14 @@ export interface ChunkOutcome {
   /** The part's mapping (distinct sheet, column, original, pseudonym rows), when wanted. */
   mapping?: { columns: string[]; rows: string[][] };
   stats: PseudonymizeStats;
-  /** The part's report, when asked for (null when computing it failed). */
-  report?: PrivacyReport | null;
+  /** The part's figures for the run's report, when asked for (null when computing them failed). */
+  report?: ReportPart | null;
 }
 
 /**
  * Reads, pseudonymizes and writes one part. Throws the engine's EngineError with the file's line
  * numbers, and a CliError for a part whose columns differ from the first part's.
- * @example runChunk(setup, 'key', { kind: 'run', index: 0, text, firstLine: 2, report: true }).body
+ * @example runChunk(setup, 'key', { kind: 'run', index: 0, text, firstLine: 2 }).body
  */
 export function runChunk(
   setup: ChunkSetup,
@@ -204,14 +205,7 @@ export function runChunk(
     }
   }
   const sheet = workbook.sheets[0]!;
-  const report = job.report
-    ? reportOrNull({
-        original: workbook,
-        output: result.workbook,
-        schemas: setup.schemas,
-        mappingAvailable: result.mappingRowCount() > 0,
-      })
-    : undefined;
+  const report = job.report ? reportPartOrNull(setup, job.report, workbook, result) : undefined;
   const output = writeInFormat(result.workbook, setup);
   const { head, body } = splitOutput(output, setup.format);
   return {
@@ -229,6 +223,30 @@ export function runChunk(
     stats: result.stats,
     ...(report !== undefined ? { report } : {}),
   };
+}
+
+/**
+ * The part's figures for the run's report, or null when computing them failed: as on the server,
+ * a fault of the report must not fail the run (the run says the report could not be computed).
+ */
+function reportPartOrNull(
+  setup: ChunkSetup,
+  { sampleStride }: { sampleStride: number },
+  workbook: Workbook,
+  result: PseudonymizeResult,
+): ReportPart | null {
+  try {
+    return reportPart({
+      original: workbook.sheets[0]!,
+      output: result.workbook.sheets[0]!,
+      schemas: setup.schemas[0]!,
+      sampleStride,
+      ...(setup.fileValues?.[0] ? { fileValues: setup.fileValues[0] } : {}),
+      mappingAvailable: result.mappingRowCount() > 0,
+    });
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
  * instead of the command).
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { EngineError } from '../engine';
+import { EngineError, type ReportPart } from '../engine';
 import {
   columnValues,
   detectPart,
@@ -59,6 +59,20 @@ export function isChunkWorker(): boolean {
   );
 }
 
+/** The buffers of a part's report figures, handed over too: made for the reply, read once. */
+function reportBuffers(report: ReportPart | null | undefined): ArrayBuffer[] {
+  if (!report) return [];
+  const tables = [
+    ...report.columns.flatMap((column) =>
+      column.after ? [column.before, column.after] : [column.before],
+    ),
+    ...report.classes,
+  ];
+  return tables.flatMap((table) =>
+    [table.low, table.high, table.counts].map((array) => array.buffer as ArrayBuffer),
+  );
+}
+
 /** Answers the tasks the run sends, one at a time, until the run ends the thread. */
 export function serveChunks(): void {
   const { secret } = workerData as ChunkWorkerData;
@@ -85,7 +99,7 @@ export function serveChunks(): void {
             ? outcome.body
             : new Uint8Array(outcome.body);
         const reply: WorkerReply = { id, result: { ...outcome, body } };
-        port.postMessage(reply, [body.buffer as ArrayBuffer]);
+        port.postMessage(reply, [body.buffer as ArrayBuffer, ...reportBuffers(outcome.report)]);
       }
     } catch (error) {
       port.postMessage({ id, failure: failureOf(error) } satisfies WorkerReply);

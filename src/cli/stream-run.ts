@@ -18,6 +18,7 @@ import {
   mappingFileName,
   mappingFormatOf,
   PSEUDONYM_SCHEME_VERSION,
+  StreamedReport,
   writeMapping,
   type Cell,
   type FileValues,
@@ -75,13 +76,14 @@ export interface StreamRequest {
   target: string;
   /** The mapping's format and path, when one is wanted. */
   mapping?: { format: StreamFormat; target: string };
-  /** Whether to build the report (of the first part). */
+  /** Whether to build the report (StreamedReport: every part's figures merged). */
   report: boolean;
   /**
-   * Why the run must write nothing (`--strict`), judged once the first part is done: before any
-   * output is written.
+   * Why the run must not stand (`--strict`), judged on the first part before any output is
+   * written, and on the whole run's report once every part is done: the output file is then
+   * removed (standard output has had the bytes by then).
    */
-  failuresBeforeWriting: (first: FirstPart) => string[];
+  strictFailures?: (figures: RunFigures) => string[];
   progress: RunProgress;
   /** Worker threads; by default one per core, at most four. */
   workers?: number;
@@ -89,20 +91,24 @@ export interface StreamRequest {
   partBytes?: number;
 }
 
-/** What is known once the first part is done. */
-export interface FirstPart {
+/** What a strict run is judged on: the recipe's coverage, and the report so far. */
+export interface RunFigures {
   recipeReport?: RecipeReport;
+  /** Of the parts done; null when computing it failed, undefined when none is built. */
   report?: PrivacyReport | null;
 }
 
-export interface StreamOutcome extends FirstPart {
+export interface StreamOutcome extends RunFigures {
   stats: PseudonymizeStats;
   rows: number;
   columns: number;
   parts: number;
   /** Whether a first pass read the file's values of its columns with few (FileValues). */
   fileValues: boolean;
-  /** Why nothing was written (failuresBeforeWriting), empty when the output was written. */
+  /**
+   * Why the run failed `--strict` (strictFailures), empty when it stands; outputBytes is then
+   * null unless the output went to standard output before the end's judgement.
+   */
   failures: string[];
   inputBytes: number;
   outputBytes: number | null;
@@ -162,11 +168,22 @@ export async function streamRun(request: StreamRequest): Promise<StreamOutcome> 
       ({ setup, recipeReport } = setupOf(request, partSource, redetected(detectedPart, values)));
       setup.fileValues = fileValuesOf(values, few, setup.columns.length);
     }
-    setup.addresses = addressTable(estimatedRows(first, source.size));
+    const rows = estimatedRows(first, source.size);
+    setup.addresses = addressTable(rows);
     await pool.setUp(setup);
+    const report = request.report
+      ? new StreamedReport({
+          // Standard input's size is not known: its first part's rows tell how sparse to start.
+          expectedRows: source.size === undefined ? lineBreaks(first.text) : rows,
+          sheet: detectedPart.detected[0]?.name ?? source.name,
+          schemas: setup.schemas[0]!,
+          fileValues: setup.schemas[0]!.map((_, column) => !!setup.fileValues?.[0]?.[column]),
+        })
+      : undefined;
     return await runParts(request, {
       columns: setup.columns.length,
       fileValues: setup.fileValues !== undefined,
+      ...(report ? { report } : {}),
       recipeReport,
       first,
       reader,
@@ -293,6 +310,8 @@ function fileValuesOf(values: Map<number, ColumnValues>, few: number[], width: n
 interface RunState {
   columns: number;
   fileValues: boolean;
+  /** The run's report, as the parts come, when one is wanted. */
+  report?: StreamedReport;
   recipeReport?: RecipeReport;
   first: Part;
   reader: PartReader;
@@ -309,8 +328,17 @@ async function runParts(request: StreamRequest, state: RunState): Promise<Stream
   /** The parts sent and not written yet, in the file's order, with their bytes in the file. */
   const inFlight: { outcome: Promise<ChunkOutcome>; size: number }[] = [];
   let submitted = 0;
+  const report = state.report;
+  let reportFailed = false;
+  /** The report of the parts written so far: null once one part's figures failed. */
+  const reportSoFar = () => (report ? (reportFailed ? null : report.report()) : undefined);
   const submit = (part: Part) => {
-    const job = { kind: 'run', ...part, index: submitted, report: submitted === 0 } as const;
+    const job = {
+      kind: 'run',
+      ...part,
+      index: submitted,
+      ...(report ? { report: { sampleStride: report.sampleStride } } : {}),
+    } as const;
     inFlight.push({ outcome: pool.task(job), size: part.size });
     submitted++;
   };
@@ -327,11 +355,19 @@ async function runParts(request: StreamRequest, state: RunState): Promise<Stream
   const writeNext = async (): Promise<boolean> => {
     const next = inFlight.shift()!;
     const outcome = await next.outcome;
+    if (report && outcome.report) report.add(outcome.report);
+    else if (report) reportFailed = true;
     if (!totals) {
       totals = new Totals(outcome);
-      const failures = request.failuresBeforeWriting({ recipeReport, report: outcome.report });
+      const failures = request.strictFailures?.({ recipeReport, report: reportSoFar() }) ?? [];
       if (failures.length > 0) {
-        refused = totals.outcome(request, { ...end, failures, parts: 1, outputBytes: null });
+        refused = totals.outcome(request, {
+          ...end,
+          report: reportSoFar(),
+          failures,
+          parts: 1,
+          outputBytes: null,
+        });
         return false;
       }
       output = new JoinedOutput(state.output, request.format);
@@ -355,10 +391,24 @@ async function runParts(request: StreamRequest, state: RunState): Promise<Stream
     while (inFlight.length >= pool.size) if (!(await writeNext())) return refused!;
   }
   while (inFlight.length > 0) if (!(await writeNext())) return refused!;
+  const finalReport = reportSoFar();
+  const failures = request.strictFailures?.({ recipeReport, report: finalReport }) ?? [];
+  if (failures.length > 0) {
+    state.output.abort();
+    state.mappingSink?.abort();
+    return totals!.outcome(request, {
+      ...end,
+      report: finalReport,
+      failures,
+      parts: submitted,
+      outputBytes: request.target === '-' ? state.output.written : null,
+    });
+  }
   await output!.end();
   await mapping?.end();
   return totals!.outcome(request, {
     ...end,
+    report: finalReport,
     failures: [],
     parts: submitted,
     inputBytes: reader.bytesRead,
@@ -444,14 +494,12 @@ function defaultWorkers(): number {
   return Math.max(1, Math.min(availableParallelism(), 4));
 }
 
-/** The run's figures: the parts' stats summed, the first part's report. */
+/** The run's figures: the parts' stats summed. */
 class Totals {
-  readonly #first: ChunkOutcome;
   readonly #stats: PseudonymizeStats;
   rows: number;
 
   constructor(first: ChunkOutcome) {
-    this.#first = first;
     this.#stats = structuredClone(first.stats);
     this.rows = first.rows;
   }
@@ -470,6 +518,7 @@ class Totals {
     request: StreamRequest,
     end: {
       recipeReport?: RecipeReport;
+      report?: PrivacyReport | null;
       failures: string[];
       columns: number;
       fileValues: boolean;
@@ -481,7 +530,7 @@ class Totals {
   ): StreamOutcome {
     return {
       ...(end.recipeReport ? { recipeReport: end.recipeReport } : {}),
-      ...(this.#first.report !== undefined ? { report: this.#first.report } : {}),
+      ...(end.report !== undefined ? { report: end.report } : {}),
       stats: this.#stats,
       rows: this.rows,
       columns: end.columns,

@@ -106,7 +106,9 @@ of columns with few of them (names, cities, categories), so their pseudonyms are
 the whole file, and the parts share the emails they rebuild from names, so no two originals get
 one. Other values whose pseudonym depends on the values beside them (a retry after a collision,
 in a large column or in free text) may differ from a whole-file run; --json's
-fileDependentPseudonyms counts them. The report is the first part's.
+fileDependentPseudonyms counts them. The report covers every row (distinct values past 65,536
+in a column are estimated from a sample, which the report names); --strict is judged on the first
+part before writing and on the whole report at the end (a failing run leaves no output file).
 Standard input streams in one pass, and refuses a column empty in its first part that holds
 values later (a file's first pass detects such a column on its values).
 

@@ -23,11 +23,6 @@ export interface ReportPage {
   fileName: string;
   /** When the run was recorded (milliseconds since the epoch). */
   ranAt: number;
-  /**
-   * What of the file the figures cover, when not all of it: the command line's streaming run
-   * reports its first part.
-   */
-  scope?: string;
 }
 
 /** A share as a percentage with one decimal at most: 0.8333 → "83.3%". */
@@ -388,17 +383,42 @@ function sheetSection(report: PrivacyReport, sheet: SheetReport, index: number):
   </section>`;
 }
 
+/** What a streaming run's figures are: whose are estimated, whose leaks searched per part. */
+function streamingNote(streaming: NonNullable<PrivacyReport['streaming']>): Html {
+  const names = (columns: readonly string[]) => columns.map((name) => `"${name}"`).join(', ');
+  return html`<p>
+    A streaming run of the command line: the figures cover every row, read in
+    ${count(streaming.parts)} parts. Distinct values are counted exactly up to
+    ${count(streaming.exactValues)} per column, then on a sample of them chosen by hash.
+    ${
+      streaming.estimatedColumns.length > 0
+        ? html`Estimated from that sample: the distinct counts, uniqueness, frequencies and shared
+          values of ${names(streaming.estimatedColumns)}.`
+        : null
+    }
+    ${streaming.estimatedRisk ? html`The risk is estimated on a sample of its classes.` : null}
+    ${
+      streaming.leakSourcesByPart.length > 0
+        ? html`The originals of ${names(streaming.leakSourcesByPart)} are looked for within their
+          own part only.`
+        : null
+    }
+  </p>`;
+}
+
 function methodNote(report: PrivacyReport): Html {
-  const { method } = report;
+  const { method, streaming } = report;
   return html`<footer>
     <p>
       Figures only: this page holds no cell value of the file. Distinct counts, survivors,
-      uniqueness, frequencies, leaks and risk are exact; number and date figures read an even spread
-      of at most ${count(method.distributionSampleRows)} rows per column. Leaks: originals of
-      replaced text, email, phone and whole-number columns of at least ${method.leakMinimumLength}
-      characters (numbers: ${method.leakMinimumDigits} digits) are looked for in every column
-      written as read, whole and inside text (runs of up to ${method.leakWindowTokens} words).
+      uniqueness, frequencies, leaks and risk are exact${streaming ? ' unless said below' : ''};
+      number and date figures read an even spread of at most ${count(method.distributionSampleRows)}
+      rows per column. Leaks: originals of replaced text, email, phone and whole-number columns of
+      at least ${method.leakMinimumLength} characters (numbers: ${method.leakMinimumDigits} digits)
+      are looked for in every column written as read, whole and inside text (runs of up to
+      ${method.leakWindowTokens} words).
     </p>
+    ${streaming ? streamingNote(streaming) : null}
   </footer>`;
 }
 
@@ -406,7 +426,7 @@ function methodNote(report: PrivacyReport): Html {
  * The report as a printable page, to attach to a ticket or a data-protection record.
  * @example renderReportHtml({ report, fileName: 'people.csv', ranAt: Date.now() })
  */
-export function renderReportHtml({ report, fileName, ranAt, scope }: ReportPage): string {
+export function renderReportHtml({ report, fileName, ranAt }: ReportPage): string {
   const page = html`<!doctype html>
     <html lang="en">
       <head>
@@ -421,7 +441,6 @@ export function renderReportHtml({ report, fileName, ranAt, scope }: ReportPage)
           <header>
             <h1>Privacy &amp; utility report</h1>
             <p class="muted">${fileName} · run of ${runTime(ranAt)} · made by Stand-in</p>
-            ${scope ? html`<p class="muted">${scope}</p>` : null}
             <p class="summary-line">${reportSummaryParts(report).join(' · ')}</p>
           </header>
           ${warningsSection(report)} ${riskSection(report)} ${leaksSection(report)}

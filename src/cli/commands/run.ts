@@ -22,7 +22,7 @@ import {
   streamLayoutOf,
   streamedFormat,
   streamRun,
-  type FirstPart,
+  type RunFigures,
 } from '../stream-run';
 import type { StreamLayout } from '../part-reader';
 import { RUN_USAGE } from '../usage';
@@ -127,7 +127,7 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
             ? { mapping: { format: mapping, target: values.mapping } }
             : {}),
           report: reportKind !== undefined || values.strict === true || values.json === true,
-          failuresBeforeWriting: (first) => (values.strict ? strictFailures(first) : []),
+          ...(values.strict ? { strictFailures } : {}),
           progress,
           ...(partMb !== undefined ? { partBytes: partMb * 1024 ** 2 } : {}),
           ...(workers !== undefined ? { workers } : {}),
@@ -163,10 +163,7 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
   const { failures } = finished;
   if (finished.report === null) console.error('standin: the privacy report could not be computed');
   if (reportKind && values.report !== undefined && finished.report) {
-    const scope = finished.streamed
-      ? `The figures cover the first part of a streaming run (${finished.report.sheets[0]?.rows.toLocaleString('en-US') ?? 0} of ${finished.rows.toLocaleString('en-US')} rows).`
-      : undefined;
-    await writeOutput(values.report, reportText(reportKind, finished.report, file, scope));
+    await writeOutput(values.report, reportText(reportKind, finished.report, file));
   }
   const seconds = (performance.now() - started) / 1000;
   for (const missing of finished.recipeReport?.notFound ?? []) {
@@ -184,7 +181,11 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
   }
   if (failures.length > 0) {
     for (const failure of failures) console.error(`standin: --strict: ${failure}`);
-    console.error('standin: --strict: nothing written');
+    console.error(
+      finished.outputBytes === null
+        ? 'standin: --strict: nothing written'
+        : 'standin: --strict: the output went to standard output before the whole file was judged: do not use it',
+    );
     return EXIT.strict;
   }
   if (finished.report === null && (reportKind || values.strict)) return EXIT.badInput;
@@ -335,7 +336,7 @@ async function runWhole(input: InputFile, request: WholeRequest): Promise<Finish
 }
 
 /** What a run did, whole or streamed: what the summary, the report and --strict read. */
-interface Finished extends FirstPart {
+interface Finished extends RunFigures {
   label: string;
   rows: number;
   columns: number;
@@ -364,19 +365,9 @@ function reportKindOf(path: string): 'json' | 'html' {
 }
 
 /** The report as the API's JSON or the web's printable page, run now, named after FILE. */
-function reportText(
-  kind: 'json' | 'html',
-  report: PrivacyReport,
-  fileName: string,
-  scope: string | undefined,
-): string {
+function reportText(kind: 'json' | 'html', report: PrivacyReport, fileName: string): string {
   if (kind === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  return renderReportHtml({
-    report,
-    fileName: baseName(fileName),
-    ranAt: Date.now(),
-    ...(scope ? { scope } : {}),
-  });
+  return renderReportHtml({ report, fileName: baseName(fileName), ranAt: Date.now() });
 }
 
 function baseName(file: string): string {
@@ -384,7 +375,7 @@ function baseName(file: string): string {
 }
 
 /** Why a `--strict` run fails: uncovered columns, then the report's high and medium warnings. */
-function strictFailures(outcome: FirstPart): string[] {
+function strictFailures(outcome: RunFigures): string[] {
   const failures = (outcome.recipeReport?.notCovered ?? []).map(
     (column) => `column "${column.column}" of sheet "${column.sheet}" is not covered by the recipe`,
   );
