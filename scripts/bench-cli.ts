@@ -9,7 +9,8 @@
  * Figures, not assertions; a run that fails (out of memory, say) is reported with its error and
  * counts as a target not met. The run fails (exit 1) when an output has not its input's shape.
  *
- * Options: `--sizes 50,250,1000` (MB, 10^6 bytes), `--runs 1` per size.
+ * Options: `--sizes 50,250,1000` (MB, 10^6 bytes), `--runs 1` per size, `--with mapping,report`
+ * to write the mapping (csv) and the report (JSON) too, as a nightly job that keeps them would.
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -36,6 +37,10 @@ const sizes = (textOption('sizes') ?? '50,250,1000')
   .map(Number)
   .filter((size) => Number.isFinite(size) && size > 0);
 const runsPerSize = Math.floor(numberOption('runs', 1));
+const extras = new Set((textOption('with') ?? '').split(',').filter(Boolean));
+for (const extra of extras) {
+  if (extra !== 'mapping' && extra !== 'report') throw new Error('--with takes mapping, report');
+}
 const targets = { throughputShare: 0.9, peakMb: 1024, flatGrowth: 1.25 };
 const KEY_VARIABLE = 'STANDIN_BENCH_KEY';
 
@@ -53,6 +58,12 @@ const verdict = (met: boolean): string => (met ? 'met' : 'NOT met');
 async function runSize(directory: string, megabytes: number): Promise<SizeResult | 'mismatch'> {
   const input = path.join(directory, `in-${megabytes}.csv`);
   const output = path.join(directory, `out-${megabytes}.csv`);
+  const mapping = path.join(directory, `mapping-${megabytes}.csv`);
+  const report = path.join(directory, `report-${megabytes}.json`);
+  const extraArgs = [
+    ...(extras.has('mapping') ? ['--mapping', mapping] : []),
+    ...(extras.has('report') ? ['--report', report] : []),
+  ];
   generateDataset(megabytes, input);
   const inputBytes = statSync(input).size;
   const inputShape = await shapeOf(input);
@@ -63,7 +74,17 @@ async function runSize(directory: string, megabytes: number): Promise<SizeResult
     for (let run = 0; run < runsPerSize; run++) {
       runs.push(
         await measure(
-          [CLI_BUNDLE, 'run', input, '-o', output, '--quiet', '--key-env', KEY_VARIABLE],
+          [
+            CLI_BUNDLE,
+            'run',
+            input,
+            '-o',
+            output,
+            ...extraArgs,
+            '--quiet',
+            '--key-env',
+            KEY_VARIABLE,
+          ],
           env,
         ),
       );
@@ -72,7 +93,7 @@ async function runSize(directory: string, megabytes: number): Promise<SizeResult
         console.error(`The ${megabytes} MB run's output has not the input's shape: ${mismatch}`);
         return 'mismatch';
       }
-      rmSync(output, { force: true });
+      for (const file of [output, mapping, report]) rmSync(file, { force: true });
     }
     result.measure = {
       seconds: median(runs.map((run) => run.seconds)),
@@ -81,8 +102,7 @@ async function runSize(directory: string, megabytes: number): Promise<SizeResult
   } catch (error) {
     result.failure = error instanceof Error ? error.message : String(error);
   } finally {
-    rmSync(input, { force: true });
-    rmSync(output, { force: true });
+    for (const file of [input, output, mapping, report]) rmSync(file, { force: true });
   }
   return result;
 }
@@ -101,7 +121,8 @@ async function main(directory: string): Promise<number> {
   bundleCli();
   console.log(
     `Node ${process.version}, ${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(2)}; ` +
-      `sizes ${sizes.join(', ')} MB, ${runsPerSize} run(s) each`,
+      `sizes ${sizes.join(', ')} MB, ${runsPerSize} run(s) each` +
+      (extras.size > 0 ? `, writing the ${[...extras].join(' and ')} too` : ''),
   );
   const results: SizeResult[] = [];
   for (const megabytes of sizes) {

@@ -9,9 +9,12 @@ import { isUtf8 } from 'node:buffer';
 import {
   decodeWindows1252,
   EngineError,
+  mappingFileName,
+  mappingFormatOf,
   parseJson,
   pseudonymize,
   readWorkbook,
+  writeMapping,
   writeWorkbook,
   type Cell,
   type ColumnSchema,
@@ -63,8 +66,8 @@ export interface ChunkSetup {
   scheme: number;
   format: StreamFormat;
   formulaProtection: boolean;
-  /** Whether the run writes a mapping: each part then returns its rows. */
-  mapping: boolean;
+  /** The mapping's format, when the run writes one: each part then returns its rows. */
+  mapping?: StreamFormat;
   /** The whole file's values of its columns with few, once a first pass read them. */
   fileValues?: FileValues;
   /** The addresses rebuilt from names that the parts share (shared-addresses.ts). */
@@ -160,7 +163,7 @@ export interface ChunkOutcome {
   /** How the file was read and is written (its csv layout), from the first part. */
   layout?: { format: Workbook['format']; csv?: CsvLayout };
   /** The part's mapping (distinct sheet, column, original, pseudonym rows), when wanted. */
-  mapping?: { columns: string[]; rows: string[][] };
+  mapping?: PartMapping;
   stats: PseudonymizeStats;
   /** The part's figures for the run's report, when asked for (null when computing them failed). */
   report?: ReportPart | null;
@@ -217,12 +220,85 @@ export function runChunk(
           layout: { format: workbook.format, ...(workbook.csv ? { csv: workbook.csv } : {}) },
         }
       : {}),
-    ...(setup.mapping
-      ? { mapping: { columns: result.mapping.columns, rows: result.mapping.rows.map(textRow) } }
-      : {}),
+    ...(setup.mapping ? { mapping: partMapping(setup, setup.mapping, workbook, result) } : {}),
     stats: result.stats,
     ...(report !== undefined ? { report } : {}),
   };
+}
+
+/**
+ * A part's mapping rows. The rows of columns a first pass listed (FileValues: names, cities,
+ * categories) come as text, for the run to write each once however many parts hold it: their
+ * rows are bounded by the listed values. The others (ids, emails, free text: few repeat, and
+ * keeping every row the run wrote would grow with the file) come written, in the mapping's
+ * format without its head, each row once in its part.
+ */
+export interface PartMapping {
+  columns: string[];
+  /** Rows of listed columns, as text. */
+  listed: string[][];
+  /** The other rows, written (JoinedOutput's body). */
+  written: Uint8Array;
+  /**
+   * The head those rows were written under (a csv's header), empty when there are none: from a
+   * JSON file, the mapping's columns come from its rows, so a mapping of none has no head.
+   */
+  head: Uint8Array;
+  /** How many rows `written` holds. */
+  writtenRows: number;
+}
+
+function partMapping(
+  setup: ChunkSetup,
+  format: StreamFormat,
+  workbook: Workbook,
+  result: PseudonymizeResult,
+): PartMapping {
+  const listedColumns = new Set(
+    setup.columns.filter((_, column) => setup.fileValues?.[0]?.[column] !== undefined),
+  );
+  const listed: string[][] = [];
+  const others: string[][] = [];
+  for (const row of result.mapping.rows) {
+    const text = textRow(row);
+    (listedColumns.has(text[1] ?? '') ? listed : others).push(text);
+  }
+  const { columns } = result.mapping;
+  const { head, body } =
+    others.length === 0
+      ? { head: new Uint8Array(0), body: new Uint8Array(0) }
+      : splitOutput(
+          writeMappingRows(workbook, columns, others, format, setup.formulaProtection),
+          format,
+        );
+  return { columns, listed, written: body, head, writtenRows: others.length };
+}
+
+/**
+ * Mapping rows written in a streaming run's mapping format, laid out as the file was read (a
+ * csv's delimiter and line break): the head and the rows, which splitOutput parts.
+ */
+export function writeMappingRows(
+  layout: Pick<Workbook, 'format' | 'csv'>,
+  columns: string[],
+  rows: string[][],
+  to: StreamFormat,
+  formulaProtection: boolean,
+): Uint8Array {
+  const workbook: Workbook = {
+    format: layout.format,
+    sheets: [],
+    ...(layout.csv ? { csv: layout.csv } : {}),
+  };
+  const written = writeMapping(workbook, { name: 'mapping', columns, rows }, layout.format);
+  return Buffer.concat([
+    ...converted(written, mappingFormatOf(layout.format), {
+      to,
+      fileName: mappingFileName(layout.format),
+      formulaProtection,
+      splitLongSheets: true,
+    }),
+  ]);
 }
 
 /**

@@ -59,6 +59,14 @@ export function isChunkWorker(): boolean {
   );
 }
 
+/**
+ * Bytes in a buffer of their own, to hand over rather than copy: written bytes are in one unless
+ * they are few, when they may be a slice of Node's shared pool, which cannot be handed over.
+ */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.buffer.byteLength >= SHARED_POOL_LIMIT ? bytes : new Uint8Array(bytes);
+}
+
 /** The buffers of a part's report figures, handed over too: made for the reply, read once. */
 function reportBuffers(report: ReportPart | null | undefined): ArrayBuffer[] {
   if (!report) return [];
@@ -92,14 +100,20 @@ export function serveChunks(): void {
         port.postMessage({ id, result: columnValues(setup!, task) } satisfies WorkerReply);
       } else {
         const outcome = runChunk(setup!, secret, task);
-        // Handed over rather than copied: the output is written into a buffer of its own, and
-        // only a small one may be a slice of Node's shared pool, which cannot be handed over.
-        const body =
-          outcome.body.buffer.byteLength >= SHARED_POOL_LIMIT
-            ? outcome.body
-            : new Uint8Array(outcome.body);
-        const reply: WorkerReply = { id, result: { ...outcome, body } };
-        port.postMessage(reply, [body.buffer as ArrayBuffer, ...reportBuffers(outcome.report)]);
+        const body = ownBuffer(outcome.body);
+        const mapping = outcome.mapping && {
+          ...outcome.mapping,
+          written: ownBuffer(outcome.mapping.written),
+        };
+        const reply: WorkerReply = {
+          id,
+          result: { ...outcome, body, ...(mapping ? { mapping } : {}) },
+        };
+        port.postMessage(reply, [
+          body.buffer as ArrayBuffer,
+          ...(mapping ? [mapping.written.buffer as ArrayBuffer] : []),
+          ...reportBuffers(outcome.report),
+        ]);
       }
     } catch (error) {
       port.postMessage({ id, failure: failureOf(error) } satisfies WorkerReply);

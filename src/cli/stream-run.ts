@@ -15,11 +15,8 @@ import {
   detectColumn,
   delimitedLayoutOf,
   parseJson,
-  mappingFileName,
-  mappingFormatOf,
   PSEUDONYM_SCHEME_VERSION,
   StreamedReport,
-  writeMapping,
   type Cell,
   type FileValues,
   type PrivacyReport,
@@ -31,8 +28,10 @@ import {
 import {
   emptiedForBeingEmpty,
   splitOutput,
+  writeMappingRows,
   type ChunkOutcome,
   type ChunkSetup,
+  type PartMapping,
   type DetectedPart,
   type PartSource,
   type StreamFormat,
@@ -46,7 +45,6 @@ import { openOutput, type OutputSink } from './output-file';
 import { PartPool } from './part-pool';
 import { PartReader, type Part, type StreamLayout } from './part-reader';
 import type { RunProgress } from './progress';
-import { converted } from './run-file';
 import { SeenRows } from './seen-rows';
 import { addressTable } from './shared-addresses';
 import { lineBreaks, startsWithUtf8Bom } from './text-bytes';
@@ -359,11 +357,12 @@ async function runParts(request: StreamRequest, state: RunState): Promise<Stream
     else if (report) reportFailed = true;
     if (!totals) {
       totals = new Totals(outcome);
-      const failures = request.strictFailures?.({ recipeReport, report: reportSoFar() }) ?? [];
+      const firstReport = request.strictFailures ? reportSoFar() : undefined;
+      const failures = request.strictFailures?.({ recipeReport, report: firstReport }) ?? [];
       if (failures.length > 0) {
         refused = totals.outcome(request, {
           ...end,
-          report: reportSoFar(),
+          report: firstReport,
           failures,
           parts: 1,
           outputBytes: null,
@@ -377,7 +376,7 @@ async function runParts(request: StreamRequest, state: RunState): Promise<Stream
       totals.add(outcome);
     }
     await output!.part(outcome.body);
-    if (mapping && outcome.mapping) await mapping.part(outcome.mapping.rows);
+    if (mapping && outcome.mapping) await mapping.part(outcome.mapping);
     bytesDone += next.size;
     progress.streamed(bytesDone, source.size, totals.rows, started);
     return true;
@@ -432,7 +431,7 @@ function setupOf(
     scheme: request.recipe?.scheme ?? PSEUDONYM_SCHEME_VERSION,
     format: request.format,
     formulaProtection: request.formulaProtection,
-    mapping: request.mapping !== undefined,
+    ...(request.mapping ? { mapping: request.mapping.format } : {}),
   };
   return applied ? { setup, recipeReport: applied.report } : { setup };
 }
@@ -564,13 +563,14 @@ function addCounts(into: Counts, add: Counts): void {
 }
 
 /**
- * The run's mapping, written as the parts come: each distinct row once (a row an earlier part
- * wrote is left out, SeenRows), laid out as the output is.
+ * The run's mapping, written as the parts come: the rows of listed columns each once (a row an
+ * earlier part wrote is left out, SeenRows: at most 16 bytes a row, and their rows are bounded by
+ * the first pass's lists), then the part's other rows as its worker wrote them (PartMapping).
  */
 class MappingOutput {
   readonly #joined: JoinedOutput;
   readonly #seen = new SeenRows();
-  readonly #workbook: Workbook;
+  readonly #layout: Pick<Workbook, 'format' | 'csv'>;
   readonly #format: StreamFormat;
   readonly #formulaProtection: boolean;
   readonly #columns: string[];
@@ -581,44 +581,42 @@ class MappingOutput {
     this.#format = request.mapping!.format;
     this.#joined = new JoinedOutput(sink, this.#format);
     this.#formulaProtection = request.formulaProtection;
-    this.#workbook = {
+    this.#layout = {
       format: first.layout?.format ?? 'csv',
-      sheets: [],
       ...(first.layout?.csv ? { csv: first.layout.csv } : {}),
     };
     this.#columns = first.mapping?.columns ?? ['sheet', 'column', 'original', 'pseudonym'];
   }
 
-  async part(rows: string[][]): Promise<void> {
-    const fresh = rows.filter((row) => this.#seen.add(row));
-    if (fresh.length === 0) return;
-    this.rows += fresh.length;
-    const { head, body } = splitOutput(this.#write(fresh), this.#format);
-    if (!this.#started) await this.#joined.start(head);
-    this.#started = true;
-    await this.#joined.part(body);
+  async part(part: PartMapping): Promise<void> {
+    const fresh = part.listed.filter((row) => this.#seen.add(row));
+    this.rows += fresh.length + part.writtenRows;
+    const listed = fresh.length > 0 ? this.#split(fresh) : null;
+    if (!this.#started) {
+      // The head of the first rows written, as one write of them all has.
+      const head = listed?.head ?? (part.writtenRows > 0 ? part.head : null);
+      if (!head) return;
+      await this.#joined.start(head);
+      this.#started = true;
+    }
+    if (listed) await this.#joined.part(listed.body);
+    await this.#joined.part(part.written);
   }
 
   async end(): Promise<void> {
     // A mapping with no row is what writing none gives (a csv's header; JSON's brackets).
-    if (!this.#started) await this.#joined.start(splitOutput(this.#write([]), this.#format).head);
+    if (!this.#started) await this.#joined.start(this.#split([]).head);
     await this.#joined.end();
   }
 
-  #write(rows: string[][]): Uint8Array {
-    const { format } = this.#workbook;
-    const written = writeMapping(
-      this.#workbook,
-      { name: 'mapping', columns: this.#columns, rows },
-      format,
+  #split(rows: string[][]): { head: Uint8Array; body: Uint8Array } {
+    const written = writeMappingRows(
+      this.#layout,
+      this.#columns,
+      rows,
+      this.#format,
+      this.#formulaProtection,
     );
-    return Buffer.concat([
-      ...converted(written, mappingFormatOf(format), {
-        to: this.#format,
-        fileName: mappingFileName(format),
-        formulaProtection: this.#formulaProtection,
-        splitLongSheets: true,
-      }),
-    ]);
+    return splitOutput(written, this.#format);
   }
 }

@@ -217,6 +217,41 @@ describe.concurrent('a streaming run', () => {
     expect(whole.stdout.length).toBeGreaterThan(10_000);
     expect(streamed.stdout.equals(whole.stdout)).toBe(true);
   });
+
+  it('lists a value of a column no first pass listed once per part, the same row each time', async () => {
+    const recipe = ['--recipe', 'recipe.json'];
+    const [whole, streamed] = await Promise.all([
+      standin(['run', 'customers.csv', ...recipe, '--whole', '--mapping', 'pipe-whole.map.csv']),
+      standin(
+        [
+          'run',
+          '-',
+          '--stream',
+          '--format',
+          'csv',
+          ...recipe,
+          ...TINY_PARTS_ONE_WORKER,
+          '--mapping',
+          'pipe-streamed.map.csv',
+          '--json',
+        ],
+        read('customers.csv').toString('utf8'),
+      ),
+    ]);
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(streamed.code, streamed.stderr).toBe(0);
+    // Rows without their sheet's name: standard input's sheet is "stdin".
+    const withoutSheet = (rows: string[]) =>
+      rows.map((row) => JSON.stringify((JSON.parse(row) as string[]).slice(1)));
+    const wholeRows = withoutSheet(mappingRows('pipe-whole.map.csv'));
+    const streamRows = withoutSheet(mappingRows('pipe-streamed.map.csv'));
+    // Standard input has no first pass: its nine emails come again in every part.
+    const emails = streamRows.filter((row) => row.includes('"email"'));
+    expect(emails.length).toBeGreaterThan(9 * 5);
+    expect(new Set(emails).size).toBe(9);
+    expect(summaryOf(streamed.stderr).mappingRows).toBe(streamRows.length);
+    expect([...new Set(streamRows)].sort()).toEqual([...wholeRows].sort());
+  });
 });
 
 describe.concurrent('a streaming run of a file with no rows', () => {
