@@ -258,10 +258,10 @@ function partMapping(
     setup.columns.filter((_, column) => setup.fileValues?.[0]?.[column] !== undefined),
   );
   const listed: string[][] = [];
-  const others: string[][] = [];
+  const others: Cell[][] = [];
   for (const row of result.mapping.rows) {
-    const text = textRow(row);
-    (listedColumns.has(text[1] ?? '') ? listed : others).push(text);
+    if (listedColumns.has(String(row[1]))) listed.push(textRow(row));
+    else others.push(row);
   }
   const { columns } = result.mapping;
   const { head, body } =
@@ -281,7 +281,7 @@ function partMapping(
 export function writeMappingRows(
   layout: Pick<Workbook, 'format' | 'csv'>,
   columns: string[],
-  rows: string[][],
+  rows: Cell[][],
   to: StreamFormat,
   formulaProtection: boolean,
 ): Uint8Array {
