@@ -62,6 +62,11 @@ function standin(args: string[]): Promise<CliResult> {
   return runCli([...args, ...quietly], { cwd: cli.dir() });
 }
 
+/** A streaming run of `file` in tiny parts under the recipe, with `more` arguments. */
+function streamRun(file: string, more: string[]): Promise<CliResult> {
+  return standin(['run', file, '--stream', ...TINY_PARTS, '--recipe', 'recipe.json', ...more]);
+}
+
 function reportOf(name: string): PrivacyReport {
   return JSON.parse(read(name)) as PrivacyReport;
 }
@@ -95,13 +100,7 @@ beforeAll(async () => {
 
 describe('the report of a streaming run', () => {
   it('covers every row, and is the whole run’s report for a file this small', async () => {
-    const streamed = await standin([
-      'run',
-      'orders.csv',
-      '--stream',
-      ...TINY_PARTS,
-      '--recipe',
-      'recipe.json',
+    const streamed = await streamRun('orders.csv', [
       '-o',
       'streamed.csv',
       '--report',
@@ -133,18 +132,7 @@ describe('the report of a streaming run', () => {
   });
 
   it('says in its printable page how the streaming run computed it', async () => {
-    const result = await standin([
-      'run',
-      'orders.csv',
-      '--stream',
-      ...TINY_PARTS,
-      '--recipe',
-      'recipe.json',
-      '-o',
-      'page.csv',
-      '--report',
-      'page.html',
-    ]);
+    const result = await streamRun('orders.csv', ['-o', 'page.csv', '--report', 'page.html']);
     expect(result.code, result.stderr).toBe(0);
     const page = read('page.html').replace(/\s+/g, ' ');
     expect(page).toMatch(/the figures cover every row, read in \d+ parts/);
@@ -154,13 +142,7 @@ describe('the report of a streaming run', () => {
 
   it('fails --strict (exit 3) on a leak in a later part, and leaves no output file', async () => {
     write('old.csv', 'an earlier output\n');
-    const result = await standin([
-      'run',
-      'late.csv',
-      '--stream',
-      ...TINY_PARTS,
-      '--recipe',
-      'recipe.json',
+    const result = await streamRun('late.csv', [
       '--strict',
       '-o',
       'old.csv',
@@ -176,17 +158,7 @@ describe('the report of a streaming run', () => {
   });
 
   it('fails --strict on standard output too, saying the output already went out', async () => {
-    const result = await standin([
-      'run',
-      'late.csv',
-      '--stream',
-      ...TINY_PARTS,
-      '--recipe',
-      'recipe.json',
-      '--strict',
-      '-o',
-      '-',
-    ]);
+    const result = await streamRun('late.csv', ['--strict', '-o', '-']);
     expect(result.code).toBe(3);
     expect(result.stdout.length).toBeGreaterThan(0);
     expect(result.stderr).toMatch(/went to standard output before the whole file was judged/);
@@ -197,18 +169,7 @@ describe('the report of a streaming run', () => {
       'clean.csv',
       orders(600, () => false),
     );
-    const result = await standin([
-      'run',
-      'clean.csv',
-      '--stream',
-      ...TINY_PARTS,
-      '--recipe',
-      'recipe.json',
-      '--strict',
-      '--json',
-      '-o',
-      'clean.out.csv',
-    ]);
+    const result = await streamRun('clean.csv', ['--strict', '--json', '-o', 'clean.out.csv']);
     expect(result.code, result.stderr).toBe(0);
     expect(exists('clean.out.csv')).toBe(true);
   });
