@@ -210,7 +210,9 @@ export function isLeakScanned(schema: ColumnSchema): boolean {
  * Which columns' values the leak search reads (the rest keep counts only): the originals of
  * the sources, and the output of scanned columns, when the workbook has both.
  */
-export function leakReads(schemas: readonly ColumnSchema[][]): (schema: ColumnSchema) => boolean {
+export function leakReads(
+  schemas: readonly (readonly ColumnSchema[])[],
+): (schema: ColumnSchema) => boolean {
   const all = schemas.flat();
   const reads = all.some(isLeakSource) && all.some(isLeakScanned);
   return (schema) => reads && (isLeakSource(schema) || isLeakScanned(schema));

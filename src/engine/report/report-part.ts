@@ -243,7 +243,7 @@ function fileSetOf(values: readonly Cell[], schema: ColumnSchema): TextSet {
 /** The leak search of one part: the file's originals where known, else the part's own. */
 function partLeaks(input: PartReportInput): Map<string, number> {
   const { original, output, schemas } = input;
-  const reads = leakReads([[...schemas]]);
+  const reads = leakReads([schemas]);
   const read = schemas.flatMap((schema, column) => (reads(schema) ? [column] : []));
   if (read.length === 0) return new Map();
   const encoded = encodeColumns(

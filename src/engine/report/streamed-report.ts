@@ -68,14 +68,13 @@ export class StreamedReport {
   private readonly leaks: LeakCounts = new Map();
   private sampleOriginal: Cell[][] = [];
   private sampleOutput: Cell[][] = [];
-  /** Every how many rows of a part its sample takes (a power of 2; doubles as the sample fills). */
-  sampleStride = 1;
+  #sampleStride = 1;
   private readonly exactValues: number;
 
   constructor(private readonly options: StreamedReportOptions) {
     this.exactValues = options.exactValues ?? EXACT_VALUES;
     const expected = options.expectedRows ?? 0;
-    while (expected / this.sampleStride > DISTRIBUTION_SAMPLE_ROWS) this.sampleStride *= 2;
+    while (expected / this.#sampleStride > DISTRIBUTION_SAMPLE_ROWS) this.#sampleStride *= 2;
     const table = () => new SampledCounts(this.exactValues);
     this.columns = options.schemas.map((schema) => ({
       nonEmptyBefore: 0,
@@ -86,6 +85,11 @@ export class StreamedReport {
     }));
     const kept = options.schemas.filter(isKept).length;
     this.classes = Array.from({ length: kept + 1 }, table);
+  }
+
+  /** Every how many rows of a part its sample takes (a power of 2; doubles as the sample fills). */
+  get sampleStride(): number {
+    return this.#sampleStride;
   }
 
   /** Adds the next part, in the file's order. */
@@ -112,7 +116,7 @@ export class StreamedReport {
    * an even spread of the file.
    */
   private addSample(sample: ReportPart['sample']): void {
-    const every = Math.max(1, Math.round(this.sampleStride / sample.stride));
+    const every = Math.max(1, Math.round(this.#sampleStride / sample.stride));
     for (let at = 0; at < sample.original.length; at += every) {
       this.sampleOriginal.push(sample.original[at]!);
       this.sampleOutput.push(sample.output[at]!);
@@ -120,7 +124,7 @@ export class StreamedReport {
     while (this.sampleOriginal.length > DISTRIBUTION_SAMPLE_ROWS) {
       this.sampleOriginal = this.sampleOriginal.filter((_, at) => at % 2 === 0);
       this.sampleOutput = this.sampleOutput.filter((_, at) => at % 2 === 0);
-      this.sampleStride *= 2;
+      this.#sampleStride *= 2;
     }
   }
 
