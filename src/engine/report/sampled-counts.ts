@@ -9,7 +9,7 @@
  * sampled to one limit hold the same values' counts: the sample is a fair share of the distinct
  * values, and shares read on it (values met once, classes of each size) estimate the file's.
  * Memory: three words a slot, at most half the slots full: 24 bytes per value, at most
- * 24 × capacity bytes.
+ * 24 × capacity bytes (rounded up to a power of two of slots).
  */
 
 /** One past the largest high word: the limit of a table that keeps every value. */
@@ -60,7 +60,10 @@ export class SampledCounts {
         this.high[slot] = high;
         this.counts[slot] = count;
         this.size++;
-        if (this.size * 2 > mask) this.rebuild(this.size > this.capacity);
+        // Past the capacity, sampled; else at most half full, so the slots stop at the power of
+        // two of twice the capacity.
+        if (this.size > this.capacity) this.rebuild(true);
+        else if (this.size * 2 > mask + 1) this.rebuild(false);
         return;
       }
       if (this.low[slot] === low && this.high[slot] === high) {
