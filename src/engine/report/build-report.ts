@@ -12,15 +12,13 @@ import { DISTRIBUTION_SAMPLE_ROWS, sampleStride } from './distribution';
 import { encodeColumns, type EncodedColumn } from './encode-column';
 import {
   countLeaks,
-  isLeakScanned,
   isLeakSource,
+  leakEncoding,
   leakList,
   leakReads,
   LEAK_MINIMUM_DIGITS,
   LEAK_MINIMUM_LENGTH,
   LEAK_WINDOW_TOKENS,
-  type LeakSource,
-  type LeakTarget,
 } from './leaks';
 import type {
   ColumnReport,
@@ -91,15 +89,7 @@ function encodeSheet(
       // A kept column's output is its original: read once, with codes for the risk.
       readOutput: !isKept(schema),
       codes: isKept(schema),
-      // Sources and kept columns are read on their original side, other scanned columns
-      // (redacted text) on their output.
-      ...(readsValues(schema)
-        ? {
-            values:
-              isKept(schema) || isReplaced(schema) ? ('original' as const) : ('both' as const),
-          }
-        : {}),
-      firstWords: readsValues(schema) && isReplaced(schema),
+      ...(readsValues(schema) ? leakEncoding(schema) : {}),
       // Numbers and dates get sampled figures, not frequencies.
       counts: hasFrequencies(schema),
       missing: new Set(schema.missingMarkers ?? []),
@@ -207,18 +197,17 @@ export const REPORT_METHOD: PrivacyReport['method'] = {
 };
 
 function leaksOf(sheets: readonly EncodedSheet[]): ReportLeak[] {
-  const sources: LeakSource[] = [];
-  const targets: LeakTarget[] = [];
-  sheets.forEach((sheet, sheetIndex) => {
-    sheet.schemas.forEach((schema, column) => {
-      const at = { sheet: sheetIndex, column };
-      const { before, after } = sheet.columns[column]!;
-      if (isLeakSource(schema)) sources.push({ at, originals: before });
-      if (isLeakScanned(schema)) targets.push({ at, values: after, schema });
-    });
-  });
+  const columns = sheets.flatMap((sheet, sheetIndex) =>
+    sheet.schemas.map((schema, column) => ({
+      at: { sheet: sheetIndex, column },
+      schema,
+      originals: sheet.columns[column]!.before,
+      output: sheet.columns[column]!.after,
+    })),
+  );
+  const sources = columns.filter((column) => isLeakSource(column.schema));
   return leakList(
-    countLeaks(sources, targets),
+    countLeaks(columns),
     sources.map((source) => source.at),
     ({ sheet, column }) => ({
       sheet: sheets[sheet]!.original.name,

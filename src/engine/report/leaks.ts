@@ -1,5 +1,5 @@
 import type { ColumnSchema } from '../types';
-import { isReplaced, isTextWrittenAsRead } from './column-figures';
+import { isKept, isReplaced, isTextWrittenAsRead } from './column-figures';
 import { hashText, type ColumnValues } from './encode-column';
 import { HashSet } from './hash-set';
 import type { ReportLeak } from './report-schema';
@@ -218,34 +218,46 @@ export function leakReads(
   return (schema) => reads && (isLeakSource(schema) || isLeakScanned(schema));
 }
 
-/** One column's originals to search for. */
-export interface LeakSource {
-  at: LeakColumn;
-  originals: SourceValues;
+/**
+ * How a column the leak search reads is encoded (EncodeOptions): sources and kept columns on
+ * their original side, other scanned columns (redacted text) on both; a source's first words
+ * collected in the encoding's pass.
+ */
+export function leakEncoding(schema: ColumnSchema): {
+  values: 'original' | 'both';
+  firstWords: boolean;
+} {
+  const replaced = isReplaced(schema);
+  return {
+    values: replaced || isKept(schema) ? 'original' : 'both',
+    firstWords: replaced,
+  };
 }
 
-/** One column's output to search in: its distinct values, and its schema (text or not). */
-export interface LeakTarget {
+/** One column of the search: its originals (a source's) and its output's values (a target's). */
+export interface LeakSearchColumn {
   at: LeakColumn;
-  values: ColumnValues;
   schema: ColumnSchema;
+  originals: SourceValues;
+  output: ColumnValues;
 }
 
 /**
- * The cells of each target holding originals of each source (a column's own originals in its
- * own output are not counted), keyed as LeakCounts. Text written as read is searched inside as
- * well; other cells as a whole.
+ * The cells of each scanned column holding originals of each source column (a column's own
+ * originals in its own output are not counted), keyed as LeakCounts with the sources numbered
+ * in the order given. Text written as read is searched inside as well; other cells as a whole.
  */
-export function countLeaks(
-  sources: readonly LeakSource[],
-  targets: readonly LeakTarget[],
-): LeakCounts {
+export function countLeaks(columns: readonly LeakSearchColumn[]): LeakCounts {
   const counts: LeakCounts = new Map();
   const originals = new OriginalsIndex();
-  for (const source of sources) originals.add(source.at, source.originals);
+  for (const column of columns) {
+    if (isLeakSource(column.schema)) originals.add(column.at, column.originals);
+  }
   if (originals.size === 0) return counts;
-  for (const target of targets) {
-    scanColumn(target.at, target.values, originals, isTextWrittenAsRead(target.schema), counts);
+  for (const column of columns) {
+    if (!isLeakScanned(column.schema)) continue;
+    const insideText = isTextWrittenAsRead(column.schema);
+    scanColumn(column.at, column.output, originals, insideText, counts);
   }
   return counts;
 }

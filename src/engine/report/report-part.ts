@@ -2,16 +2,7 @@ import { firstHash, secondHash } from '../text/text-hash';
 import type { Cell, ColumnSchema, Sheet } from '../types';
 import { hasSamples, isKept, isReplaced } from './column-figures';
 import { cellKey, encodeColumns } from './encode-column';
-import {
-  countLeaks,
-  isLeakScanned,
-  isLeakSource,
-  leakReads,
-  TextSet,
-  type LeakSource,
-  type LeakTarget,
-  type SourceValues,
-} from './leaks';
+import { countLeaks, isLeakSource, leakEncoding, leakReads, TextSet } from './leaks';
 import { SampledCounts, type HashCounts } from './sampled-counts';
 
 /*
@@ -254,27 +245,25 @@ function partLeaks(input: PartReportInput): Map<string, number> {
       return {
         column,
         readOutput: !isKept(schema),
-        values: isKept(schema) || isReplaced(schema) ? ('original' as const) : ('both' as const),
-        firstWords: isReplaced(schema),
+        ...leakEncoding(schema),
         counts: false,
         missing: new Set(schema.missingMarkers ?? []),
         expectedDistinct: schema.distinctCount,
       };
     }),
   );
-  const sources: LeakSource[] = [];
-  const targets: LeakTarget[] = [];
-  read.forEach((column, at) => {
-    const schema = schemas[column]!;
-    const { before, after } = encoded[at]!;
-    const place = { sheet: 0, column };
-    const fileValues = input.fileValues?.[column];
-    if (isLeakSource(schema)) {
-      const originals: SourceValues = fileValues ? fileSetOf(fileValues, schema) : before;
-      sources.push({ at: place, originals });
-    }
-    if (isLeakScanned(schema)) targets.push({ at: place, values: after, schema });
-  });
   // Sources are numbered in column order, as StreamedReport names them.
-  return countLeaks(sources, targets);
+  return countLeaks(
+    read.map((column, at) => {
+      const schema = schemas[column]!;
+      const fileValues = input.fileValues?.[column];
+      const { before, after } = encoded[at]!;
+      return {
+        at: { sheet: 0, column },
+        schema,
+        originals: fileValues && isLeakSource(schema) ? fileSetOf(fileValues, schema) : before,
+        output: after,
+      };
+    }),
+  );
 }
