@@ -83,13 +83,11 @@ export {
 export { firstHash, secondHash } from './text/text-hash';
 export {
   buildReport,
-  EXACT_VALUES,
   privacyReportSchema,
   reportPart,
+  SampledCounts,
   StreamedReport,
-  type PartReportInput,
   type ReportPart,
-  type StreamedReportOptions,
   reportSummaryParts,
   survivingCells,
   type PrivacyReport,

@@ -8,8 +8,8 @@
  * in or out by its hash alone, so a value kept is counted in every cell it has, and two tables
  * sampled to one limit hold the same values' counts: the sample is a fair share of the distinct
  * values, and shares read on it (values met once, classes of each size) estimate the file's.
- * Memory: three words a slot, at most half the slots full: 24 bytes per value, at most
- * 24 × capacity bytes (rounded up to a power of two of slots).
+ * Memory: three words a slot, a quarter to half of the slots full: 24 to 48 bytes per value,
+ * at most 24 × capacity bytes (rounded up to a power of two of slots).
  */
 
 /** One past the largest high word: the limit of a table that keeps every value. */

@@ -17,8 +17,8 @@ import { reportWarnings } from './warnings';
  * - Distinct values per column and side, and the combinations of the kept columns (the risk):
  *   exact up to EXACT_VALUES each, then a sample of them chosen by hash (sampled-counts.ts),
  *   from which distinct counts, uniqueness, frequencies, shared values and class sizes are
- *   estimated, and the report names those columns (its `streaming` figures). 24 bytes a value,
- *   at most 1.6 MB a table.
+ *   estimated, and the report names those columns (its `streaming` figures). 24 to 48 bytes a
+ *   value, at most 1.6 MB a table.
  * - Number and date figures: an even spread of at most DISTRIBUTION_SAMPLE_ROWS rows, as a
  *   whole run reads them; the type-and-format check reads those rows' output.
  * - Leaks: a part looks for the whole file's originals of the columns a first pass listed
