@@ -1,5 +1,5 @@
 // Bundles the command-line tool (src/cli/main.ts) into dist/cli/standin.mjs with esbuild, as the
-// server's entries are bundled: dependencies stay external, resolved from node_modules. Used by
+// server's entries are bundled (lib/node-bundle.mjs: dependencies external but Faker). Used by
 // scripts/build.mjs, by bin/standin.mjs when the bundle is missing or older than the source, and
 // by the CLI tests. The bundle is written beside its place and renamed into it, so a process
 // starting the tool meanwhile never reads half a file.

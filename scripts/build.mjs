@@ -1,6 +1,7 @@
 // Builds what `npm start` serves: the client with Vite into dist/client and the server (with its
 // worker entry points) bundled by esbuild into dist/server; and the command-line tool into
-// dist/cli/standin.mjs (scripts/build-cli.mjs). Dependencies stay external.
+// dist/cli/standin.mjs (scripts/build-cli.mjs). Dependencies stay external but Faker
+// (lib/node-bundle.mjs).
 import { build as viteBuild } from 'vite';
 import { build as esbuild } from 'esbuild';
 import { buildCli } from './build-cli.mjs';
