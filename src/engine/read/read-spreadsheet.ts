@@ -1,17 +1,14 @@
-import { read, set_cptable, type CellObject, type WorkBook, type WorkSheet } from '@e965/xlsx';
-import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
+import { read, type CellObject, type WorkBook, type WorkSheet } from '@e965/xlsx';
 import { cellText, EXCEL_EPOCH_OFFSET_DAYS, isDateNumberFormat } from '../cell';
 import { EngineError } from '../errors';
 import { inspectContainer } from '../guard/inspect-container';
+import { loadCodePages } from '../platform/code-pages';
 import { mostCommonKey } from '../key-counts';
 import { MS_PER_DAY } from '../time/days';
 import type { Cell, Sheet } from '../types';
 import { uniqueColumnNames } from './column-names';
 import { findHeaderRow, HEADER_SEARCH_ROWS } from './find-header-row';
 import { checkTableSize, type ReadLimits } from './read-limits';
-
-// Legacy xls (BIFF5 and older) store text in a Windows code page; SheetJS needs the tables.
-set_cptable(cptable);
 
 /** Serial 0 of the 1904 date system (old Mac workbooks) is 1904-01-01. */
 const EPOCH_1904 = EXCEL_EPOCH_OFFSET_DAYS - 1_462;
@@ -208,6 +205,8 @@ function readSheet(
 }
 
 function parseWorkbook(bytes: Uint8Array, limits: Required<ReadLimits>, label: string): WorkBook {
+  // Legacy xls (BIFF5 and older) store text in a Windows code page; SheetJS needs the tables.
+  loadCodePages();
   try {
     return read(bytes, {
       type: 'array',

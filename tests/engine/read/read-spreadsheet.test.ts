@@ -51,6 +51,30 @@ function withDeclaredDimension(bytes: Uint8Array, ref: string): Uint8Array {
   return new Uint8Array(zipTools.write(zip, { fileType: 'zip', type: 'array' }));
 }
 
+/**
+ * A legacy xls (BIFF5, as Excel 95 wrote) whose text is in Windows-1251: SheetJS writes BIFF5 in
+ * Windows-1252, so its CODEPAGE record is set to 1251 and placeholders of the same length are
+ * overwritten with the Cyrillic bytes.
+ */
+function cyrillicBiff5(): Uint8Array {
+  const book = utils.book_new();
+  utils.book_append_sheet(
+    book,
+    utils.aoa_to_sheet([
+      ['name', 'city'],
+      ['AAAA', 'BBBBBB'],
+    ]),
+    'S',
+  );
+  const bytes = new Uint8Array(write(book, { type: 'array', bookType: 'biff5' }) as ArrayBuffer);
+  const at = (ascii: number[]): number => Buffer.from(bytes).indexOf(Buffer.from(ascii));
+  const codePage = at([0x42, 0x00, 0x02, 0x00, 0xe4, 0x04]); // CODEPAGE, 2 bytes: 1252
+  bytes.set([0xe3, 0x04], codePage + 4); // 1251
+  bytes.set([0xc8, 0xe2, 0xe0, 0xed], at([...'AAAA'].map((c) => c.charCodeAt(0)))); // Иван
+  bytes.set([0xcc, 0xee, 0xf1, 0xea, 0xe2, 0xe0], at([...'BBBBBB'].map((c) => c.charCodeAt(0)))); // Москва
+  return bytes;
+}
+
 const s = (v: string): CellObject => ({ t: 's', v });
 const n = (v: number, z?: string): CellObject => (z ? { t: 'n', v, z } : { t: 'n', v });
 const b = (v: boolean): CellObject => ({ t: 'b', v });
@@ -132,6 +156,12 @@ describe.each([
 });
 
 describe('readWorkbook on spreadsheets in the wild', () => {
+  it('reads the text of a legacy xls in its code page (Windows-1251)', () => {
+    expect(readWorkbook(cyrillicBiff5(), 'excel95.xls').sheets[0]?.rows).toEqual([
+      ['Иван', 'Москва'],
+    ]);
+  });
+
   it('reads formula cells as their cached values and never as formulas', () => {
     const bytes = workbookBytes({ S: [[s('total')], [{ t: 'n', v: 3, f: 'SUM(1,2)' }]] });
     expect(readWorkbook(bytes, 'f.xlsx').sheets[0]?.rows).toEqual([[3]]);
