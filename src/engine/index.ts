@@ -2,7 +2,7 @@
 export * from './types';
 export { isBlankCell, cellNumberFormat, cellText, excelSerial } from './cell';
 export { EngineError, type EngineErrorCode } from './errors';
-export { inspectContainer } from './guard/inspect-container';
+export { inspectContainer, type WorkbookCells } from './guard/inspect-container';
 export { DEFAULT_GUARD_LIMITS, type GuardLimits } from './guard/limits';
 export { readWorkbook } from './read/read-workbook';
 export { delimitedLayoutOf, RecordEnds, type DelimitedLayout } from './read/record-ends';

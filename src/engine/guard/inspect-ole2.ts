@@ -20,10 +20,10 @@ const WORKBOOK_STREAM_NAMES = new Set(['workbook', 'book']);
  * Checks an xls (OLE2 compound file) before SheetJS parses it: its size against the cap, a sane
  * header (byte order mark, 512- or 4096-byte sectors), and the value cells its workbook stream
  * holds (counted from record headers), since SheetJS makes an object of each. Throws an
- * EngineError.
+ * EngineError; returns the value cells counted.
  * @example inspectOle2(bytes, DEFAULT_GUARD_LIMITS) // throws TOO_LARGE for a 60 MB xls
  */
-export function inspectOle2(bytes: Uint8Array, limits: GuardLimits): void {
+export function inspectOle2(bytes: Uint8Array, limits: GuardLimits): number {
   if (bytes.byteLength > limits.maxXlsBytes) {
     throw new EngineError(
       'TOO_LARGE',
@@ -49,6 +49,7 @@ export function inspectOle2(bytes: Uint8Array, limits: GuardLimits): void {
     cells = Math.max(cells, countBiffCells(stream, limits.maxXlsCells));
   }
   checkXlsCells(cells, limits);
+  return cells;
 }
 
 /** Refuses an xls holding more value cells than the cap. */

@@ -273,10 +273,10 @@ function checkCellCount(count: CellCount, limits: GuardLimits): void {
  * encryption, no overlapping entries, an xlsx rather than an OpenDocument or Numbers package, and
  * the value cells and shared strings SheetJS would make objects of (counted in every entry, as a
  * worksheet may live at any path the workbook names; xlsb records too). Throws an EngineError
- * (TOO_LARGE or INVALID_FILE).
+ * (TOO_LARGE or INVALID_FILE); returns the value cells counted.
  * @example inspectZip(bytes, DEFAULT_GUARD_LIMITS) // throws for a zip bomb or a cell bomb
  */
-export function inspectZip(bytes: Uint8Array, limits: GuardLimits): void {
+export function inspectZip(bytes: Uint8Array, limits: GuardLimits): number {
   if (bytes.byteLength < END_OF_CENTRAL_DIRECTORY_SIZE) {
     throw invalid('it is too short to be a ZIP');
   }
@@ -303,4 +303,5 @@ export function inspectZip(bytes: Uint8Array, limits: GuardLimits): void {
     checkCellCount(counted, limits);
     previousEnd = dataStart + entry.compressedSize;
   }
+  return counted.cells;
 }
