@@ -9,7 +9,8 @@
  * both are waited for after each turn (and the time they took beyond it printed), so the next
  * turn starts on an idle server.
  * After the timed turns it downloads the mapping and the result converted to json and xlsx once,
- * and prints the server's peak RSS.
+ * on workers with the heap limit the server's settings give (1 GB by default), and prints the
+ * server's peak RSS.
  *
  * The server is bundled by esbuild as `npm run build` bundles it (no loader in the worker), runs
  * in its own process on an ephemeral port, and is warmed up with a small file first: a running
@@ -26,6 +27,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { NODE_BUNDLE, serverEntries } from './lib/node-bundle.mjs';
 import type { DatasetView } from '../src/server/api-schemas';
+import { parseEnv, serverConfigFrom } from '../src/server/env';
 import {
   inScratchDirectory,
   measure,
@@ -225,7 +227,10 @@ async function main(directory: string): Promise<number> {
     }
     await health.stop();
 
-    // The other downloads of the last turn's run, once, outside the ratio.
+    // The other downloads of the last turn's run, once, outside the ratio: converted on a
+    // worker whose heap limit the server's environment sets (issue 18: xlsx within 1 GB).
+    const { workerHeapMb } = serverConfigFrom(parseEnv(process.env));
+    console.log(`conversions on workers limited to ${workerHeapMb} MB of heap`);
     const last = turns[turns.length - 1]!;
     for (const what of ['download?format=json', 'download?format=xlsx']) {
       const started = performance.now();

@@ -232,6 +232,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxQueuedJobs: config.maxQueuedJobs,
     deadlineMs: config.jobDeadlineMs,
     heapMb: config.workerHeapMb,
+    heavyHeapMb: config.heavyWorkerHeapMb,
     jobsPerClient: (options.abuseLimits ?? NO_RATE_LIMITS).jobsPerClient,
   });
   const app = createApp({

@@ -20,15 +20,22 @@ export interface ServerConfig {
   /** Jobs that may wait for a worker; more get 503. */
   maxQueuedJobs: number;
   /**
-   * Heap limit (V8 old generation) of each worker thread. The default is what the heaviest job
-   * the input caps allow needs, measured, with room to spare: pseudonymizing an xls at its
-   * 4,000,000-cell cap peaks near 2.2 GB of heap (SheetJS's cell objects), an xlsx at its cap
-   * near 1.1 GB, the shared 50 MB CSV's run about 0.6 GB, and that result converted to xlsx,
-   * sent as it is written, about 0.25 GB. Lowering it to 1 GB needs lower cell caps first.
-   * It is a last resort, not a guard: past it a worker usually fails alone with 413, but Node may
-   * also abort the whole process (nodejs/node#47224), so never set it below what jobs need.
+   * Heap limit (V8 old generation) of each worker thread. Its default holds every text file the
+   * upload takes (measured, a run with its report and mapping: the shared 50 MB CSV about 0.6 GB,
+   * its result converted to xlsx and sent as it is written about 0.25 GB) and the workbooks
+   * whose cells job-heap.ts plans within 60% of it; larger workbooks go to the heavy lane.
    */
   workerHeapMb: number;
+  /**
+   * Heap limit of the heavy lane: one more worker thread, started for a workbook whose cells need
+   * more than `workerHeapMb` and ended seconds after its job (an xls of 4,000,000 cells, the
+   * guard's cap, peaks near 2.2 GB). Not above `workerHeapMb`: no heavy lane, and such jobs run
+   * on the ordinary workers.
+   * A heap limit is a last resort, not a guard: past it a worker usually fails alone with 413,
+   * but Node may also abort the whole process (nodejs/node#47224), so never set either below
+   * what jobs need.
+   */
+  heavyWorkerHeapMb: number;
 }
 
 export const MIB = 1024 * 1024;
@@ -41,20 +48,27 @@ export const DEFAULT_CONFIG: ServerConfig = {
   jobDeadlineMs: 120_000,
   workerThreads: 2,
   maxQueuedJobs: 16,
-  workerHeapMb: 3072,
+  workerHeapMb: 1024,
+  heavyWorkerHeapMb: 3072,
 };
 
 /** The main thread's own memory besides the datasets: code, sockets, answers being written. */
 export const MAIN_THREAD_MB = 512;
 
+/** The heavy lane's heap, 0 when it has none (see ServerConfig.heavyWorkerHeapMb). */
+export function heavyLaneMb(config: ServerConfig): number {
+  return config.heavyWorkerHeapMb > config.workerHeapMb ? config.heavyWorkerHeapMb : 0;
+}
+
 /**
- * The most memory the server can come to use: the dataset budget, every worker's heap limit, and
- * the main thread. Worker buffers (a file's copy, a result being written) come on top.
+ * The most memory the server can come to use: the dataset budget, every worker's heap limit (the
+ * heavy lane's included), and the main thread. Worker buffers (a file's copy, a result being
+ * written) come on top.
  */
 export function plannedMemoryBytes(config: ServerConfig): number {
   return (
     config.memoryBudgetBytes +
-    config.workerThreads * config.workerHeapMb * MIB +
+    (config.workerThreads * config.workerHeapMb + heavyLaneMb(config)) * MIB +
     MAIN_THREAD_MB * MIB
   );
 }
@@ -70,7 +84,8 @@ export function memoryPlanWarning(config: ServerConfig, availableBytes: number):
   const mb = (bytes: number) => Math.round(bytes / MIB);
   return (
     `Memory: the settings plan for ${mb(planned)} MB (budget ${mb(config.memoryBudgetBytes)} MB + ` +
-    `${config.workerThreads} workers × ${config.workerHeapMb} MB heap + ${MAIN_THREAD_MB} MB), ` +
+    `${config.workerThreads} workers × ${config.workerHeapMb} MB heap + ` +
+    `${heavyLaneMb(config)} MB heavy lane + ${MAIN_THREAD_MB} MB), ` +
     `more than the ${mb(availableBytes)} MB this process may use. Lower STANDIN_MEMORY_BUDGET_MB ` +
     'or STANDIN_WORKER_THREADS (lowering STANDIN_WORKER_HEAP_MB makes large files fail instead).'
   );

@@ -96,13 +96,27 @@ export interface ConvertJob extends ConvertOptions {
   port: MessagePort;
 }
 
-export type EngineJob = IngestJob | DetectJob | PseudonymizeJob | ConvertJob;
+/**
+ * Asks whether a job reading these bytes needs more heap than `laneHeapMb` (job-heap.ts), so the
+ * pool runs it on its heavy lane (engine-pool.ts). Answered from the guard's count of a
+ * workbook's cells, before anything is parsed; the guard's refusals come back as they would
+ * from the job itself.
+ */
+export interface LaneJob {
+  kind: 'lane';
+  bytes: SharedArrayBuffer;
+  fileName: string;
+  laneHeapMb: number;
+}
+
+export type EngineJob = IngestJob | DetectJob | PseudonymizeJob | ConvertJob | LaneJob;
 
 export interface EngineJobResults {
   ingest: IngestResult;
   detect: ColumnSchema[];
   pseudonymize: { mapping: SharedArrayBuffer };
   convert: number;
+  lane: boolean;
 }
 
 /**

@@ -4,13 +4,18 @@ import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { EngineError } from '../engine';
 import { ClientBusyError, ServerBusyError } from './api-errors';
-import type { EngineJob, EngineJobResults, JobOutcome } from './engine-jobs';
+import type { EngineJob, EngineJobResults, JobOutcome, LaneJob } from './engine-jobs';
 
 export interface EnginePoolOptions {
   threads: number;
   maxQueuedJobs: number;
   deadlineMs: number;
   heapMb: number;
+  /**
+   * Heap of the heavy lane, one worker that runs the jobs needing more than `heapMb` (a large
+   * workbook: job-heap.ts) one at a time; no heavy lane when absent or not above `heapMb`.
+   */
+  heavyHeapMb?: number;
   /** Jobs one client may have running or waiting at once; 0 or absent: no limit. */
   jobsPerClient?: number;
 }
@@ -27,12 +32,29 @@ function workerFile(): string {
   return new URL('./engine-worker-source.mjs', import.meta.url).href;
 }
 
+/** Lanes remembered for datasets' bytes (by read key); past this many the oldest is forgotten. */
+const REMEMBERED_LANES = 1024;
+
 /**
  * Runs engine jobs on worker threads, each with a deadline, so a 50 MB file never blocks the
  * event loop and a job that throws, runs away or runs out of memory fails alone.
+ *
+ * Two lanes: the workers' heap fits every text file the upload takes, and a job on a workbook
+ * whose cells need more (job-heap.ts, asked of a worker before the job runs, and remembered for
+ * the dataset's later jobs) runs on the heavy lane's one worker, whose larger heap is taken only
+ * while such a job needs it. A worker that runs out of heap may take the whole process down
+ * (nodejs/node#47224), so a job goes where its planned heap fits rather than where it might.
  */
 export class EnginePool {
   readonly #pool: Piscina<EngineJob, JobOutcome<unknown>>;
+  readonly #heavy: Piscina<EngineJob, JobOutcome<unknown>> | null;
+  readonly #heapMb: number;
+  /** Whether a dataset's bytes need the heavy lane, by read key (the order is their age). */
+  readonly #heavyByReadKey = new Map<string, boolean>();
+  #heavyRunning = false;
+  #heavyJobs = 0;
+  /** Jobs waiting for the heavy lane, first come first served; their deadline not yet started. */
+  readonly #heavyWaiting: (() => void)[] = [];
   readonly #deadlineMs: number;
   readonly #threads: number;
   readonly #maxQueuedJobs: number;
@@ -48,20 +70,11 @@ export class EnginePool {
     this.#threads = options.threads;
     this.#maxQueuedJobs = options.maxQueuedJobs;
     this.#jobsPerClient = options.jobsPerClient ?? 0;
-    this.#pool = new Piscina({
-      filename: workerFile(),
-      minThreads: 0,
-      maxThreads: options.threads,
-      idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
-    });
-    // A worker that dies (out of memory, a crash) fails its own job; the pool replaces it. Without
-    // a listener, the pool's 'error' event would take the whole server down.
-    this.#pool.on('error', (error: unknown) => {
-      console.error(
-        `[stand-in] engine worker failed: ${error instanceof Error ? error.name : 'unknown'}`,
-      );
-    });
+    this.#heapMb = options.heapMb;
+    this.#pool = workerPool(options.threads, options.heapMb, 60_000);
+    const heavyHeapMb = options.heavyHeapMb ?? 0;
+    // Its heap is let go a few seconds after its job: it is planned for, not kept.
+    this.#heavy = heavyHeapMb > options.heapMb ? workerPool(1, heavyHeapMb, 5_000) : null;
   }
 
   /**
@@ -78,22 +91,77 @@ export class EnginePool {
     try {
       await this.#takeThread();
       try {
-        // The deadline starts when the job does, not while it waits its turn.
-        outcome = await this.#pool.run(job, {
-          signal: AbortSignal.timeout(this.#deadlineMs),
-          ...(transfer ? { transferList: transfer } : {}),
-        });
-      } catch (error) {
-        throw this.#poolFailure(error);
+        outcome =
+          this.#heavy && (await this.#needsHeavyLane(job))
+            ? await this.#runHeavy(this.#heavy, job, transfer)
+            : await this.#runOn(this.#pool, job, transfer);
       } finally {
         this.#releaseThread();
       }
     } finally {
       this.#leave(client);
     }
-    if (outcome.ok) return outcome.value as EngineJobResults[K];
-    if (outcome.code === 'INTERNAL') throw new WorkerJobError(outcome.errorName);
-    throw new EngineError(outcome.code, outcome.message);
+    return valueOf(outcome) as EngineJobResults[K];
+  }
+
+  /** Runs a job on a lane's workers. The deadline starts when the job does, not while it waits. */
+  async #runOn(
+    lane: Piscina<EngineJob, JobOutcome<unknown>>,
+    job: EngineJob,
+    transfer?: MessagePort[],
+  ): Promise<JobOutcome<unknown>> {
+    try {
+      return await lane.run(job, {
+        signal: AbortSignal.timeout(this.#deadlineMs),
+        ...(transfer ? { transferList: transfer } : {}),
+      });
+    } catch (error) {
+      throw this.#poolFailure(error);
+    }
+  }
+
+  /**
+   * Whether a job needs the heavy lane: asked of an ordinary worker (a 'lane' job) the first
+   * time a dataset's bytes are met, then remembered by their read key. The guard's refusal of
+   * the bytes is thrown here, as the job would have thrown it.
+   */
+  async #needsHeavyLane(job: EngineJob): Promise<boolean> {
+    if (job.kind === 'lane') return false;
+    const readKey = job.kind === 'convert' ? undefined : job.readKey;
+    const known = readKey === undefined ? undefined : this.#heavyByReadKey.get(readKey);
+    if (known !== undefined) return known;
+    const asked: LaneJob = {
+      kind: 'lane',
+      bytes: job.bytes,
+      fileName: job.fileName,
+      laneHeapMb: this.#heapMb,
+    };
+    const heavy = valueOf(await this.#runOn(this.#pool, asked)) as boolean;
+    if (readKey !== undefined) {
+      if (this.#heavyByReadKey.size >= REMEMBERED_LANES) {
+        this.#heavyByReadKey.delete(this.#heavyByReadKey.keys().next().value!);
+      }
+      this.#heavyByReadKey.set(readKey, heavy);
+    }
+    return heavy;
+  }
+
+  /** Runs a job on the heavy lane, one at a time, in turn. */
+  async #runHeavy(
+    lane: Piscina<EngineJob, JobOutcome<unknown>>,
+    job: EngineJob,
+    transfer?: MessagePort[],
+  ): Promise<JobOutcome<unknown>> {
+    if (this.#heavyRunning) await new Promise<void>((resolve) => this.#heavyWaiting.push(resolve));
+    this.#heavyRunning = true;
+    this.#heavyJobs++;
+    try {
+      return await this.#runOn(lane, job, transfer);
+    } finally {
+      const next = this.#heavyWaiting.shift();
+      if (next) next();
+      else this.#heavyRunning = false;
+    }
   }
 
   #admit(client: string | undefined): void {
@@ -114,6 +182,11 @@ export class EnginePool {
     const jobs = (this.#jobsByClient.get(client) ?? 1) - 1;
     if (jobs > 0) this.#jobsByClient.set(client, jobs);
     else this.#jobsByClient.delete(client);
+  }
+
+  /** Jobs sent to the heavy lane so far. */
+  get heavyJobs(): number {
+    return this.#heavyJobs;
   }
 
   /** Jobs running or waiting. */
@@ -144,7 +217,7 @@ export class EnginePool {
   }
 
   async close(): Promise<void> {
-    await this.#pool.destroy();
+    await Promise.all([this.#pool.destroy(), this.#heavy?.destroy()]);
   }
 
   #poolFailure(error: unknown): Error {
@@ -162,6 +235,38 @@ export class EnginePool {
     }
     return new WorkerJobError(name || 'unknown');
   }
+}
+
+/**
+ * Worker threads with a heap limit, ended when idle for `idleMs`. A worker that dies (out of
+ * memory, a crash) fails its own job and is replaced; without a listener, the pool's 'error'
+ * event would take the whole server down.
+ */
+function workerPool(
+  threads: number,
+  heapMb: number,
+  idleMs: number,
+): Piscina<EngineJob, JobOutcome<unknown>> {
+  const pool = new Piscina<EngineJob, JobOutcome<unknown>>({
+    filename: workerFile(),
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: idleMs,
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
+  });
+  pool.on('error', (error: unknown) => {
+    console.error(
+      `[stand-in] engine worker failed: ${error instanceof Error ? error.name : 'unknown'}`,
+    );
+  });
+  return pool;
+}
+
+/** A job's value, or its error thrown: the engine's as EngineError, anything else as 500. */
+function valueOf(outcome: JobOutcome<unknown>): unknown {
+  if (outcome.ok) return outcome.value;
+  if (outcome.code === 'INTERNAL') throw new WorkerJobError(outcome.errorName);
+  throw new EngineError(outcome.code, outcome.message);
 }
 
 /** A job failed in an unexpected way; only the error's class name is kept (500). */

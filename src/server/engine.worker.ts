@@ -20,6 +20,7 @@ import {
 } from '../engine';
 import type { RunResult, SheetState } from './dataset-store';
 import type { EngineJob, EngineJobResults, JobOutcome } from './engine-jobs';
+import { needsMoreHeap } from './job-heap';
 import { previewTables, type PreviewSource } from './preview-size';
 
 export default function runEngineJob(
@@ -117,6 +118,8 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       job.early.postMessage(report);
       return { mapping: shared(writeMapping(result.workbook, result.mapping, workbook.format)) };
     }
+    case 'lane':
+      return needsMoreHeap(new Uint8Array(job.bytes), job.fileName, job.laneHeapMb * 1024 * 1024);
     case 'convert': {
       lastRead = null;
       const { kind: _kind, bytes, port, ...options } = job;

@@ -19,6 +19,7 @@ const envSchema = z.object({
   STANDIN_WORKER_THREADS: positiveInt.optional(),
   STANDIN_MAX_QUEUED_JOBS: positiveInt.optional(),
   STANDIN_WORKER_HEAP_MB: positiveInt.optional(),
+  STANDIN_HEAVY_WORKER_HEAP_MB: positiveInt.optional(),
   STANDIN_RATE_LIMIT_PER_MINUTE: count.optional(),
   STANDIN_UPLOAD_RATE_LIMIT_PER_MINUTE: count.optional(),
   STANDIN_UPLOAD_DEADLINE_SECONDS: count.positive().optional(),
@@ -60,6 +61,7 @@ export function serverConfigFrom(env: Env): ServerConfig {
     workerThreads: env.STANDIN_WORKER_THREADS ?? d.workerThreads,
     maxQueuedJobs: env.STANDIN_MAX_QUEUED_JOBS ?? d.maxQueuedJobs,
     workerHeapMb: env.STANDIN_WORKER_HEAP_MB ?? d.workerHeapMb,
+    heavyWorkerHeapMb: env.STANDIN_HEAVY_WORKER_HEAP_MB ?? d.heavyWorkerHeapMb,
   };
 }
 

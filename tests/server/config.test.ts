@@ -28,7 +28,8 @@ describe('the server configuration from the environment', () => {
       STANDIN_JOB_DEADLINE_SECONDS: '30',
       STANDIN_WORKER_THREADS: '4',
       STANDIN_MAX_QUEUED_JOBS: '8',
-      STANDIN_WORKER_HEAP_MB: '1024',
+      STANDIN_WORKER_HEAP_MB: '768',
+      STANDIN_HEAVY_WORKER_HEAP_MB: '4096',
     });
     expect(config).toEqual({
       port: 0,
@@ -38,7 +39,8 @@ describe('the server configuration from the environment', () => {
       jobDeadlineMs: 30_000,
       workerThreads: 4,
       maxQueuedJobs: 8,
-      workerHeapMb: 1024,
+      workerHeapMb: 768,
+      heavyWorkerHeapMb: 4096,
     });
   });
 
@@ -59,14 +61,18 @@ describe('the server configuration from the environment', () => {
 });
 
 describe('memory plan', () => {
-  it('counts the budget, every worker heap and the main thread', () => {
-    expect(plannedMemoryBytes(DEFAULT_CONFIG)).toBe((2048 + 2 * 3072 + 512) * MIB);
+  it('counts the budget, every worker heap, the heavy lane and the main thread', () => {
+    expect(DEFAULT_CONFIG).toMatchObject({ workerHeapMb: 1024, heavyWorkerHeapMb: 3072 });
+    expect(plannedMemoryBytes(DEFAULT_CONFIG)).toBe((2048 + 2 * 1024 + 3072 + 512) * MIB);
+    // A heavy lane no larger than the workers is none.
+    const noHeavyLane = { ...DEFAULT_CONFIG, workerHeapMb: 3072 };
+    expect(plannedMemoryBytes(noHeavyLane)).toBe((2048 + 2 * 3072 + 512) * MIB);
   });
 
   it('warns when the plan exceeds the memory available, naming the settings', () => {
     expect(memoryPlanWarning(DEFAULT_CONFIG, 16 * 1024 * MIB)).toBeNull();
     const warning = memoryPlanWarning(DEFAULT_CONFIG, 4096 * MIB);
-    expect(warning).toMatch(/8704 MB .* 4096 MB/);
+    expect(warning).toMatch(/7680 MB .* 3072 MB heavy lane .* 4096 MB/);
     expect(warning).toMatch(/STANDIN_MEMORY_BUDGET_MB/);
     expect(warning).toMatch(/STANDIN_WORKER_THREADS/);
   });

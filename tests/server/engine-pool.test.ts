@@ -1,3 +1,4 @@
+import { utils, write } from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRealisticCsv } from '../../scripts/lib/realistic-csv';
 import type { RunningServer } from '../../src/server/app';
@@ -122,6 +123,94 @@ describe('EnginePool', () => {
       expect(pool.pending).toBe(0);
     } finally {
       await pool.close();
+    }
+  });
+});
+
+/** An xls of `rows` × 10 numbers under a header, as shared bytes (what a job reads). */
+function sharedXls(rows: number): SharedArrayBuffer {
+  const table: (string | number)[][] = [Array.from({ length: 10 }, (_, column) => `c${column}`)];
+  for (let row = 0; row < rows; row++) table.push(Array.from({ length: 10 }, (_, c) => row + c));
+  const book = utils.book_new();
+  utils.book_append_sheet(book, utils.aoa_to_sheet(table), 'S');
+  const xls = new Uint8Array(write(book, { type: 'array', bookType: 'biff8' }) as ArrayBuffer);
+  const bytes = new SharedArrayBuffer(xls.byteLength);
+  new Uint8Array(bytes).set(xls);
+  return bytes;
+}
+
+describe('the heavy lane', () => {
+  // 70,010 cells of an xls plan 91 MB of heap (job-heap.ts): more than 60% of 128 MB.
+  const heavyXls = sharedXls(7_000);
+
+  it('runs a workbook too large for the workers there, then its later jobs straight away', async () => {
+    const pool = new EnginePool({
+      threads: 1,
+      maxQueuedJobs: 4,
+      deadlineMs: 60_000,
+      heapMb: 128,
+      heavyHeapMb: 512,
+    });
+    const csv = new TextEncoder().encode('a,b\n1,2\n');
+    const csvBytes = new SharedArrayBuffer(csv.byteLength);
+    new Uint8Array(csvBytes).set(csv);
+    try {
+      await pool.run({ kind: 'ingest', bytes: csvBytes, fileName: 'a.csv', readKey: 'text' });
+      expect(pool.heavyJobs).toBe(0);
+
+      const ingested = await pool.run({
+        kind: 'ingest',
+        bytes: heavyXls,
+        fileName: 'big.xls',
+        readKey: 'workbook',
+      });
+      expect(ingested.sheets[0]?.rowCount).toBe(7_000);
+      expect(pool.heavyJobs).toBe(1);
+      const schema = await pool.run({
+        kind: 'detect',
+        bytes: heavyXls,
+        fileName: 'big.xls',
+        readKey: 'workbook',
+        sheetIndex: 0,
+      });
+      expect(schema).toHaveLength(10);
+      expect(pool.heavyJobs).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('is not there when its heap is not above the workers', async () => {
+    const pool = new EnginePool({
+      threads: 1,
+      maxQueuedJobs: 4,
+      deadlineMs: 60_000,
+      heapMb: 1024,
+      heavyHeapMb: 1024,
+    });
+    try {
+      const ingested = await pool.run({ kind: 'ingest', bytes: heavyXls, fileName: 'big.xls' });
+      expect(ingested.sheets[0]?.rowCount).toBe(7_000);
+      expect(pool.heavyJobs).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("takes a large workbook's upload, run and converted download over REST", async () => {
+    const server = await startTestServer({ workerHeapMb: 128, heavyWorkerHeapMb: 512 });
+    try {
+      const xls = new Uint8Array(heavyXls).slice();
+      const { id } = await uploadDataset(server.url, 'big.xls', xls);
+      const run = await fetch(`${server.url}/api/datasets/${id}/pseudonymize`, { method: 'POST' });
+      expect(run.status).toBe(200);
+      const download = await fetch(`${server.url}/api/datasets/${id}/download?format=csv`);
+      expect(download.status).toBe(200);
+      expect((await download.text()).split('\n').filter(Boolean)).toHaveLength(7_001);
+      // The upload, the run and the conversion, each on the heavy lane.
+      expect(server.pool.heavyJobs).toBe(3);
+    } finally {
+      await server.close();
     }
   });
 });
