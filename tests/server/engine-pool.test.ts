@@ -139,18 +139,17 @@ function sharedXls(rows: number): SharedArrayBuffer {
   return bytes;
 }
 
+/** A pool of one worker of `heapMb`, with a heavy lane of `heavyHeapMb`. */
+function poolOfLanes(heapMb: number, heavyHeapMb: number): EnginePool {
+  return new EnginePool({ threads: 1, maxQueuedJobs: 4, deadlineMs: 60_000, heapMb, heavyHeapMb });
+}
+
 describe('the heavy lane', () => {
   // 70,010 cells of an xls plan 91 MB of heap (job-heap.ts): more than 60% of 128 MB.
   const heavyXls = sharedXls(7_000);
 
   it('runs a workbook too large for the workers there, then its later jobs straight away', async () => {
-    const pool = new EnginePool({
-      threads: 1,
-      maxQueuedJobs: 4,
-      deadlineMs: 60_000,
-      heapMb: 128,
-      heavyHeapMb: 512,
-    });
+    const pool = poolOfLanes(128, 512);
     const csv = new TextEncoder().encode('a,b\n1,2\n');
     const csvBytes = new SharedArrayBuffer(csv.byteLength);
     new Uint8Array(csvBytes).set(csv);
@@ -181,13 +180,7 @@ describe('the heavy lane', () => {
   });
 
   it('is not there when its heap is not above the workers', async () => {
-    const pool = new EnginePool({
-      threads: 1,
-      maxQueuedJobs: 4,
-      deadlineMs: 60_000,
-      heapMb: 1024,
-      heavyHeapMb: 1024,
-    });
+    const pool = poolOfLanes(1024, 1024);
     try {
       const ingested = await pool.run({ kind: 'ingest', bytes: heavyXls, fileName: 'big.xls' });
       expect(ingested.sheets[0]?.rowCount).toBe(7_000);
