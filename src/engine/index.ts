@@ -4,7 +4,7 @@ export { isBlankCell, cellNumberFormat, cellText, excelSerial } from './cell';
 export { EngineError, type EngineErrorCode } from './errors';
 export { inspectContainer, type WorkbookCells } from './guard/inspect-container';
 export { DEFAULT_GUARD_LIMITS, type GuardLimits } from './guard/limits';
-export { readWorkbook } from './read/read-workbook';
+export { readWorkbook, spreadsheetFormatOf } from './read/read-workbook';
 export { delimitedLayoutOf, RecordEnds, type DelimitedLayout } from './read/record-ends';
 export { decodeWindows1252 } from './read/decode-text';
 export { parseJson } from './read/parse-json';

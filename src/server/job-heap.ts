@@ -6,7 +6,7 @@
  * heap or less). A workbook's grows with its value cells, of which SheetJS makes an object each,
  * and a workbook of a few MB may hold millions: the guard counts them before any parse.
  */
-import { inspectContainer, type WorkbookCells } from '../engine';
+import { inspectContainer, spreadsheetFormatOf, type WorkbookCells } from '../engine';
 
 /**
  * Heap a job takes per value cell of a workbook, with margin over what was measured (a
@@ -33,11 +33,11 @@ const MARKUP_WORKBOOK_BYTES = 8 * 1024 * 1024;
  * @example needsMoreHeap(xlsBytes, 'orders.xls', 1024 * 2 ** 20) // true for 600,000 cells
  */
 export function needsMoreHeap(bytes: Uint8Array, fileName: string, heapBytes: number): boolean {
-  const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-  const workbook = extension === 'xls' || extension === 'xlsx' ? extension : 'csv';
-  const counted = inspectContainer(bytes, workbook);
+  const format = spreadsheetFormatOf(bytes, fileName);
+  if (format === null) return false;
+  const counted = inspectContainer(bytes, format);
   if (counted) {
     return counted.cells * HEAP_BYTES_PER_CELL[counted.container] > heapBytes * PLANNED_HEAP_SHARE;
   }
-  return workbook !== 'csv' && bytes.byteLength > MARKUP_WORKBOOK_BYTES;
+  return bytes.byteLength > MARKUP_WORKBOOK_BYTES;
 }

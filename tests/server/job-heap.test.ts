@@ -33,6 +33,7 @@ describe('needsMoreHeap', () => {
       `<table>${'<tr><td>1</td></tr>'.repeat(500_000)}</table>`,
     );
     expect(needsMoreHeap(table, 'export.xls', 1024 * MIB)).toBe(true);
+    expect(needsMoreHeap(table, 'export.xlsm', 1024 * MIB)).toBe(true);
     expect(needsMoreHeap(table.subarray(0, 1_000_000), 'export.xls', 1024 * MIB)).toBe(false);
   });
 

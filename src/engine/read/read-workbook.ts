@@ -61,6 +61,19 @@ const SPREADSHEET_LABEL: Record<string, 'XLSX' | 'XLS'> = {
 };
 
 /**
+ * The spreadsheet format readWorkbook reads these bytes as, told without reading them: a ZIP or
+ * OLE2 container or a bare BIFF stream by its bytes, else a file named .xlsx, .xlsm or .xls (a
+ * table in markup); null for a text file. For a caller that plans a read's memory before it.
+ * @example spreadsheetFormatOf(bytes, 'orders.xls') // 'xls'
+ */
+export function spreadsheetFormatOf(bytes: Uint8Array, fileName: string): 'xlsx' | 'xls' | null {
+  if (startsWith(bytes, ZIP_SIGNATURE)) return 'xlsx';
+  if (startsWith(bytes, OLE2_SIGNATURE) || isBareBiff(bytes)) return 'xls';
+  const label = SPREADSHEET_LABEL[extensionOf(fileName)];
+  return label === undefined ? null : label === 'XLSX' ? 'xlsx' : 'xls';
+}
+
+/**
  * Reads an uploaded file into a workbook of tables. The format comes from the content first
  * (ZIP → xlsx, OLE2 → xls, JSON by parsing, CSV vs TSV by sniffing the delimiter among comma,
  * tab, semicolon and pipe) and from the extension second; when the content contradicts the
