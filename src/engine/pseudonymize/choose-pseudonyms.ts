@@ -3,7 +3,7 @@ import type { Cell } from '../types';
 import type { ColumnPlan, PermuteValue } from './column-plan';
 import { substituteCharacters } from './generators/text';
 import type { KeyedRandom } from './keyed-random';
-import { cellKey, generatorText, type Namespace } from './namespace';
+import { generatorText, keyOf, type Namespace } from './namespace';
 import type { SensitiveOriginals } from './sensitive-originals';
 import { StringHashSet } from './string-hash-set';
 import { UsedPseudonyms } from './used-pseudonyms';
@@ -34,10 +34,6 @@ function findFree(nextFree: Int32Array, index: number): number {
 
 function takeGridPoint(nextFree: Int32Array, index: number): void {
   nextFree[index] = index + 1;
-}
-
-function keyOf(cell: Cell): string {
-  return typeof cell === 'string' ? cell : cellKey(cell);
 }
 
 /**
@@ -206,7 +202,7 @@ interface PseudonymChoice {
 }
 
 function hashOfCell(cell: Cell): number {
-  return StringHashSet.hash(typeof cell === 'string' ? cell : cellKey(cell));
+  return StringHashSet.hash(keyOf(cell));
 }
 
 /**

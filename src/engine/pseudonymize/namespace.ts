@@ -48,6 +48,11 @@ export function cellKey(cell: Cell): string {
   return `\u0001${typeof cell === 'number' ? 'n' : 'b'}${String(cell)}`;
 }
 
+/** A cell's key in a namespace's index (KeyIndex): cellKey, with no call for text. */
+export function keyOf(cell: Cell): string {
+  return typeof cell === 'string' ? cell : cellKey(cell);
+}
+
 /** The text a generator reads for a cell (dates use the cell itself). */
 export function generatorText(cell: Cell): string {
   return typeof cell === 'string' ? cell : cell instanceof Date ? '' : String(cell);

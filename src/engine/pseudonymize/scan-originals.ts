@@ -1,6 +1,6 @@
 import type { Cell, FileValues, Workbook } from '../types';
 import { KeyIndex } from './key-index';
-import { cellKey, type Namespace, type PlannedColumn } from './namespace';
+import { keyOf, type Namespace, type PlannedColumn } from './namespace';
 
 /**
  * Numbers every original of every namespace and notes, per row of each planned column, which
@@ -66,7 +66,7 @@ function staysAsItIs(cell: Cell, { missingMarkers }: PlannedColumn): boolean {
 /** Numbers an original of the namespace (a known one keeps its number) and returns its number. */
 function addOriginal(namespace: Namespace, cell: Cell): number {
   const { ids } = namespace;
-  const id = ids.add(typeof cell === 'string' ? cell : cellKey(cell));
+  const id = ids.add(keyOf(cell));
   if (namespace.originals !== ids.keys) {
     if (id === namespace.originals.length) namespace.originals.push(cell);
   } else if (typeof cell !== 'string') {
