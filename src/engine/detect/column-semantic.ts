@@ -38,9 +38,18 @@ export function semanticOf(
       ) {
         return null;
       }
+      // 'user.name' of a JSON user, or an export's 'User Name': display names, not logins.
+      if (headerSemantic === 'username' && mostHoldSeveralWords(values)) return 'fullName';
       return headerSemantic;
     }
     default:
       return null;
   }
+}
+
+/** Whether most texts hold two words or more: a login never has a space in it. */
+function mostHoldSeveralWords(texts: readonly string[]): boolean {
+  let several = 0;
+  for (const text of texts) if (/\S\s+\S/.test(text)) several++;
+  return several * 2 > texts.length;
 }

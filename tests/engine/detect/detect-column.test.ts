@@ -1566,6 +1566,18 @@ const MEANINGS_FROM_HEADERS: Case[] = [
     expected: { semantic: 'username', suggestedMethod: 'internet.username' },
   },
   {
+    description: 'a username header over display names is a full name',
+    name: 'user.name',
+    values: ['Ann Lee', 'Bob Ray', 'ana_l'],
+    expected: { semantic: 'fullName', suggestedMethod: 'person.fullName' },
+  },
+  {
+    description: 'a username header over logins with a display name among them stays usernames',
+    name: 'User Name',
+    values: ['ana_l', 'bob.ray', 'Carl Stone'],
+    expected: { semantic: 'username' },
+  },
+  {
     description: 'company_name is a company',
     name: 'company_name',
     values: ['Acme Inc.'],
