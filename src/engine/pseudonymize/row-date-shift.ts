@@ -1,4 +1,4 @@
-import { formatDateText, parseDateTextLoosely } from '../formats/dates';
+import { formatDateText, parseDateTextLoosely, patternHasDate } from '../formats/dates';
 import { MS_PER_DAY } from '../time/days';
 import type { Cell, ColumnSchema, Sheet } from '../types';
 import { defaultDatePattern } from './date-ranges';
@@ -17,6 +17,9 @@ import type { PlannedColumn } from './namespace';
  * per-value draw unless the user names an entity for them: a birth date is a quasi-identifier,
  * and one real date of a row known to an attacker (their own signup day) would give away the
  * entity's offset and so the exact birth date.
+ *
+ * Columns of times of day (a pattern with no date in it: 'HH:mm', 'h:mm A') keep it too: moved
+ * by whole days, every time would stay as it was.
  *
  * A sheet without an entity column, and a row whose entity cell is blank, keep the per-value
  * draw: keying by the row's other values (names, cities) would make two rows of one person
@@ -81,11 +84,24 @@ function entityIndexOf(
   schema: readonly ColumnSchema[],
   automatic: number,
 ): number {
+  if (!movesByDays(dateColumn)) return -1;
   const chosen = dateColumn.dateShift?.entityColumn;
   if (chosen === undefined && isBirthDate(dateColumn)) return -1;
   const entityIndex =
     chosen === undefined ? automatic : schema.findIndex((other) => other.name === chosen);
   return entityIndex === columnIndex ? -1 : entityIndex;
+}
+
+/** Whether a column holds dates a shift by whole days moves: not times of day, which it keeps. */
+function movesByDays(column: ColumnSchema): boolean {
+  return (
+    (column.type === 'date' || column.type === 'datetime') && patternHasDate(datePatternOf(column))
+  );
+}
+
+/** The pattern a date column's texts are read and written in. */
+function datePatternOf(dateColumn: ColumnSchema): string {
+  return dateColumn.format ?? defaultDatePattern(dateColumn);
 }
 
 function windowDaysOf(dateColumn: ColumnSchema): number {
@@ -111,7 +127,7 @@ function shiftedColumns(
       column,
       entityIndex,
       windowDays: windowDaysOf(dateColumn),
-      pattern: dateColumn.format ?? defaultDatePattern(dateColumn),
+      pattern: datePatternOf(dateColumn),
     });
   }
   return out;
@@ -133,14 +149,14 @@ export interface DateShiftPlan {
 
 /**
  * Per column of a sheet, how its dates move with their row under an 'auto' rule (null for a
- * column that is no date or datetime): the entity column the run will use, picked as the run
+ * column that is no date or datetime, or holds times of day only): the entity column the run will use, picked as the run
  * picks it.
  * @example dateShiftPlans([idColumn, signupColumn])[1] // { entityColumn: 'customer_id', automatic: true, automaticColumn: 'customer_id', … }
  */
 export function dateShiftPlans(schema: readonly ColumnSchema[]): (DateShiftPlan | null)[] {
   const automatic = entityColumnIndex(schema);
   return schema.map((column, columnIndex) => {
-    if (column.type !== 'date' && column.type !== 'datetime') return null;
+    if (!movesByDays(column)) return null;
     const entityIndex = entityIndexOf(column, columnIndex, schema, automatic);
     const birthDate = isBirthDate(column);
     return {

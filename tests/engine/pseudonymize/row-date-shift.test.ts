@@ -163,6 +163,45 @@ describe('dates that move with their row', () => {
     expect(again.stats.rowRelations?.datesShiftedByEntity).toBe(6);
   });
 
+  it('draws times of day per value, where a shift by whole days would keep every one', () => {
+    const times = ['09:00', '12:15', '06:00', '22:45', '18:30', '07:05'];
+    const csv: Sheet = {
+      name: 'shifts',
+      columns: ['emp_id', 'shift_start', 'signup_date'],
+      rows: times.map((time, index) => [String(index + 1), time, `2020-01-0${index + 1}`]),
+    };
+    const schema = detectSchema(csv);
+    expect(schema[1]).toMatchObject({ type: 'datetime', format: 'HH:mm' });
+    expect(dateShiftPlans(schema)[1]).toBeNull();
+    const out = pseudonymize({ format: 'csv', sheets: [csv] }, [schema], { secret: 'k' });
+    const written = out.workbook.sheets[0]!.rows;
+    written.forEach((cells, index) => {
+      expect(cells[1]).toMatch(/^\d\d:\d\d$/);
+      expect(cells[1]).not.toBe(times[index]);
+    });
+    // The calendar date beside them still moves with the row.
+    expect(out.stats.rowRelations?.datesShiftedByEntity).toBe(times.length);
+
+    // A spreadsheet's time cells (a fraction of a day) stay times, not dates of 1900.
+    const xlsx: Sheet = {
+      name: 'shifts',
+      columns: ['emp_id', 'shift_start'],
+      rows: times.map((time, index) => [
+        String(index + 1),
+        new Date(Date.UTC(1899, 11, 30, Number(time.slice(0, 2)), Number(time.slice(3)))),
+      ]),
+      numberFormats: [null, 'h:mm AM/PM'],
+    };
+    const cells = pseudonymize({ format: 'xlsx', sheets: [xlsx] }, [detectSchema(xlsx)], {
+      secret: 'k',
+    }).workbook.sheets[0]!.rows.map((cells) => cells[1]);
+    cells.forEach((cell, index) => {
+      expect(cell).toBeInstanceOf(Date);
+      expect((cell as Date).getTime()).not.toBe(xlsx.rows[index]![1]!.valueOf());
+      expect(Math.floor((cell as Date).getTime() / DAY)).toBe(Date.UTC(1899, 11, 30) / DAY);
+    });
+  });
+
   it('tells the page which column each date column shifts with, as the run picks it', () => {
     const sheet: Sheet = {
       name: 's',
