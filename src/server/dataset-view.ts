@@ -19,9 +19,15 @@ function cachedSample(column: Readonly<ColumnSchema>): string {
   return sample;
 }
 
-/** A sheet's columns with their sample, and for dates the entity column they move with. */
-function schemaView(schema: ReadonlyArray<Readonly<ColumnSchema>>): DatasetView['schema'] {
-  const plans = dateShiftPlans(schema);
+/**
+ * A sheet's columns with their sample, and for dates the entity column they move with under the
+ * dataset's pseudonym scheme.
+ */
+function schemaView(
+  schema: ReadonlyArray<Readonly<ColumnSchema>>,
+  scheme: number,
+): DatasetView['schema'] {
+  const plans = dateShiftPlans(schema, scheme);
   return schema.map((column, index) => {
     const plan = plans[index];
     return { ...column, sample: cachedSample(column), ...(plan ? { dateShiftPlan: plan } : {}) };
@@ -48,7 +54,7 @@ export function datasetView(
     columnCount: sheet.columns.length,
     sheetNames: dataset.sheets.map((each) => each.name),
     selectedSheet: sheet.name,
-    schema: schemaView(sheet.schema),
+    schema: schemaView(sheet.schema, dataset.scheme),
     originalData: datasetPreview(
       dataset,
       dataset.sheets.map((each) => each.preview),

@@ -12,7 +12,9 @@ import { SEMANTIC_GENERATORS, semanticGeneratorTakes } from './generators/semant
 import { pseudonymizeText } from './generators/text';
 import { isIdentifierColumn } from './identifier-columns';
 import { planIdentifierValues } from './identifier-values';
+import { isJsonContainer, replaceJsonValues } from './json-text';
 import { planNumberValues } from './number-column-plan';
+import { PSEUDONYM_SCHEME_VERSION } from './scheme-version';
 import { permuteWithPadding, withPadding } from './with-padding';
 
 /** The pseudonym of one non-blank cell; the caller has reseeded the source for it. */
@@ -99,13 +101,15 @@ const SENSITIVE_KINDS = new Set([
 ]);
 
 /**
- * Turns a column's schema and rule into a plan: keep, blank, or how to make each pseudonym.
+ * Turns a column's schema and rule into a plan under a pseudonym scheme (the latest by default):
+ * keep, blank, or how to make each pseudonym.
  * @example planColumn(emailColumn, source) // { action: 'generate', plan: { kind: 'email', … } }
  */
 export function planColumn(
   column: ColumnSchema,
   source: FakeSource,
   overrides: RangeOverrides = {},
+  scheme = PSEUDONYM_SCHEME_VERSION,
 ): ColumnAction {
   const { rule } = column;
   if (rule.action === 'keep') return { action: 'keep' };
@@ -204,16 +208,31 @@ export function planColumn(
       const generator = semantic ? SEMANTIC_GENERATORS[semantic] : undefined;
       // Texts the string rules take as codes (digit codes, 'AB-1234-X') are permuted.
       const codes = new CodePermutation(random.permutation(kind));
+      // From scheme 4 on, JSON text keeps its keys and layout: its values are replaced one by
+      // one (drawn, not permuted: word-like values have no bijection).
+      const isJson = (text: string) => scheme >= 4 && isJsonContainer(text);
       const permute: PermuteValue = (original, text) =>
-        typeof original === 'string' && !(semantic && semanticGeneratorTakes(semantic, text))
+        typeof original === 'string' &&
+        !(semantic && semanticGeneratorTakes(semantic, text)) &&
+        !isJson(text)
           ? codes.pseudonym(text)
           : null;
+      const jsonValue = (value: string, attempt: number) => {
+        const code = codes.pseudonym(value);
+        if (code !== null) return code;
+        // Keyed by the value, so it reads the same wherever the JSON holds it.
+        random.reseed(kind, value, attempt);
+        return pseudonymizeText(value, random, attempt);
+      };
       return plan(
         kind,
         (original, text, attempt) => {
           if (generator && typeof original === 'string') {
             const fake = generator(text, source, attempt);
             if (fake !== null) return fake;
+          }
+          if (typeof original === 'string' && isJson(text)) {
+            return replaceJsonValues(text, (value) => jsonValue(value, attempt))!;
           }
           return fallback(original, text, attempt);
         },

@@ -82,8 +82,9 @@ import { SensitiveOriginals } from './sensitive-originals';
  *   sheet's first identifier, email or UUID column, or ColumnSchema.dateShift.entityColumn), 1
  *   to 180 days either way: order and intervals in a row are exact, an entity moves alike in
  *   every file under the key, and no date keeps its value, but a date may now land on another
- *   original and maps to one pseudonym per entity. Rows without an entity, and birth dates
- *   unless an entity is chosen for them, keep the per-value draw (see row-date-shift.ts); from
+ *   original and maps to one pseudonym per entity. Rows without an entity, birth dates unless
+ *   an entity is chosen for them, and from scheme 4 on times of day (whole days would keep
+ *   them), keep the per-value draw (see row-date-shift.ts); from
  *   scheme 3 on, a namespace whose every column shifts draws only for those rows, after the
  *   shift (datesDrawnAfterShift);
  * - emails and usernames built from the row's first and last name, and full names that agree
@@ -212,7 +213,7 @@ function datesDrawnAfterShift(
   planned: readonly PlannedColumn[],
 ): ReadonlySet<Namespace> {
   if (scheme < 3) return new Set();
-  const shifted = columnsShiftedByEntity(schemas, planned);
+  const shifted = columnsShiftedByEntity(schemas, planned, scheme);
   const namespaces = new Set(planned.filter((c) => shifted.has(c)).map((c) => c.namespace));
   for (const column of planned) {
     if (!shifted.has(column)) namespaces.delete(column.namespace);
@@ -279,7 +280,7 @@ export function pseudonymize(
   const pii = new PiiInText(source);
   workbook.sheets.forEach((sheet, sheetIndex) => {
     schemas[sheetIndex]!.forEach((schema, columnIndex) => {
-      const action = planColumn(schema, source, overrides.get(schema));
+      const action = planColumn(schema, source, overrides.get(schema), scheme);
       if (action.action === 'keep') return;
       if (action.action === 'blank') {
         blanked.add(`${sheetIndex}:${columnIndex}`);

@@ -2,6 +2,7 @@ import { formatDateText, parseDateTextLoosely, patternHasDate } from '../formats
 import { MS_PER_DAY } from '../time/days';
 import type { Cell, ColumnSchema, Sheet } from '../types';
 import { defaultDatePattern } from './date-ranges';
+import { PSEUDONYM_SCHEME_VERSION } from './scheme-version';
 import { isIdentifierColumn, isIdName } from './identifier-columns';
 import type { KeyedRandom } from './keyed-random';
 import type { PlannedColumn } from './namespace';
@@ -18,8 +19,8 @@ import type { PlannedColumn } from './namespace';
  * and one real date of a row known to an attacker (their own signup day) would give away the
  * entity's offset and so the exact birth date.
  *
- * Columns of times of day (a pattern with no date in it: 'HH:mm', 'h:mm A') keep it too: moved
- * by whole days, every time would stay as it was.
+ * From scheme 4 on, columns of times of day (a pattern with no date in it: 'HH:mm', 'h:mm A')
+ * keep it too: moved by whole days, every time would stay as it was.
  *
  * A sheet without an entity column, and a row whose entity cell is blank, keep the per-value
  * draw: keying by the row's other values (names, cities) would make two rows of one person
@@ -83,8 +84,9 @@ function entityIndexOf(
   columnIndex: number,
   schema: readonly ColumnSchema[],
   automatic: number,
+  scheme: number,
 ): number {
-  if (!movesByDays(dateColumn)) return -1;
+  if (!movesByDays(dateColumn, scheme)) return -1;
   const chosen = dateColumn.dateShift?.entityColumn;
   if (chosen === undefined && isBirthDate(dateColumn)) return -1;
   const entityIndex =
@@ -92,10 +94,14 @@ function entityIndexOf(
   return entityIndex === columnIndex ? -1 : entityIndex;
 }
 
-/** Whether a column holds dates a shift by whole days moves: not times of day, which it keeps. */
-function movesByDays(column: ColumnSchema): boolean {
+/**
+ * Whether a column holds dates a shift by whole days moves: from scheme 4 on, not times of day,
+ * which it would keep as they are.
+ */
+function movesByDays(column: ColumnSchema, scheme: number): boolean {
   return (
-    (column.type === 'date' || column.type === 'datetime') && patternHasDate(datePatternOf(column))
+    (column.type === 'date' || column.type === 'datetime') &&
+    (scheme < 4 || patternHasDate(datePatternOf(column)))
   );
 }
 
@@ -113,6 +119,7 @@ function shiftedColumns(
   sheetIndex: number,
   schema: readonly ColumnSchema[],
   planned: readonly PlannedColumn[],
+  scheme: number,
 ): ShiftedColumn[] {
   const automatic = entityColumnIndex(schema);
   const out: ShiftedColumn[] = [];
@@ -121,7 +128,7 @@ function shiftedColumns(
     if (column.sheetIndex !== sheetIndex) continue;
     if (dateColumn.type !== 'date' && dateColumn.type !== 'datetime') continue;
     if (dateColumn.rule.action === 'faker') continue;
-    const entityIndex = entityIndexOf(dateColumn, column.columnIndex, schema, automatic);
+    const entityIndex = entityIndexOf(dateColumn, column.columnIndex, schema, automatic, scheme);
     if (entityIndex < 0) continue;
     out.push({
       column,
@@ -151,13 +158,16 @@ export interface DateShiftPlan {
  * Per column of a sheet, how its dates move with their row under an 'auto' rule (null for a
  * column that is no date or datetime, or holds times of day only): the entity column the run will use, picked as the run
  * picks it.
- * @example dateShiftPlans([idColumn, signupColumn])[1] // { entityColumn: 'customer_id', automatic: true, automaticColumn: 'customer_id', … }
+ * @example dateShiftPlans([idColumn, signupColumn], 4)[1] // { entityColumn: 'customer_id', automatic: true, automaticColumn: 'customer_id', … }
  */
-export function dateShiftPlans(schema: readonly ColumnSchema[]): (DateShiftPlan | null)[] {
+export function dateShiftPlans(
+  schema: readonly ColumnSchema[],
+  scheme = PSEUDONYM_SCHEME_VERSION,
+): (DateShiftPlan | null)[] {
   const automatic = entityColumnIndex(schema);
   return schema.map((column, columnIndex) => {
-    if (!movesByDays(column)) return null;
-    const entityIndex = entityIndexOf(column, columnIndex, schema, automatic);
+    if (!movesByDays(column, scheme)) return null;
+    const entityIndex = entityIndexOf(column, columnIndex, schema, automatic, scheme);
     const birthDate = isBirthDate(column);
     return {
       entityColumn: entityIndex < 0 ? null : schema[entityIndex]!.name,
@@ -291,10 +301,11 @@ function shiftedCell(
 export function columnsShiftedByEntity(
   schemas: readonly (readonly ColumnSchema[])[],
   planned: readonly PlannedColumn[],
+  scheme: number,
 ): Set<PlannedColumn> {
   return new Set(
     schemas.flatMap((schema, sheetIndex) =>
-      shiftedColumns(sheetIndex, schema, planned).map((shifted) => shifted.column),
+      shiftedColumns(sheetIndex, schema, planned, scheme).map((shifted) => shifted.column),
     ),
   );
 }
@@ -310,7 +321,7 @@ export type RowsLeftPerValue = Map<PlannedColumn, number[]>;
  * Moves every date of each row of a sheet by its entity's offset, over the per-value pseudonyms
  * already written into `output`; rows without an entity keep those. `left`, when given, gets
  * the rows each column left to the per-value draw.
- * @example shiftRowDates(0, sheet, outputSheet, schema, planned, random) // { shiftedByEntity: 2, perValue: 0 }
+ * @example shiftRowDates(0, sheet, outputSheet, schema, planned, random, 4) // { shiftedByEntity: 2, perValue: 0 }
  */
 export function shiftRowDates(
   sheetIndex: number,
@@ -319,10 +330,11 @@ export function shiftRowDates(
   schema: readonly ColumnSchema[],
   planned: readonly PlannedColumn[],
   random: KeyedRandom,
+  scheme: number,
   left?: RowsLeftPerValue,
 ): DateShiftCounts {
   const counts: DateShiftCounts = { shiftedByEntity: 0, perValue: 0 };
-  const columns = shiftedColumns(sheetIndex, schema, planned);
+  const columns = shiftedColumns(sheetIndex, schema, planned, scheme);
   // Each row's offset by (entity column, window): columns that share both hash a row's entity
   // once. 0 is "not yet": an offset never is 0.
   const offsets = new Map<string, Float64Array>();

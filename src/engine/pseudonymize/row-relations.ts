@@ -76,6 +76,7 @@ export function applyRowRelations(
       schemas[sheetIndex]!,
       planned,
       random,
+      scheme,
       datesLeft,
     );
     stats.datesShiftedByEntity += dates.shiftedByEntity;

@@ -8,7 +8,7 @@
  * a column routed to another rule (an identifier predicate that matches more names), another
  * Faker version whose lists differ. A change that alters none (speed, memory, messages) must not.
  */
-export const PSEUDONYM_SCHEME_VERSION = 3;
+export const PSEUDONYM_SCHEME_VERSION = 4;
 
 /*
  * What each scheme added, so an older one stays reproducible (pseudonymize's `scheme` option
@@ -20,6 +20,10 @@ export const PSEUDONYM_SCHEME_VERSION = 3;
  * 3. a date column whose rows move with their entity draws per-value pseudonyms only for the
  *    rows the shift leaves (blank entity, unreadable date), after the shift: the other values'
  *    draws no longer take places those rows' dates never show, so a collision retry may differ.
+ * 4. times of day ('HH:mm', an xlsx 'h:mm AM/PM' cell) are drawn per value: moving them with
+ *    their row by whole days kept every one as it was. JSON text in a cell (an array or object,
+ *    as a JSON file's nested arrays are kept) keeps its keys and layout: its values are replaced
+ *    one by one, where the string rules replaced every letter of it, keys included.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -218,8 +218,8 @@ describe('file-dependent pseudonyms', () => {
 });
 
 describe('PSEUDONYM_SCHEME_VERSION', () => {
-  it('is 3, from the engine and its browser entry alike', () => {
-    expect(PSEUDONYM_SCHEME_VERSION).toBe(3);
+  it('is 4, from the engine and its browser entry alike', () => {
+    expect(PSEUDONYM_SCHEME_VERSION).toBe(4);
     expect(BROWSER_SCHEME_VERSION).toBe(PSEUDONYM_SCHEME_VERSION);
   });
 });

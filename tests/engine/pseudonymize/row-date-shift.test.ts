@@ -163,7 +163,7 @@ describe('dates that move with their row', () => {
     expect(again.stats.rowRelations?.datesShiftedByEntity).toBe(6);
   });
 
-  it('draws times of day per value, where a shift by whole days would keep every one', () => {
+  it('draws times of day per value (scheme 4), where a shift by whole days kept every one', () => {
     const times = ['09:00', '12:15', '06:00', '22:45', '18:30', '07:05'];
     const csv: Sheet = {
       name: 'shifts',
@@ -173,6 +173,8 @@ describe('dates that move with their row', () => {
     const schema = detectSchema(csv);
     expect(schema[1]).toMatchObject({ type: 'datetime', format: 'HH:mm' });
     expect(dateShiftPlans(schema)[1]).toBeNull();
+    // Scheme 3 moved them with the row, and a recipe of it still does.
+    expect(dateShiftPlans(schema, 3)[1]).toMatchObject({ entityColumn: 'emp_id' });
     const out = pseudonymize({ format: 'csv', sheets: [csv] }, [schema], { secret: 'k' });
     const written = out.workbook.sheets[0]!.rows;
     written.forEach((cells, index) => {
