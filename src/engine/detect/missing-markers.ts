@@ -23,6 +23,14 @@ const MISSING_MARKERS = new Set([
   '?',
   // MySQL's and PostgreSQL's COPY/SELECT INTO OUTFILE marker.
   '\\N',
+  // Placeholders people type into a form or a sheet for a value they do not have.
+  'unknown',
+  'Unknown',
+  'UNKNOWN',
+  'TBD',
+  'tbd',
+  'n.a.',
+  'N.A.',
 ]);
 
 /**
@@ -38,17 +46,16 @@ const ZERO_DATES = new Set([
 ]);
 
 /**
- * Whether text says "no value" ('NaN', 'NULL', 'N/A', '-', '0000-00-00', ...).
+ * Whether text says "no value" ('NaN', 'NULL', 'N/A', '-', 'unknown', '0000-00-00', ...).
  * @example isMissingMarker('NaN') // true
  */
 export function isMissingMarker(text: string): boolean {
-  if (text.length > 6) {
+  if (text.length > LONGEST_MARKER) {
     return text.length >= 10 && text.charCodeAt(0) === 48 && ZERO_DATES.has(text);
   }
-  // Every marker starts with one of these; most values are turned away without a lookup.
-  const first = text.charCodeAt(0);
-  if (first !== 78 && first !== 110 && first !== 35 && first !== 45 && first !== 63) {
-    if (first !== 40 && first !== 60 && first !== 92) return false;
-  }
-  return MISSING_MARKERS.has(text);
+  // Most values are turned away without a lookup: no marker starts with their first character.
+  return MARKER_STARTS.has(text.charCodeAt(0)) && MISSING_MARKERS.has(text);
 }
+
+const LONGEST_MARKER = Math.max(...[...MISSING_MARKERS].map((marker) => marker.length));
+const MARKER_STARTS = new Set([...MISSING_MARKERS].map((marker) => marker.charCodeAt(0)));

@@ -154,7 +154,7 @@ const PADDED_VALUES: Case[] = [
 const NINETY_EIGHT_PERCENT_RULE: Case[] = [
   {
     description: 'a number column with 2% junk is a number with 2 invalid values',
-    values: [...series(98, (i) => String(i + 1)), 'oops', 'n.a.'],
+    values: [...series(98, (i) => String(i + 1)), 'oops', 'ask'],
     expected: { type: 'number', invalidCount: 2 },
   },
   {
@@ -169,7 +169,7 @@ const NINETY_EIGHT_PERCENT_RULE: Case[] = [
   },
   {
     description: 'a date column with 2% junk is a date with 2 invalid values',
-    values: [...series(98, (i) => `2023-01-${pad2((i % 28) + 1)}`), 'unknown', 'soon'],
+    values: [...series(98, (i) => `2023-01-${pad2((i % 28) + 1)}`), 'later', 'soon'],
     expected: { type: 'date', format: 'YYYY-MM-DD', invalidCount: 2 },
   },
   {
@@ -204,6 +204,11 @@ const MISSING_MARKERS: Case[] = [
     description: "MySQL's and PostgreSQL's \\N among dates is a missing marker",
     values: ['2023-04-17 10:00:00', '\\N', '2023-04-18 11:30:00', '\\N'],
     expected: { type: 'datetime', invalidCount: 0, missingMarkers: ['\\N'] },
+  },
+  {
+    description: "typed placeholders ('unknown', 'TBD', 'n.a.') among dates are missing markers",
+    values: ['1985-03-12', 'unknown', '1990-07-30', 'TBD', '1979-12-01', 'n.a.'],
+    expected: { type: 'date', invalidCount: 0, missingMarkers: ['unknown', 'TBD', 'n.a.'] },
   },
   {
     description: 'a dash in a number column is a missing marker',
