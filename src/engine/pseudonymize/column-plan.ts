@@ -174,7 +174,7 @@ export function planColumn(
       return planValues(
         isIdentifierColumn(column)
           ? planIdentifierValues(random.permutation('identifier'), fallback)
-          : planNumberValues(column, overrides.range, random, fallback),
+          : planNumberValues(column, overrides.range, random, fallback, scheme),
       );
     case 'date':
     case 'datetime':

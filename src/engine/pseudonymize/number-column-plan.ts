@@ -84,13 +84,19 @@ function planMeasureValues(
   column: ColumnSchema,
   random: KeyedRandom,
   fallback: FallbackValue,
+  scheme: number,
 ): ValuePlan {
   const layout = column.number ?? null;
+  // A spreadsheet's number shows the decimals of its format ('0%' two of the value, '0.00' two):
+  // from scheme 4 on it moves by units of the last one shown, so 100% does not become 200%
+  // (its own digits, none, made the least move one whole unit) nor $0.00 become $1.00.
+  const shownDecimals = scheme >= 4 ? (column.precision ?? 0) : 0;
   // Zero turns negative only in a column without positives (refunds, debits).
   const zeroSign = column.range && column.range.max <= 0 && column.range.min < 0 ? -1 : 1;
   const generate: GenerateValue = (original, text) => {
     if (typeof original === 'number') {
-      return fakeMeasure(original, fractionDigitsOf(original), zeroSign, random);
+      const decimals = Math.max(fractionDigitsOf(original), shownDecimals);
+      return fakeMeasure(original, decimals, zeroSign, random);
     }
     if (typeof original !== 'string') return fallback(original, text);
     const analysis = analyzeNumberText(text);
@@ -119,8 +125,11 @@ export function planNumberValues(
   override: NumericRange | undefined,
   random: KeyedRandom,
   fallback: FallbackValue,
+  scheme: number,
 ): ValuePlan {
-  if (numberModeOf(column) === 'distribution') return planMeasureValues(column, random, fallback);
+  if (numberModeOf(column) === 'distribution') {
+    return planMeasureValues(column, random, fallback, scheme);
+  }
   const layout = column.number ?? null;
   const range =
     override ??

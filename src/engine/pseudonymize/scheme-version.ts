@@ -23,7 +23,9 @@ export const PSEUDONYM_SCHEME_VERSION = 4;
  * 4. times of day ('HH:mm', an xlsx 'h:mm AM/PM' cell) are drawn per value: moving them with
  *    their row by whole days kept every one as it was. JSON text in a cell (an array or object,
  *    as a JSON file's nested arrays are kept) keeps its keys and layout: its values are replaced
- *    one by one, where the string rules replaced every letter of it, keys included.
+ *    one by one, where the string rules replaced every letter of it, keys included. A
+ *    spreadsheet's measure moves by units of the last decimal its format shows (the column's
+ *    precision), not of its own digits: 100% became 200%, $0.00 became $1.00.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -176,6 +176,34 @@ describe('measures keep their distribution', () => {
     random.reseed('number', '0');
     expect(fakeMeasure(0, 2, -1, random)).toBe(-0.01);
   });
+
+  it("moves a spreadsheet's numbers by the last decimal their format shows (scheme 4)", () => {
+    // Rates shown as '0%' and prices as '$0.00': whole values and zero among them.
+    const rates = [0.5, 1, 0.25, 1, 0.75, 0.1];
+    const prices = [0, 10, 9.99, 25, 0, 100];
+    const sheet: Sheet = {
+      name: 'prices',
+      columns: ['rate', 'price'],
+      rows: rates.map((rate, index) => [rate, prices[index]!]),
+      numberFormats: ['0%', '"$"#,##0.00'],
+    };
+    const workbook: Workbook = { format: 'xlsx', sheets: [sheet] };
+    const schema = detectSchema(sheet);
+    expect(schema.map((column) => column.precision)).toEqual([2, 2]);
+    const run = (scheme: number) =>
+      pseudonymize(workbook, [schema], { secret: 'k', scheme }).workbook.sheets[0]!.rows;
+    for (const [row, cells] of run(4).entries()) {
+      const [rate, price] = cells as [number, number];
+      expect(Math.abs(rate / rates[row]! - 1)).toBeLessThanOrEqual(0.11);
+      expect(rate).not.toBe(rates[row]);
+      if (prices[row] === 0) expect(price).toBe(0.01);
+      else expect(Math.abs(price / prices[row]! - 1)).toBeLessThanOrEqual(0.11);
+    }
+    // Scheme 3 moved 100% to 200% (one unit of its own last digit), and $0.00 to $1.00.
+    const three = run(3);
+    expect(three[1]![0]).toBe(2);
+    expect(three[0]![1]).toBe(1);
+  });
 });
 
 describe("measures in 'range' mode", () => {
