@@ -1,4 +1,9 @@
-import { formatDateText, parseDateTextLoosely, patternHasDate } from '../formats/dates';
+import {
+  formatDateText,
+  parseDateTextLoosely,
+  patternHasDate,
+  patternHasTime,
+} from '../formats/dates';
 import { MS_PER_DAY } from '../time/days';
 import type { Cell, ColumnSchema, Sheet } from '../types';
 import { defaultDatePattern } from './date-ranges';
@@ -73,6 +78,21 @@ interface ShiftedColumn {
   entityIndex: number;
   windowDays: number;
   pattern: string;
+  /**
+   * From scheme 4 on, a time's fraction of a second is written as the original wrote it: a
+   * whole-day shift keeps it, and a date has millisecond precision only ('.000001' became
+   * '.000000'), while a pattern's fraction is written even for a value that had none.
+   */
+  keepsFraction: boolean;
+}
+
+/** The fraction of a second after a time's seconds ('.123456' in '10:04:05.123456Z'). */
+const SECONDS_FRACTION = /(?<=:\d\d)[.,]\d+/;
+
+/** The shifted text with the original's fraction of a second, or none where it had none. */
+function withFractionOf(original: string, text: string): string {
+  const fraction = SECONDS_FRACTION.exec(original)?.[0] ?? '';
+  return text.replace(SECONDS_FRACTION, fraction);
 }
 
 /**
@@ -135,6 +155,7 @@ function shiftedColumns(
       entityIndex,
       windowDays: windowDaysOf(dateColumn),
       pattern: datePatternOf(dateColumn),
+      keepsFraction: scheme >= 4 && patternHasTime(datePatternOf(dateColumn)),
     });
   }
   return out;
@@ -290,8 +311,11 @@ function shiftedCell(
   const text = formattedTime(time, parsed.zones?.[id], shifted, parsed);
   const start = parsed.starts[id]!;
   const length = parsed.lengths[id]!;
-  if (start === 0 && length === original.length) return text;
-  return original.slice(0, start) + text + original.slice(start + length);
+  const core = shifted.keepsFraction
+    ? withFractionOf(original.slice(start, start + length), text)
+    : text;
+  if (start === 0 && length === original.length) return core;
+  return original.slice(0, start) + core + original.slice(start + length);
 }
 
 /**

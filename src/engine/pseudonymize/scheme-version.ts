@@ -25,7 +25,9 @@ export const PSEUDONYM_SCHEME_VERSION = 4;
  *    as a JSON file's nested arrays are kept) keeps its keys and layout: its values are replaced
  *    one by one, where the string rules replaced every letter of it, keys included. A
  *    spreadsheet's measure moves by units of the last decimal its format shows (the column's
- *    precision), not of its own digits: 100% became 200%, $0.00 became $1.00.
+ *    precision), not of its own digits: 100% became 200%, $0.00 became $1.00. A date-time
+ *    moved with its row keeps its own fraction of a second (microseconds included, none where
+ *    it had none), where the column's pattern wrote milliseconds for every value.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -204,6 +204,34 @@ describe('dates that move with their row', () => {
     });
   });
 
+  it("writes each shifted time's fraction of a second as the original did (scheme 4)", () => {
+    const stamps = [
+      '2023-01-05 13:45:00.123456+02',
+      '2023-06-05 01:02:03.000001+02',
+      '2023-06-05 01:02:03.5+02',
+      '2024-02-29 23:59:59+01',
+    ];
+    const sheet: Sheet = {
+      name: 'events',
+      columns: ['id', 'ts_local'],
+      rows: stamps.map((stamp, index) => [String(index + 1), stamp]),
+    };
+    const schema = detectSchema(sheet);
+    const run = (scheme: number) =>
+      pseudonymize({ format: 'csv', sheets: [sheet] }, [schema], {
+        secret: 'k',
+        scheme,
+      }).workbook.sheets[0]!.rows.map((cells) => String(cells[1]));
+    const fraction = (text: string) => /:\d\d([.,]\d+)?/.exec(text.slice(11))?.[1] ?? '';
+    run(4).forEach((written, index) => {
+      expect(written.slice(0, 10)).not.toBe(stamps[index]!.slice(0, 10));
+      expect(written.slice(10)).toBe(stamps[index]!.slice(10));
+      expect(fraction(written)).toBe(fraction(stamps[index]!));
+    });
+    // Scheme 3 wrote the pattern's fraction to the millisecond: '.000001' lost its microsecond.
+    expect(run(3)[1]).toMatch(/\.000000\+02$/);
+  });
+
   it('tells the page which column each date column shifts with, as the run picks it', () => {
     const sheet: Sheet = {
       name: 's',
