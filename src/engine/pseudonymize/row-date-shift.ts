@@ -2,7 +2,7 @@ import {
   formatDateText,
   parseDateTextLoosely,
   patternHasDate,
-  patternHasTime,
+  patternHasFraction,
 } from '../formats/dates';
 import { MS_PER_DAY } from '../time/days';
 import type { Cell, ColumnSchema, Sheet } from '../types';
@@ -79,9 +79,9 @@ interface ShiftedColumn {
   windowDays: number;
   pattern: string;
   /**
-   * From scheme 4 on, a time's fraction of a second is written as the original wrote it: a
-   * whole-day shift keeps it, and a date has millisecond precision only ('.000001' became
-   * '.000000'), while a pattern's fraction is written even for a value that had none.
+   * From scheme 4 on, where the pattern writes a fraction of a second, a time's is written as
+   * the original wrote it: a whole-day shift keeps it, and a date holds milliseconds only
+   * ('.000001' became '.000000'), while the pattern's was written even for a value with none.
    */
   keepsFraction: boolean;
 }
@@ -155,7 +155,7 @@ function shiftedColumns(
       entityIndex,
       windowDays: windowDaysOf(dateColumn),
       pattern: datePatternOf(dateColumn),
-      keepsFraction: scheme >= 4 && patternHasTime(datePatternOf(dateColumn)),
+      keepsFraction: scheme >= 4 && patternHasFraction(datePatternOf(dateColumn)),
     });
   }
   return out;

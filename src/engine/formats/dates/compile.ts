@@ -202,6 +202,11 @@ export function patternHasDate(pattern: string): boolean {
   return compile(pattern)?.hasDate ?? false;
 }
 
+/** Whether a pattern writes a fraction of a second. */
+export function patternHasFraction(pattern: string): boolean {
+  return compile(pattern)?.segments.some((segment) => segment.kind === 'fraction') ?? false;
+}
+
 /** Whether a pattern writes a time zone. */
 export function patternHasZone(pattern: string): boolean {
   return compile(pattern)?.hasZone ?? false;

@@ -2,7 +2,13 @@
  * Date and date-time patterns: parsing and writing text exactly as a column writes it, the
  * catalogue detection tries, and Excel date formats read as patterns.
  */
-export { isDatePattern, patternHasDate, patternHasTime, patternHasZone } from './compile';
+export {
+  isDatePattern,
+  patternHasDate,
+  patternHasFraction,
+  patternHasTime,
+  patternHasZone,
+} from './compile';
 export {
   parseDateText,
   parseDateTextLoosely,
