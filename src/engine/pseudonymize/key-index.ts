@@ -1,16 +1,17 @@
 import { StringHashSet } from './string-hash-set';
 
 /**
- * Numbers distinct keys in order of first appearance: an open-addressing table of (id, hash)
- * pairs side by side in one typed array, so a probe touches one cache line. Its hash is the one
- * `StringHashSet` uses, so one hash per candidate serves both. The table fills up to three
- * quarters before it grows: a column of 287,000 distinct values then takes 4 MB, not 8, and the
- * scan of a file, which adds every cell, is about a fifth faster for the cache misses it saves
- * (lookups of absent keys probe a little longer; a run of the 50 MB bench file is ~2% faster).
+ * The share of slots filled before the table doubles. Three quarters, not half: a column of
+ * 287,000 distinct values takes 4 MB, not 8, and the scan of a file, which adds every cell, then
+ * misses the CPU's cache less often; lookups of absent keys probe a little longer.
  */
-/** The share of slots filled before the table doubles. */
 const MAX_LOAD = 0.75;
 
+/**
+ * Numbers distinct keys in order of first appearance: an open-addressing table of (id, hash)
+ * pairs side by side in one typed array, so a probe touches one cache line. Its hash is the one
+ * `StringHashSet` uses, so one hash per candidate serves both.
+ */
 export class KeyIndex {
   /** The keys by id. */
   readonly keys: string[] = [];
