@@ -8,6 +8,7 @@ import { flipBoolean } from './generators/boolean';
 import { fakeDate } from './generators/date';
 import { fakeEmail } from './generators/email';
 import { fakePhone } from './generators/phone';
+import { fakeIsoDateText, isIsoDateText } from './generators/iso-date-text';
 import { SEMANTIC_GENERATORS, semanticGeneratorTakes } from './generators/semantic';
 import { pseudonymizeText } from './generators/text';
 import { isIdentifierColumn } from './identifier-columns';
@@ -209,12 +210,15 @@ export function planColumn(
       // Texts the string rules take as codes (digit codes, 'AB-1234-X') are permuted.
       const codes = new CodePermutation(random.permutation(kind));
       // From scheme 4 on, JSON text keeps its keys and layout: its values are replaced one by
-      // one (drawn, not permuted: word-like values have no bijection).
+      // one (drawn, not permuted: word-like values have no bijection). An ISO date among text
+      // becomes another date, not a code of digits ('2020-02-05' → '3885-00-05').
       const isJson = (text: string) => scheme >= 4 && isJsonContainer(text);
+      const isDate = (text: string) => scheme >= 4 && isIsoDateText(text);
       const permute: PermuteValue = (original, text) =>
         typeof original === 'string' &&
         !(semantic && semanticGeneratorTakes(semantic, text)) &&
-        !isJson(text)
+        !isJson(text) &&
+        !isDate(text)
           ? codes.pseudonym(text)
           : null;
       const jsonValue = (value: string, attempt: number) => {
@@ -233,6 +237,10 @@ export function planColumn(
           }
           if (typeof original === 'string' && isJson(text)) {
             return replaceJsonValues(text, (value) => jsonValue(value, attempt))!;
+          }
+          if (typeof original === 'string' && isDate(text)) {
+            const date = fakeIsoDateText(text, random);
+            if (date !== null) return date;
           }
           return fallback(original, text, attempt);
         },

@@ -27,7 +27,9 @@ export const PSEUDONYM_SCHEME_VERSION = 4;
  *    spreadsheet's measure moves by units of the last decimal its format shows (the column's
  *    precision), not of its own digits: 100% became 200%, $0.00 became $1.00. A date-time
  *    moved with its row keeps its own fraction of a second (microseconds included, none where
- *    it had none), where the column's pattern wrote milliseconds for every value.
+ *    it had none), where the column's pattern wrote milliseconds for every value. An ISO 8601
+ *    date in a text column (one of mixed layouts) becomes another date in its layout, where its
+ *    digits were permuted as a code's ('2020-02-05' → '3885-00-05').
  */
 
 /** The oldest scheme this Stand-in still reproduces. */
