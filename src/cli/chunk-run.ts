@@ -360,8 +360,8 @@ function refuseValuesOfEmptyColumns(setup: ChunkSetup, job: ChunkJob, sheet: She
 
 /**
  * The part with the first part's columns, in their order. A csv or tsv part has them or more (a
- * row wider than the header); a JSON Lines part may lack some keys (null, as a whole run has them
- * where a line lacks them) but not hold new ones: the output's columns are written already.
+ * row wider than the header); a JSON Lines part may lack some keys (null and absent, as a whole
+ * run has them where a line lacks them) but not hold new ones: the output's columns are written already.
  */
 function withColumnsOf(setup: ChunkSetup, job: ChunkJob, workbook: Workbook): Workbook {
   const sheet = workbook.sheets[0]!;
@@ -382,6 +382,10 @@ function withColumnsOf(setup: ChunkSetup, job: ChunkJob, workbook: Workbook): Wo
   );
   const jsonText =
     sheet.jsonText && from.map((index) => index >= 0 && sheet.jsonText![index] === true);
+  // A key no line of the part has is absent from every one of them, as in a whole run.
+  const absentKeys = from.map((index) =>
+    index < 0 ? new Uint8Array(rows.length).fill(1) : sheet.absentKeys?.[index],
+  );
   return {
     ...workbook,
     sheets: [
@@ -391,6 +395,7 @@ function withColumnsOf(setup: ChunkSetup, job: ChunkJob, workbook: Workbook): Wo
         rows,
         ...(setup.paths ? { paths: setup.paths } : {}),
         ...(jsonText ? { jsonText } : {}),
+        absentKeys,
       },
     ],
   };
@@ -446,8 +451,12 @@ function isJson(text: string): boolean {
 }
 
 function writeInFormat(workbook: Workbook, setup: ChunkSetup): Uint8Array {
+  // Written as JSON first, a line's lacking keys are left out; converted from that, a part whose
+  // lines all lack a key would lose its column. So only JSON output leaves them out.
+  const keysLeftOut = setup.format === 'json' || setup.format === 'jsonl';
+  const source = keysLeftOut ? workbook : withEveryKey(workbook);
   const pieces = [
-    ...converted(writeWorkbook(workbook, workbook.format), workbook.format, {
+    ...converted(writeWorkbook(source, source.format), source.format, {
       to: setup.format,
       fileName: setup.fileName,
       formulaProtection: setup.formulaProtection,
@@ -455,6 +464,14 @@ function writeInFormat(workbook: Workbook, setup: ChunkSetup): Uint8Array {
     }),
   ];
   return pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+}
+
+/** The workbook with every record holding every key (null where its line had none). */
+function withEveryKey(workbook: Workbook): Workbook {
+  return {
+    ...workbook,
+    sheets: workbook.sheets.map(({ absentKeys: _absent, ...sheet }) => sheet),
+  };
 }
 
 function textRow(row: Cell[]): string[] {

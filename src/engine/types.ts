@@ -57,6 +57,12 @@ export interface Sheet {
    * Python's NaN/Infinity), written back unquoted in JSON output; other formats write the text.
    */
   jsonText?: boolean[];
+  /**
+   * JSON sources: per column, the rows whose record had no such key (1), left out of JSON
+   * output, where a key that held null is written as null; the column's slot is empty where
+   * every record had the key.
+   */
+  absentKeys?: (Uint8Array | undefined)[];
 }
 
 /** How a CSV/TSV source was written, so output can be written the same way. */

@@ -244,7 +244,7 @@ function parseJsonLines(text: string): JsonValue[] | null {
  * first-seen order), an object of arrays (columnar), a wrapper like {"data": [...]}, pandas'
  * orient="index"/"columns"/"values" shapes, or JSON Lines. Nested objects become dotted columns
  * (`address.city`, with their key path in `paths`); arrays are kept as JSON text; null and
- * missing keys are null.
+ * missing keys are null, the missing ones noted in `absentKeys`.
  * @example readJson('[{"a":{"b":1}}]', 'data', limits).columns // ['a.b']
  */
 export function readJson(text: string, sheetName: string, limits: Required<ReadLimits>): Sheet {
@@ -262,11 +262,20 @@ export function readJson(text: string, sheetName: string, limits: Required<ReadL
   const width = table.paths.length;
   checkTableSize(sheetName, table.rows.length, width, limits);
   const rows = table.rows as Cell[][];
-  for (const row of rows) {
-    for (let column = 0; column < width; column++) row[column] ??= null;
-  }
+  // A key a record does not have is a null cell, noted so JSON output leaves it out again.
+  const absentKeys: (Uint8Array | undefined)[] = new Array(width);
+  let anyAbsent = false;
+  rows.forEach((row, rowIndex) => {
+    for (let column = 0; column < width; column++) {
+      if (row[column] !== undefined) continue;
+      row[column] = null;
+      (absentKeys[column] ??= new Uint8Array(rows.length))[rowIndex] = 1;
+      anyAbsent = true;
+    }
+  });
   const columns = uniqueColumnNames(table.paths.map((path) => path.join('.')));
   const sheet: Sheet = { name: sheetName, columns, rows, paths: table.paths };
+  if (anyAbsent) sheet.absentKeys = absentKeys;
   const jsonText = table.jsonTextColumns();
   if (jsonText.includes(true)) sheet.jsonText = jsonText;
   return sheet;

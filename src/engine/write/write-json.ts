@@ -112,6 +112,33 @@ function objectText(
   return text + '}';
 }
 
+/**
+ * objectText for a record that lacked some keys (Sheet.absentKeys): those are left out, and so
+ * is a nested object none of whose keys the record had (null then, for the caller to leave out).
+ */
+function sparseObjectText(
+  keys: readonly OutputKey[],
+  row: readonly Cell[],
+  rowIndex: number,
+  jsonText: readonly boolean[] | undefined,
+  absentKeys: readonly (Uint8Array | undefined)[],
+): string | null {
+  let text = '';
+  let present = false;
+  for (const entry of keys) {
+    const value =
+      entry.column === null
+        ? sparseObjectText(entry.children, row, rowIndex, jsonText, absentKeys)
+        : absentKeys[entry.column]?.[rowIndex] === 1
+          ? null
+          : jsonValue(row[entry.column] ?? null, jsonText?.[entry.column] === true);
+    if (value === null) continue;
+    text += `${present ? ',' : ''}${entry.key}:${value}`;
+    present = true;
+  }
+  return present ? `{${text}}` : null;
+}
+
 function addPrefixes(keys: OutputKey[]): void {
   keys.forEach((entry, index) => {
     entry.prefix = (index > 0 ? ',' : '') + entry.key + ':';
@@ -125,9 +152,9 @@ const CHUNK_CHARS = 1 << 15;
 /**
  * A sheet as a JSON array of objects, one per row, keys in column order (built as text, so a
  * key such as "2024" or "__proto__" stays where it is and is never special), with nested objects
- * restored from the sheet's key paths, and JSON source text (arrays, objects, long numbers) of a
- * JSON source written back unquoted. One object per line. Yields chunks of ~32 K characters one
- * at a time, so the caller encodes each before the next is built: a chunk is a tree of the
+ * restored from the sheet's key paths, JSON source text (arrays, objects, long numbers) of a
+ * JSON source written back unquoted, and a key a source record lacked left out again. One
+ * object per line. Yields chunks of ~32 K characters one at a time, so the caller encodes each before the next is built: a chunk is a tree of the
  * pieces it was built from until it is read, and megabytes of such trees held at once cost the
  * garbage collector more than writing them.
  */
@@ -137,8 +164,15 @@ export function* writeJsonChunks(sheet: Sheet): Generator<string, void, undefine
   const jsonText = sheet.jsonText?.length === sheet.columns.length ? sheet.jsonText : undefined;
   const { rows } = sheet;
   let chunk = '[';
+  const absentKeys =
+    sheet.absentKeys?.length === sheet.columns.length ? sheet.absentKeys : undefined;
   for (let index = 0; index < rows.length; index++) {
-    chunk += (index === 0 ? '\n' : ',\n') + objectText(keys, rows[index] as Cell[], jsonText);
+    const row = rows[index] as Cell[];
+    const object =
+      absentKeys && absentKeys.some((absent) => absent?.[index] === 1)
+        ? (sparseObjectText(keys, row, index, jsonText, absentKeys) ?? '{}')
+        : objectText(keys, row, jsonText);
+    chunk += (index === 0 ? '\n' : ',\n') + object;
     if (chunk.length > CHUNK_CHARS) {
       yield chunk;
       chunk = '';

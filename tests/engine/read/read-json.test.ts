@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError, readWorkbook, type Cell } from '../../../src/engine';
+import {
+  detectSchema,
+  EngineError,
+  pseudonymize,
+  readWorkbook,
+  writeWorkbook,
+  type Cell,
+} from '../../../src/engine';
 
 const readJsonText = (text: string, fileName = 'records.json') =>
   readWorkbook(new TextEncoder().encode(text), fileName);
@@ -157,6 +164,37 @@ describe('readWorkbook on JSON', () => {
     expect(workbook.format).toBe('json');
     expect(workbook.sheets[0]?.columns).toEqual(columns);
     expect(workbook.sheets[0]?.rows).toEqual(rows);
+  });
+
+  it('notes the keys a record lacks, and writes them back left out, where null stays null', () => {
+    const input =
+      '[{"id":1,"address":{"city":"Boston","zip":"02101"}},{"id":2,"note":null},{"id":3,"address":{"zip":"10001"}}]';
+    const workbook = readJsonText(input);
+    const sheet = workbook.sheets[0]!;
+    expect(sheet.columns).toEqual(['id', 'address.city', 'address.zip', 'note']);
+    expect(sheet.absentKeys?.map((absent) => (absent ? [...absent] : undefined))).toEqual([
+      undefined,
+      [0, 1, 1],
+      [0, 1, 0],
+      [1, 0, 1],
+    ]);
+    const written = new TextDecoder().decode(writeWorkbook(workbook, 'json'));
+    expect(JSON.parse(written)).toEqual(JSON.parse(input));
+    // A table of records all alike notes nothing.
+    expect(readJsonText('[{"a":1},{"a":null}]').sheets[0]?.absentKeys).toBeUndefined();
+  });
+
+  it('leaves the lacking keys out of the pseudonymized JSON too', () => {
+    const input = '{"id":1,"name":"Alice Johnson"}\n{"id":2,"extra":"x"}\n{"id":3}\n';
+    const workbook = readJsonText(input, 'events.jsonl');
+    const schemas = workbook.sheets.map((sheet) => detectSchema(sheet));
+    const output = pseudonymize(workbook, schemas, { secret: 'k' }).workbook;
+    const records = JSON.parse(new TextDecoder().decode(writeWorkbook(output, 'json'))) as object[];
+    expect(records.map((record) => Object.keys(record))).toEqual([
+      ['id', 'name'],
+      ['id', 'extra'],
+      ['id'],
+    ]);
   });
 
   it('keeps the key path of every column', () => {
