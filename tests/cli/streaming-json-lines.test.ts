@@ -1,8 +1,8 @@
 /**
  * Streaming runs of JSON Lines (issue 19): `standin run --stream` cuts the lines into tiny parts
  * (--part-mb 0.002) and must write what a whole-file run (--whole) writes, byte for byte, in every
- * output format, with the same mapping: keys a part lacks are null as in the whole run, nested
- * objects and arrays keep their shape. A key the first part never had, or a line that is not
+ * output format, with the same mapping: keys a line lacks are left out of its JSON as in the
+ * whole run (and empty in csv), nested objects and arrays keep their shape. A key the first part never had, or a line that is not
  * JSON, is refused with the file's line.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,7 +29,7 @@ function orders(count: number): string {
     };
     if (index % 4 === 0) order.items = [`sku-${index}`, `sku-${index + 1}`];
     if (index % 9 === 0) delete order.email;
-    // Rare: most parts lack the key, which the whole run holds as null on their lines.
+    // Rare: most parts lack the key, which the whole run leaves out of their lines.
     if (index % 50 === 0) order.gift_note = `For ${NAMES[index % NAMES.length]}, with love`;
     lines.push(JSON.stringify(order));
   }
