@@ -32,6 +32,12 @@ export interface Sheet {
   name: string;
   /** Column names, unique within the sheet. */
   columns: string[];
+  /**
+   * The header row's cells as the source wrote them, where some differ from `columns` (a blank
+   * or repeated header cell, which columns name `column_1`, `name_2`): csv, tsv, xlsx and xls
+   * output write these back. Absent where every cell is its column's name.
+   */
+  headerCells?: string[];
   /** Every row has exactly `columns.length` cells. */
   rows: Cell[][];
   /**

@@ -21,3 +21,18 @@ export function uniqueColumnNames(header: readonly string[]): string[] {
   }
   return names;
 }
+
+/**
+ * The header row's cells as written, where some differ from the column names (a blank or
+ * repeated header: `''` beside `column_1`, `name` beside `name_2`), so output writes them back
+ * as they were; undefined where none differs. A column past the header's end (a longer row's
+ * extra field) had no cell and keeps its name.
+ * @example headerCellsOf(['', 'id'], ['column_1', 'id']) // ['', 'id']
+ */
+export function headerCellsOf(
+  header: readonly string[],
+  columns: readonly string[],
+): string[] | undefined {
+  const cells = columns.map((name, index) => (index < header.length ? header[index]! : name));
+  return cells.some((cell, index) => cell !== columns[index]) ? cells : undefined;
+}

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { EngineError } from '../errors';
 import type { Cell, CsvLayout, Sheet } from '../types';
-import { uniqueColumnNames } from './column-names';
+import { headerCellsOf, uniqueColumnNames } from './column-names';
 import { findHeaderRow, MAX_PREAMBLE_LINES } from './find-header-row';
 import { checkTableSize, type ReadLimits } from './read-limits';
 import { splitRecords, splitUtf8Records } from './split-records';
@@ -448,7 +448,10 @@ export function readDelimited(
   const width = tableWidth(records, headerIndex + 1, end, header.length);
   // Checked on the widened table, before any row is padded: one long row cannot get past it.
   checkTableSize(sheetName, end - headerIndex - 1, width, limits);
+  // A row longer than the header gives columns that had no header cell (padded adds them).
+  const written = header.slice(0, width);
   const columns = uniqueColumnNames(padded(header, width));
+  const headerCells = headerCellsOf(written, columns);
 
   const rows: Cell[][] = [];
   for (let index = headerIndex + 1; index < end; index++) {
@@ -457,7 +460,7 @@ export function readDelimited(
     rows.push(padded(record, width));
   }
   return {
-    sheet: { name: sheetName, columns, rows },
+    sheet: { name: sheetName, columns, rows, ...(headerCells ? { headerCells } : {}) },
     delimiter,
     newline,
     sepLine: hint !== null,

@@ -6,7 +6,7 @@ import { loadCodePages } from '../platform/code-pages';
 import { mostCommonKey } from '../key-counts';
 import { MS_PER_DAY } from '../time/days';
 import type { Cell, Sheet } from '../types';
-import { uniqueColumnNames } from './column-names';
+import { headerCellsOf, uniqueColumnNames } from './column-names';
 import { findHeaderRow, HEADER_SEARCH_ROWS } from './find-header-row';
 import { checkTableSize, type ReadLimits } from './read-limits';
 
@@ -191,7 +191,15 @@ function readSheet(
     rows.push(row);
   }
   const numberFormats = Array.from(formatCounts, columnNumberFormat);
-  const sheet: Sheet = { name, columns: uniqueColumnNames(header), rows, numberFormats };
+  const columns = uniqueColumnNames(header);
+  const headerCells = headerCellsOf(header, columns);
+  const sheet: Sheet = {
+    name,
+    columns,
+    ...(headerCells ? { headerCells } : {}),
+    rows,
+    numberFormats,
+  };
   const cellFormats = differingCellFormats(
     data,
     first + 1,

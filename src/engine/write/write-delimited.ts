@@ -1,5 +1,6 @@
 import { cellNumberFormat, cellText } from '../cell';
 import type { Cell, CsvLayout, Sheet } from '../types';
+import { headerRowOf } from './header-row';
 import { mayBeFormula, neutralizeFormula } from './neutralize-formula';
 
 /** What a field must be quoted for with each delimiter: it, a quote or a line break (RFC 4180). */
@@ -51,7 +52,7 @@ export function* writeDelimitedChunks(
   const { delimiter, newline } = layout;
   const quoteField =
     sheet.columns.length === 1 ? NEEDS_QUOTES_ANY_DELIMITER : NEEDS_QUOTES[delimiter];
-  const header = sheet.columns.map((name) =>
+  const header = headerRowOf(sheet).map((name) =>
     field(name, null, neutralize, NEEDS_QUOTES_ANY_DELIMITER),
   );
   // A first field starting with U+FEFF would be read back as a byte-order mark.

@@ -2,6 +2,7 @@ import { cellNumberFormat, excelSerial, isDateNumberFormat } from '../cell';
 import { EngineError } from '../errors';
 import type { Cell, Sheet } from '../types';
 import { isWholeDay } from '../time/days';
+import { headerRowOf } from './header-row';
 import { isFormulaLike, mayBeFormula } from './neutralize-formula';
 import type { CellRows, OutputCell } from './output-cells';
 import { writeXls } from './write-xls';
@@ -95,7 +96,7 @@ function cellRows(
     format && isDateNumberFormat(format) ? format : null,
   );
   const row = (index: number): (OutputCell | undefined)[] => {
-    if (index === 0) return sheet.columns.map((name) => textCell(name, neutralize, ooxml));
+    if (index === 0) return headerRowOf(sheet).map((name) => textCell(name, neutralize, ooxml));
     const rowIndex = index - 1;
     const values = sheet.rows[rowIndex] ?? [];
     const cells = new Array<OutputCell | undefined>(values.length);

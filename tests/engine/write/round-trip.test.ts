@@ -97,6 +97,23 @@ describe('round trip: read → write → read gives the same table', () => {
     expect(text).toContain(',+');
     expect(writeWorkbook(workbook, 'csv')).toEqual(source);
   });
+
+  it("writes a header's blank and repeated cells back as they were (pandas' index column)", () => {
+    const source = new TextEncoder().encode(',id,name,name\n0,7,Ann,Lee\n1,8,Bob,Ray\n');
+    const workbook = readWorkbook(source, 'frame.csv');
+    const sheet = workbook.sheets[0]!;
+    expect(sheet.columns).toEqual(['column_1', 'id', 'name', 'name_2']);
+    expect(sheet.headerCells).toEqual(['', 'id', 'name', 'name']);
+    expect(writeWorkbook(workbook, 'csv')).toEqual(source);
+    for (const format of ['xlsx', 'xls'] as const) {
+      const again = readWorkbook(writeWorkbook(workbook, format), `frame.${format}`).sheets[0]!;
+      expect(again.headerCells).toEqual(['', 'id', 'name', 'name']);
+      expect(again.rows).toEqual([
+        ['0', '7', 'Ann', 'Lee'],
+        ['1', '8', 'Bob', 'Ray'],
+      ]);
+    }
+  });
 });
 
 const special = fc.constantFrom(
