@@ -263,7 +263,7 @@ export function readJson(text: string, sheetName: string, limits: Required<ReadL
   checkTableSize(sheetName, table.rows.length, width, limits);
   const rows = table.rows as Cell[][];
   // A key a record does not have is a null cell, noted so JSON output leaves it out again.
-  const absentKeys: (Uint8Array | undefined)[] = new Array(width);
+  const absentKeys = new Array<Uint8Array | undefined>(width);
   let anyAbsent = false;
   rows.forEach((row, rowIndex) => {
     for (let column = 0; column < width; column++) {
