@@ -1,5 +1,8 @@
 import {
   analyzeNumberText,
+  exponentDecimals,
+  exponentLayoutOf,
+  formatExponent,
   formatNumberText,
   fractionDigitsOf,
   readInLayout,
@@ -102,6 +105,14 @@ function planMeasureValues(
     const analysis = analyzeNumberText(text);
     const value = analysis && (layout ? readInLayout(analysis, layout) : analysis.value);
     if (!analysis || value === null || value === undefined) return fallback(original, text);
+    // From scheme 4 on, '1e-05' stays in scientific notation, moved at its last mantissa digit.
+    const exponent = scheme >= 4 && analysis.exponent ? exponentLayoutOf(text) : null;
+    if (exponent) {
+      return formatExponent(
+        fakeMeasure(value, exponentDecimals(exponent), zeroSign, random),
+        exponent,
+      );
+    }
     const decimals = writtenDecimals(analysis, value, layout);
     const fake = fakeMeasure(value, decimals, zeroSign, random);
     return formatNumberText(fake, layoutForValue(layout, analysis, decimals));

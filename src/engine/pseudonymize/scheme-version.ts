@@ -29,7 +29,9 @@ export const PSEUDONYM_SCHEME_VERSION = 4;
  *    moved with its row keeps its own fraction of a second (microseconds included, none where
  *    it had none), where the column's pattern wrote milliseconds for every value. An ISO 8601
  *    date in a text column (one of mixed layouts) becomes another date in its layout, where its
- *    digits were permuted as a code's ('2020-02-05' → '3885-00-05').
+ *    digits were permuted as a code's ('2020-02-05' → '3885-00-05'). A measure written in
+ *    scientific notation ('1e-05', '1.2E+10') stays in it, moved at its last mantissa digit,
+ *    where it was written out in plain digits.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -177,6 +177,37 @@ describe('measures keep their distribution', () => {
     expect(fakeMeasure(0, 2, -1, random)).toBe(-0.01);
   });
 
+  it('keeps scientific notation, its letter, signs and exponent width (scheme 4)', () => {
+    const texts = ['1e-05', '2.5e-3', '1.2E+10', '-3.75E+08', '9.9e+01', '4E+2', '6.02e23'];
+    const sheet: Sheet = { name: 'm', columns: ['score'], rows: texts.map((text) => [text]) };
+    const schema = detectSchema(sheet);
+    expect(schema[0]!.type).toBe('number');
+    const run = (scheme: number) =>
+      pseudonymize({ format: 'csv', sheets: [sheet] }, [schema], {
+        secret: 'k',
+        scheme,
+      }).workbook.sheets[0]!.rows.map((cells) => String(cells[0]));
+    const shape = (text: string) =>
+      text
+        .replace(/^(-?)\d/, '$1D')
+        .replace(/\.\d+/, (digits) => '.' + 'd'.repeat(digits.length - 1))
+        .replace(/\d+$/, (digits) => 'x'.repeat(digits.length));
+    run(4).forEach((written, index) => {
+      const original = texts[index]!;
+      expect(written).not.toBe(original);
+      expect(shape(written), `${original} → ${written}`).toBe(shape(original));
+      // At most one unit of the last mantissa digit, or 10%, away.
+      const unit =
+        10 **
+        (Number(original.split(/e/i)[1]) - (original.split(/[eE]/)[0]!.split('.')[1]?.length ?? 0));
+      expect(Math.abs(Number(written) - Number(original))).toBeLessThanOrEqual(
+        Math.max(unit, Math.abs(Number(original)) * 0.1) * 1.000001,
+      );
+    });
+    // Scheme 3 wrote plain digits: '1e-05' became a decimal like '0.00002'.
+    expect(run(3)[0]).not.toMatch(/e/i);
+  });
+
   it("moves a spreadsheet's numbers by the last decimal their format shows (scheme 4)", () => {
     // Rates shown as '0%' and prices as '$0.00': whole values and zero among them.
     const rates = [0.5, 1, 0.25, 1, 0.75, 0.1];
