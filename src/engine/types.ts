@@ -69,6 +69,19 @@ export interface Sheet {
    * every record had the key.
    */
   absentKeys?: (Uint8Array | undefined)[];
+  /**
+   * JSON sources whose records sat in one array of a wrapper object (`{"data": [...],
+   * "total": 2}`): the wrapper's members in order, each as JSON text, the records' own slot
+   * null, so JSON output puts the records back inside it. Pseudonymized, its text values are
+   * replaced; its keys, numbers, booleans and nulls stay.
+   */
+  jsonWrapper?: JsonWrapperMember[];
+}
+
+/** A member of a JSON wrapper object (Sheet.jsonWrapper): its key and JSON text, null for the records. */
+export interface JsonWrapperMember {
+  key: string;
+  text: string | null;
 }
 
 /** How a CSV/TSV source was written, so output can be written the same way. */

@@ -4,6 +4,8 @@
  * as any cell's, but its keys and layout are its structure, which a stand-in must keep.
  */
 
+import type { JsonWrapperMember } from '../types';
+
 const QUOTE = 0x22;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
@@ -22,7 +24,10 @@ const NUMBER = /(-?)(\d+(?:\.\d+)?)([eE][+-]?\d+)?/y;
  * first digit non-zero for the result to stay JSON.
  * @example replaceJsonValues('{"sku":"AB-1","qty":2}', (value) => value.toLowerCase()) // '{"sku":"ab-1","qty":2}'
  */
-export function replaceJsonValues(text: string, replace: (value: string) => string): string | null {
+export function replaceJsonValues(
+  text: string,
+  replace: (value: string, kind: 'string' | 'number') => string,
+): string | null {
   if (!isJsonContainer(text)) return null;
   let out = '';
   let at = 0;
@@ -38,7 +43,7 @@ export function replaceJsonValues(text: string, replace: (value: string) => stri
     } else {
       NUMBER.lastIndex = start;
       const [literal, sign, digits, exponent = ''] = NUMBER.exec(text)!;
-      out += sign + replace(digits!) + exponent;
+      out += sign + replace(digits!, 'number') + exponent;
       at = start + literal.length;
     }
     VALUE_START.lastIndex = at;
@@ -46,9 +51,12 @@ export function replaceJsonValues(text: string, replace: (value: string) => stri
   return out + text.slice(at);
 }
 
-function replaceText(value: unknown, replace: (value: string) => string): string {
+function replaceText(
+  value: unknown,
+  replace: (value: string, kind: 'string' | 'number') => string,
+): string {
   const text = value as string;
-  return text === '' ? text : replace(text);
+  return text === '' ? text : replace(text, 'string');
 }
 
 /**
@@ -84,4 +92,27 @@ function isKey(text: string, end: number): boolean {
   let at = end;
   while (at < text.length && /\s/.test(text[at]!)) at++;
   return text[at] === ':';
+}
+
+/**
+ * A JSON wrapper's members (Sheet.jsonWrapper) with each text value replaced by `replace`, in a
+ * string member or inside an object or array; keys, numbers, booleans and nulls stay, and so
+ * does the records' slot. A wrapper's counts and page numbers are no personal data; its texts
+ * ('"generated_by": "ann@corp.com"', a next page's URL) may be.
+ * @example replaceWrapperTexts([{ key: 'by', text: '"ann"' }, { key: 'data', text: null }], (value) => value.toUpperCase()) // [{ key: 'by', text: '"ANN"' }, …]
+ */
+export function replaceWrapperTexts(
+  members: readonly JsonWrapperMember[],
+  replace: (value: string) => string,
+): JsonWrapperMember[] {
+  const textOnly = (value: string, kind: 'string' | 'number') =>
+    kind === 'string' ? replace(value) : value;
+  return members.map(({ key, text }) => {
+    if (text === null) return { key, text };
+    if (text.charCodeAt(0) === QUOTE) {
+      const value = JSON.parse(text) as string;
+      return { key, text: value === '' ? text : JSON.stringify(replace(value)) };
+    }
+    return { key, text: replaceJsonValues(text, textOnly) ?? text };
+  });
 }

@@ -12,6 +12,8 @@ import { choosePseudonyms } from './choose-pseudonyms';
 import { planColumn } from './column-plan';
 import { validateFakerMethod } from './faker-catalogue';
 import { mergedRanges } from './join-columns';
+import { substituteCharacters } from './generators/text';
+import { replaceWrapperTexts } from './json-text';
 import { KeyIndex } from './key-index';
 import { createKeyedFaker, type FakeSource } from './keyed-faker';
 import { KeyedRandom } from './keyed-random';
@@ -376,7 +378,13 @@ export function pseudonymize(
       if (!blanked.has(`${sheetIndex}:${columnIndex}`)) return;
       for (const row of rows) row[columnIndex] = blankCell;
     });
-    return { ...sheet, columns: [...sheet.columns], rows };
+    const wrapper = sheet.jsonWrapper && {
+      jsonWrapper: replaceWrapperTexts(sheet.jsonWrapper, (value) => {
+        random.reseed('jsonWrapper', value);
+        return substituteCharacters(value, random);
+      }),
+    };
+    return { ...sheet, columns: [...sheet.columns], rows, ...wrapper };
   });
   timings.write = elapsed(phase);
 

@@ -1,5 +1,5 @@
 import { EngineError } from '../errors';
-import type { Cell, Sheet } from '../types';
+import type { Cell, JsonWrapperMember, Sheet } from '../types';
 import { uniqueColumnNames } from './column-names';
 import {
   isJsonObject,
@@ -24,6 +24,8 @@ class RecordTable {
   readonly jsonTextCells: number[] = [];
   /** Per column: cells holding ordinary JSON strings. */
   readonly stringCells: number[] = [];
+  /** The object the records were read from, when they sat in one of its arrays. */
+  wrapper: JsonWrapperMember[] | undefined;
   private readonly root = new Map<string, KeyNode>();
 
   constructor(
@@ -187,7 +189,12 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
   const recordLists = values.filter(isRecordList);
   // A wrapper such as {"data": [...]} or {"count": 2, "results": [...]}.
   if (recordLists.length === 1 && (keys.length === 1 || !values.every(Array.isArray))) {
-    for (const item of recordLists[0] as JsonValue[]) table.addRecord(item);
+    const records = recordLists[0] as JsonValue[];
+    table.wrapper = keys.map((key, index) => ({
+      key,
+      text: values[index] === records ? null : jsonText(values[index] as JsonValue),
+    }));
+    for (const item of records) table.addRecord(item);
     return;
   }
   if (keys.length > 0 && values.every(Array.isArray)) {
@@ -276,6 +283,7 @@ export function readJson(text: string, sheetName: string, limits: Required<ReadL
   const columns = uniqueColumnNames(table.paths.map((path) => path.join('.')));
   const sheet: Sheet = { name: sheetName, columns, rows, paths: table.paths };
   if (anyAbsent) sheet.absentKeys = absentKeys;
+  if (table.wrapper) sheet.jsonWrapper = table.wrapper;
   const jsonText = table.jsonTextColumns();
   if (jsonText.includes(true)) sheet.jsonText = jsonText;
   return sheet;

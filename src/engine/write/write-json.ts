@@ -1,4 +1,4 @@
-import type { Cell, Sheet } from '../types';
+import type { Cell, JsonWrapperMember, Sheet } from '../types';
 import { isWholeDay } from '../time/days';
 
 /** A key of the output objects: either a column's value or a nested object of more keys. */
@@ -146,6 +146,20 @@ function addPrefixes(keys: OutputKey[]): void {
   });
 }
 
+/**
+ * The text before and after the records' array: their wrapper object's other members
+ * (Sheet.jsonWrapper), or nothing.
+ */
+function wrapperAround(sheet: Sheet): [string, string] {
+  const members = sheet.jsonWrapper;
+  const at = members?.findIndex((member) => member.text === null) ?? -1;
+  if (!members || at < 0) return ['', ''];
+  const text = (member: JsonWrapperMember) => `${JSON.stringify(member.key)}:${member.text}`;
+  const before = members.slice(0, at).map((member) => `${text(member)},`);
+  const after = members.slice(at + 1).map((member) => `,${text(member)}`);
+  return [`{${before.join('')}${JSON.stringify(members[at]!.key)}:`, `${after.join('')}}`];
+}
+
 /** How many characters of output are gathered before they become one string chunk. */
 const CHUNK_CHARS = 1 << 15;
 
@@ -163,7 +177,8 @@ export function* writeJsonChunks(sheet: Sheet): Generator<string, void, undefine
   addPrefixes(keys);
   const jsonText = sheet.jsonText?.length === sheet.columns.length ? sheet.jsonText : undefined;
   const { rows } = sheet;
-  let chunk = '[';
+  const [open, close] = wrapperAround(sheet);
+  let chunk = `${open}[`;
   const absentKeys =
     sheet.absentKeys?.length === sheet.columns.length ? sheet.absentKeys : undefined;
   for (let index = 0; index < rows.length; index++) {
@@ -178,5 +193,5 @@ export function* writeJsonChunks(sheet: Sheet): Generator<string, void, undefine
       chunk = '';
     }
   }
-  yield chunk + (rows.length > 0 ? '\n]\n' : ']\n');
+  yield `${chunk + (rows.length > 0 ? '\n]' : ']') + close}\n`;
 }

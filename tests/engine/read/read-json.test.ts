@@ -197,6 +197,35 @@ describe('readWorkbook on JSON', () => {
     ]);
   });
 
+  it('keeps the wrapper object around the records, its texts pseudonymized, counts kept', () => {
+    const input =
+      '{"meta":{"page":1,"owner":"Alice Johnson"},"data":[{"id":1,"name":"Ann Lee"},{"id":2,"name":"Bob Ray"}],"total":2,"next":null}';
+    const workbook = readJsonText(input);
+    expect(workbook.sheets[0]?.columns).toEqual(['id', 'name']);
+    expect(JSON.parse(new TextDecoder().decode(writeWorkbook(workbook, 'json')))).toEqual(
+      JSON.parse(input),
+    );
+    const schemas = workbook.sheets.map((sheet) => detectSchema(sheet));
+    const output = pseudonymize(workbook, schemas, { secret: 'k' }).workbook;
+    const written = JSON.parse(new TextDecoder().decode(writeWorkbook(output, 'json'))) as {
+      meta: { page: number; owner: string };
+      data: { id: number; name: string }[];
+      total: number;
+      next: null;
+    };
+    expect(Object.keys(written)).toEqual(['meta', 'data', 'total', 'next']);
+    expect(written.meta.page).toBe(1);
+    expect(written.meta.owner).toMatch(/^[A-Z][a-z]{4} [A-Z][a-z]{6}$/);
+    expect(written.meta.owner).not.toBe('Alice Johnson');
+    expect(written.total).toBe(2);
+    expect(written.next).toBeNull();
+    expect(written.data.map((record) => Object.keys(record))).toEqual([
+      ['id', 'name'],
+      ['id', 'name'],
+    ]);
+    expect(written.data.map((record) => record.name)).not.toContain('Ann Lee');
+  });
+
   it('keeps the key path of every column', () => {
     const sheet = readJsonText('[{"a.b":1,"a":{"b":2}}]').sheets[0];
     expect(sheet?.paths).toEqual([['a.b'], ['a', 'b']]);
