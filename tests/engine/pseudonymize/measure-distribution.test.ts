@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { columnUnderScheme } from '../../support/column-under-scheme';
 import { detectSchema, pseudonymize, type Sheet, type Workbook } from '../../../src/engine';
 import { fakeMeasure } from '../../../src/engine/pseudonymize/generators/measure';
 import { KeyedRandom } from '../../../src/engine/pseudonymize/keyed-random';
@@ -182,11 +183,7 @@ describe('measures keep their distribution', () => {
     const sheet: Sheet = { name: 'm', columns: ['score'], rows: texts.map((text) => [text]) };
     const schema = detectSchema(sheet);
     expect(schema[0]!.type).toBe('number');
-    const run = (scheme: number) =>
-      pseudonymize({ format: 'csv', sheets: [sheet] }, [schema], {
-        secret: 'k',
-        scheme,
-      }).workbook.sheets[0]!.rows.map((cells) => String(cells[0]));
+    const run = (scheme: number) => columnUnderScheme(sheet, 0, scheme);
     const shape = (text: string) =>
       text
         .replace(/^(-?)\d/, '$1D')
