@@ -212,13 +212,12 @@ export function planColumn(
       // From scheme 4 on, JSON text keeps its keys and layout: its values are replaced one by
       // one (drawn, not permuted: word-like values have no bijection). An ISO date among text
       // becomes another date, not a code of digits ('2020-02-05' → '3885-00-05').
-      const isJson = (text: string) => scheme >= 4 && isJsonContainer(text);
-      const isDate = (text: string) => scheme >= 4 && isIsoDateText(text);
+      const drawnNotPermuted = (text: string) =>
+        scheme >= 4 && (isJsonContainer(text) || isIsoDateText(text));
       const permute: PermuteValue = (original, text) =>
         typeof original === 'string' &&
         !(semantic && semanticGeneratorTakes(semantic, text)) &&
-        !isJson(text) &&
-        !isDate(text)
+        !drawnNotPermuted(text)
           ? codes.pseudonym(text)
           : null;
       const jsonValue = (value: string, attempt: number) => {
@@ -235,12 +234,12 @@ export function planColumn(
             const fake = generator(text, source, attempt);
             if (fake !== null) return fake;
           }
-          if (typeof original === 'string' && isJson(text)) {
-            return replaceJsonValues(text, (value) => jsonValue(value, attempt))!;
-          }
-          if (typeof original === 'string' && isDate(text)) {
-            const date = fakeIsoDateText(text, random);
-            if (date !== null) return date;
+          // Each is null for text that is not its kind: no test of the text beforehand.
+          if (scheme >= 4 && typeof original === 'string') {
+            const fake =
+              replaceJsonValues(text, (value) => jsonValue(value, attempt)) ??
+              fakeIsoDateText(text, random);
+            if (fake !== null) return fake;
           }
           return fallback(original, text, attempt);
         },
