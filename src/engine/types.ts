@@ -429,6 +429,11 @@ export interface RowRelationStats {
   countriesFromStates?: number;
   /** Scheme 2 on: URLs made of the row's names rebuilt from their pseudonyms. */
   urlsFromNames?: number;
+  /**
+   * Scheme 5 on: emails, usernames and full names of sheets without names written as a sheet
+   * with names rebuilt them, so the sheets join on them.
+   */
+  peopleFromOtherSheets?: number;
 }
 
 export interface PseudonymizeResult {

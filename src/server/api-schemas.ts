@@ -224,6 +224,7 @@ const statsSchema = z.object({
       zipCodesFromStates: z.number().int().min(0),
       countriesFromStates: z.number().int().min(0).optional(),
       urlsFromNames: z.number().int().min(0).optional(),
+      peopleFromOtherSheets: z.number().int().min(0).optional(),
     })
     .optional(),
   timings: z.record(z.string(), z.number()),

@@ -2,7 +2,7 @@ import { flatString } from '../text/flat-string';
 import type { Cell, ColumnSchema, SharedAddresses, Sheet } from '../types';
 import { KeyIndex } from './key-index';
 import type { KeyedRandom } from './keyed-random';
-import type { PlannedColumn } from './namespace';
+import type { Namespace, PlannedColumn } from './namespace';
 import { agreeGenders } from './row-gender';
 import { StringHashSet } from './string-hash-set';
 
@@ -20,6 +20,11 @@ import { StringHashSet } from './string-hash-set';
  * A rebuilt address must stay an address of its own: one that is another original of the
  * column, or that another original already got (per value or rebuilt), keeps the per-value
  * pseudonym instead.
+ *
+ * From scheme 5 on, sheets keep joining on such values (SheetsOfPeople): an address or full name
+ * rebuilt in a sheet with names is written the same in the sheets without them (an orders
+ * sheet's customer_email), where it kept its per-value pseudonym there; and what was handed out
+ * is checked across all the namespace's columns, so no two addresses meet on one rebuilt form.
  */
 
 /** How many emails, usernames and full names were rebuilt from their row's names. */
@@ -196,8 +201,7 @@ interface HandedOut {
   owners: number[];
 }
 
-function handedOut(column: PlannedColumn): HandedOut {
-  const { pseudonyms } = column.namespace;
+function handedOut({ pseudonyms }: Namespace): HandedOut {
   const taken = new KeyIndex(pseudonyms.length);
   const owners: number[] = [];
   for (let id = 0; id < pseudonyms.length; id++) {
@@ -227,15 +231,17 @@ function rebuildAddresses(
   lastIndex: number,
   random: KeyedRandom,
   shared: SharedAddresses | undefined,
+  people: SheetsOfPeople | undefined,
 ): { rebuilt: number; fileDependent: number } {
   let rebuilt = 0;
   let fileDependent = 0;
   for (const column of addresses) {
-    /** The column's originals already counted as file-dependent. */
-    const counted = new Uint8Array(column.namespace.originals.length);
+    /** The column's (from scheme 5, the namespace's) originals already counted as file-dependent. */
+    const counted =
+      people?.countedOf(column.namespace) ?? new Uint8Array(column.namespace.originals.length);
     const { columnIndex, rowIds } = column;
     const isEmail = column.schema.type === 'email' || column.schema.semantic === 'email';
-    let lookups: HandedOut | null = null;
+    let lookups: HandedOut | null = people?.handedOutOf(column.namespace) ?? null;
     const lettersOf = cachedLetters();
     for (let row = 0; row < input.rows.length; row++) {
       const id = rowIds[row]!;
@@ -255,7 +261,7 @@ function rebuildAddresses(
       const written = cellString(fake[columnIndex]);
       const fakeAt = isEmail ? written.lastIndexOf('@') : written.length;
       if (fakeAt < 0) continue;
-      lookups ??= handedOut(column);
+      lookups ??= handedOut(column.namespace);
       let chosen: string | null = null;
       let chosenHash = 0;
       let refusedForTheFile = false;
@@ -291,6 +297,7 @@ function rebuildAddresses(
       if (chosen === null) continue;
       lookups.owners[lookups.taken.add(chosen, chosenHash)] = id;
       shared?.take(chosen, original);
+      people?.noteRebuilt(column.namespace, id, chosen);
       fake[columnIndex] = chosen;
       column.rowRewritten = true;
       rebuilt++;
@@ -306,6 +313,7 @@ function rebuildFullNames(
   fullNames: readonly PlannedColumn[],
   firstIndex: number,
   lastIndex: number,
+  people: SheetsOfPeople | undefined,
 ): number {
   let rebuilt = 0;
   for (const column of fullNames) {
@@ -328,7 +336,9 @@ function rebuildFullNames(
         name = `${fakeLast}, ${fakeFirst}`;
       }
       if (name === null || name === original) continue;
-      fake[columnIndex] = flatString(name);
+      const written = flatString(name);
+      people?.noteRebuilt(column.namespace, rowIds[row]!, written);
+      fake[columnIndex] = written;
       column.rowRewritten = true;
       rebuilt++;
     }
@@ -349,6 +359,7 @@ export function coherePeople(
   planned: readonly PlannedColumn[],
   random: KeyedRandom,
   shared?: SharedAddresses,
+  people?: SheetsOfPeople,
 ): PeopleCounts {
   const counts: PeopleCounts = { addresses: 0, fullNames: 0, genders: 0, fileDependent: 0 };
   const first = plannedWith(planned, sheetIndex, (c) => c.semantic === 'firstName')[0];
@@ -361,6 +372,7 @@ export function coherePeople(
   );
   counts.genders = agreeGenders(input, output, genders, first.columnIndex);
   if (!last) return counts;
+  people?.rebuildIn(sheetIndex);
   const addresses = plannedWith(
     planned,
     sheetIndex,
@@ -379,6 +391,7 @@ export function coherePeople(
     fullNames,
     first.columnIndex,
     last.columnIndex,
+    people,
   );
   const rebuilt = rebuildAddresses(
     input,
@@ -388,8 +401,78 @@ export function coherePeople(
     last.columnIndex,
     random,
     shared,
+    people,
   );
   counts.addresses = rebuilt.rebuilt;
   counts.fileDependent = rebuilt.fileDependent;
   return counts;
+}
+
+/**
+ * Scheme 5 on: what the sheets with names rebuilt, kept across coherePeople's sheets so that the
+ * sheets without names write the same (carryRebuiltPeople). One per run.
+ */
+export class SheetsOfPeople {
+  /** Sheets whose rows had a first and a last name to rebuild from. */
+  private readonly rebuilding = new Set<number>();
+  private readonly handedOut = new Map<Namespace, HandedOut>();
+  private readonly counted = new Map<Namespace, Uint8Array>();
+  /** Per namespace: each original's first rebuilt value, by its number. */
+  private readonly firstRebuilt = new Map<Namespace, Map<number, string>>();
+
+  rebuildIn(sheetIndex: number): void {
+    this.rebuilding.add(sheetIndex);
+  }
+
+  /** What the namespace's columns handed out so far, per value or rebuilt (in every sheet). */
+  handedOutOf(namespace: Namespace): HandedOut {
+    let lookups = this.handedOut.get(namespace);
+    if (!lookups) {
+      lookups = handedOut(namespace);
+      this.handedOut.set(namespace, lookups);
+    }
+    return lookups;
+  }
+
+  /** The namespace's originals already counted as file-dependent. */
+  countedOf(namespace: Namespace): Uint8Array {
+    let counted = this.counted.get(namespace);
+    if (!counted) {
+      counted = new Uint8Array(namespace.originals.length);
+      this.counted.set(namespace, counted);
+    }
+    return counted;
+  }
+
+  noteRebuilt(namespace: Namespace, id: number, written: string): void {
+    let values = this.firstRebuilt.get(namespace);
+    if (!values) {
+      values = new Map();
+      this.firstRebuilt.set(namespace, values);
+    }
+    if (!values.has(id)) values.set(id, written);
+  }
+
+  /**
+   * Writes, in the sheets that had no names to rebuild from, each value a sheet with names
+   * rebuilt as it was first rebuilt there; returns how many cells.
+   */
+  carryTo(output: Sheet[], planned: readonly PlannedColumn[]): number {
+    let carried = 0;
+    for (const column of planned) {
+      if (this.rebuilding.has(column.sheetIndex) || column.schema.rule.action === 'faker') continue;
+      const values = this.firstRebuilt.get(column.namespace);
+      if (!values) continue;
+      const { rows } = output[column.sheetIndex]!;
+      const { rowIds, columnIndex } = column;
+      for (let row = 0; row < rows.length; row++) {
+        const written = values.get(rowIds[row]!);
+        if (written === undefined) continue;
+        rows[row]![columnIndex] = written;
+        column.rowRewritten = true;
+        carried++;
+      }
+    }
+    return carried;
+  }
 }

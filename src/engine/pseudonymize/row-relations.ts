@@ -3,7 +3,7 @@ import type { KeyedRandom } from './keyed-random';
 import type { PlannedColumn } from './namespace';
 import { shiftRowDates, type RowsLeftPerValue } from './row-date-shift';
 import { agreeLocations } from './row-location';
-import { coherePeople } from './row-people';
+import { coherePeople, SheetsOfPeople } from './row-people';
 import { rebuildUrls } from './row-urls';
 
 /*
@@ -15,7 +15,9 @@ import { rebuildUrls } from './row-urls';
  * per-value (Faker's cities are tied to no state).
  * Rules added by a later pseudonym scheme run only under it (`scheme`), so a recipe of an older
  * scheme gives that scheme's pseudonyms: scheme 2 adds countries that follow their row's US
- * state (row-location.ts) and URLs rebuilt from the row's names (row-urls.ts).
+ * state (row-location.ts) and URLs rebuilt from the row's names (row-urls.ts); scheme 5 writes an
+ * email, username or full name rebuilt in a sheet with names the same in the sheets without them,
+ * so the sheets still join on it (row-people.ts).
  */
 
 /** What a caller of applyRowRelations may hear from it. */
@@ -63,7 +65,9 @@ export function applyRowRelations(
     gendersFromNames: 0,
     zipCodesFromStates: 0,
     ...(scheme >= 2 ? { countriesFromStates: 0, urlsFromNames: 0 } : {}),
+    ...(scheme >= 5 ? { peopleFromOtherSheets: 0 } : {}),
   };
+  const sheetsOfPeople = scheme >= 5 ? new SheetsOfPeople() : undefined;
   const rulesPerSheet = scheme >= 2 ? 4 : 3;
   let done = 0;
   const ruleDone = () => onStep(++done, input.length * rulesPerSheet);
@@ -89,6 +93,7 @@ export function applyRowRelations(
       planned,
       random,
       sharedAddresses,
+      sheetsOfPeople,
     );
     stats.addressesFromNames += people.addresses;
     stats.fullNamesFromNames += people.fullNames;
@@ -112,5 +117,7 @@ export function applyRowRelations(
       ruleDone();
     }
   });
+  // Once every sheet with names is done: an orders sheet may come before its customers sheet.
+  if (sheetsOfPeople) stats.peopleFromOtherSheets = sheetsOfPeople.carryTo(output, planned);
   return stats;
 }

@@ -8,7 +8,7 @@
  * a column routed to another rule (an identifier predicate that matches more names), another
  * Faker version whose lists differ. A change that alters none (speed, memory, messages) must not.
  */
-export const PSEUDONYM_SCHEME_VERSION = 4;
+export const PSEUDONYM_SCHEME_VERSION = 5;
 
 /*
  * What each scheme added, so an older one stays reproducible (pseudonymize's `scheme` option
@@ -32,6 +32,10 @@ export const PSEUDONYM_SCHEME_VERSION = 4;
  *    digits were permuted as a code's ('2020-02-05' → '3885-00-05'). A measure written in
  *    scientific notation ('1e-05', '1.2E+10') stays in it, moved at its last mantissa digit,
  *    where it was written out in plain digits.
+ * 5. an email, username or full name rebuilt from its row's names in one sheet is written the same
+ *    in the sheets without names (an orders sheet's customer_email), where it kept its per-value
+ *    pseudonym there and the sheets no longer joined on it; rebuilt addresses are kept apart
+ *    across all the columns of their namespace, not column by column.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -218,8 +218,8 @@ describe('file-dependent pseudonyms', () => {
 });
 
 describe('PSEUDONYM_SCHEME_VERSION', () => {
-  it('is 4, from the engine and its browser entry alike', () => {
-    expect(PSEUDONYM_SCHEME_VERSION).toBe(4);
+  it('is 5, from the engine and its browser entry alike', () => {
+    expect(PSEUDONYM_SCHEME_VERSION).toBe(5);
     expect(BROWSER_SCHEME_VERSION).toBe(PSEUDONYM_SCHEME_VERSION);
   });
 });

@@ -224,3 +224,85 @@ describe('people that stay coherent within a row', () => {
     expect(out.stats.rowRelations?.addressesFromNames).toBe(2);
   });
 });
+
+describe('people rebuilt from names, across sheets (scheme 5)', () => {
+  // The orders sheet comes first: what it writes waits for the customers sheet's rebuild.
+  const orders: Sheet = {
+    name: 'orders',
+    columns: ['order_id', 'customer_email', 'customer_name', 'total'],
+    rows: [
+      ['10', 'catherine.moore@yahoo.com', 'Catherine Moore', '5.50'],
+      ['11', 'jsmith@gmail.com', 'Smith, James', '7.25'],
+      ['12', 'catherine.moore@yahoo.com', 'Catherine Moore', '9.00'],
+      ['13', 'info@corp.org', 'Olga Ramos', '3.10'],
+    ],
+  };
+  const customers: Sheet = {
+    name: 'customers',
+    columns: ['first_name', 'last_name', 'full_name', 'email'],
+    rows: [
+      ['Catherine', 'Moore', 'Catherine Moore', 'catherine.moore@yahoo.com'],
+      ['James', 'Smith', 'Smith, James', 'jsmith@gmail.com'],
+      ['Olga', 'Ramos', 'Olga Ramos', 'info@corp.org'],
+    ],
+  };
+  const run = (scheme: number) =>
+    pseudonymize(
+      { format: 'xlsx', sheets: [orders, customers] },
+      [orders, customers].map((sheet) => detectSchema(sheet)),
+      { secret: 'k', scheme },
+    );
+  /** Per original, the pseudonyms a sheet's column wrote for it. */
+  const written = (result: ReturnType<typeof run>, sheet: number, column: number) => {
+    const input = [orders, customers][sheet]!;
+    const output = result.workbook.sheets[sheet]!;
+    const pairs = new Map<Cell, Set<Cell>>();
+    input.rows.forEach((row, index) => {
+      const set = pairs.get(row[column]!) ?? new Set();
+      set.add(output.rows[index]![column]!);
+      pairs.set(row[column]!, set);
+    });
+    return pairs;
+  };
+
+  it('writes an email and a full name rebuilt in a sheet with names the same in a sheet without', () => {
+    const result = run(5);
+    const customerEmails = written(result, 1, 3);
+    const orderEmails = written(result, 0, 1);
+    for (const [original, pseudonyms] of orderEmails) {
+      expect(pseudonyms).toEqual(customerEmails.get(original));
+      expect(pseudonyms.size).toBe(1);
+    }
+    // Rebuilt from the names in the customers sheet, so the join holds on the rebuilt form.
+    const [first, last] = result.workbook.sheets[1]!.rows[0]!;
+    expect([...customerEmails.get('catherine.moore@yahoo.com')!][0]).toMatch(
+      new RegExp(`^${plain(String(first))}\\.${plain(String(last))}@`),
+    );
+    const customerNames = written(result, 1, 2);
+    for (const [original, pseudonyms] of written(result, 0, 2)) {
+      expect(pseudonyms).toEqual(customerNames.get(original));
+    }
+    // Three emails ('info@corp.org' was made of no names: its per-value pseudonym in both
+    // sheets) and four full names.
+    expect(result.stats.rowRelations?.peopleFromOtherSheets).toBe(3 + 4);
+    // The mapping lists what the orders sheet wrote.
+    const mapped = result.mapping.rows
+      .filter((row) => row[0] === 'orders' && row[1] === 'customer_email')
+      .map((row) => `${String(row[2])} ${String(row[3])}`);
+    expect(new Set(mapped)).toEqual(
+      new Set(
+        [...orderEmails].map(([original, set]) => `${String(original)} ${String([...set][0])}`),
+      ),
+    );
+  });
+
+  it('keeps scheme 4’s per-value pseudonyms in the sheet without names', () => {
+    const result = run(4);
+    const customerEmails = written(result, 1, 3);
+    const orderEmails = written(result, 0, 1);
+    expect(orderEmails.get('catherine.moore@yahoo.com')).not.toEqual(
+      customerEmails.get('catherine.moore@yahoo.com'),
+    );
+    expect(result.stats.rowRelations?.peopleFromOtherSheets).toBeUndefined();
+  });
+});
