@@ -372,7 +372,6 @@ export function coherePeople(
   );
   counts.genders = agreeGenders(input, output, genders, first.columnIndex);
   if (!last) return counts;
-  people?.rebuildIn(sheetIndex);
   const addresses = plannedWith(
     planned,
     sheetIndex,
@@ -410,18 +409,35 @@ export function coherePeople(
 
 /**
  * Scheme 5 on: what the sheets with names rebuilt, kept across coherePeople's sheets so that the
- * sheets without names write the same (carryRebuiltPeople). One per run.
+ * sheets without names write the same (carryTo). One per run.
  */
 export class SheetsOfPeople {
-  /** Sheets whose rows had a first and a last name to rebuild from. */
+  /** Sheets whose rows have a first and a last name to rebuild from (as coherePeople finds). */
   private readonly rebuilding = new Set<number>();
+  /** The columns of the other sheets, which take what the sheets with names rebuilt. */
+  private readonly receiving: PlannedColumn[];
   private readonly handedOut = new Map<Namespace, HandedOut>();
   private readonly counted = new Map<Namespace, Uint8Array>();
-  /** Per namespace: each original's first rebuilt value, by its number. */
-  private readonly firstRebuilt = new Map<Namespace, Map<number, string>>();
+  /**
+   * Per namespace with a receiving column: each original's first rebuilt value, by its number.
+   * None for the others (a single sheet's run keeps nothing).
+   */
+  private readonly firstRebuilt = new Map<Namespace, (string | undefined)[]>();
 
-  rebuildIn(sheetIndex: number): void {
-    this.rebuilding.add(sheetIndex);
+  constructor(planned: readonly PlannedColumn[]) {
+    const withFirst = new Set<number>();
+    const withLast = new Set<number>();
+    for (const { sheetIndex, schema } of planned) {
+      if (schema.semantic === 'firstName') withFirst.add(sheetIndex);
+      if (schema.semantic === 'lastName') withLast.add(sheetIndex);
+    }
+    for (const sheetIndex of withFirst) {
+      if (withLast.has(sheetIndex)) this.rebuilding.add(sheetIndex);
+    }
+    this.receiving = planned.filter(
+      (column) => !this.rebuilding.has(column.sheetIndex) && column.schema.rule.action !== 'faker',
+    );
+    for (const { namespace } of this.receiving) this.firstRebuilt.set(namespace, []);
   }
 
   /** What the namespace's columns handed out so far, per value or rebuilt (in every sheet). */
@@ -445,28 +461,24 @@ export class SheetsOfPeople {
   }
 
   noteRebuilt(namespace: Namespace, id: number, written: string): void {
-    let values = this.firstRebuilt.get(namespace);
-    if (!values) {
-      values = new Map();
-      this.firstRebuilt.set(namespace, values);
-    }
-    if (!values.has(id)) values.set(id, written);
+    const values = this.firstRebuilt.get(namespace);
+    if (values && values[id] === undefined) values[id] = written;
   }
 
   /**
    * Writes, in the sheets that had no names to rebuild from, each value a sheet with names
    * rebuilt as it was first rebuilt there; returns how many cells.
    */
-  carryTo(output: Sheet[], planned: readonly PlannedColumn[]): number {
+  carryTo(output: Sheet[]): number {
     let carried = 0;
-    for (const column of planned) {
-      if (this.rebuilding.has(column.sheetIndex) || column.schema.rule.action === 'faker') continue;
-      const values = this.firstRebuilt.get(column.namespace);
-      if (!values) continue;
+    for (const column of this.receiving) {
+      const values = this.firstRebuilt.get(column.namespace)!;
+      if (values.length === 0) continue;
       const { rows } = output[column.sheetIndex]!;
       const { rowIds, columnIndex } = column;
       for (let row = 0; row < rows.length; row++) {
-        const written = values.get(rowIds[row]!);
+        const id = rowIds[row]!;
+        const written = id >= 0 ? values[id] : undefined;
         if (written === undefined) continue;
         rows[row]![columnIndex] = written;
         column.rowRewritten = true;

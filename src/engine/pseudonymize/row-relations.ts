@@ -67,7 +67,7 @@ export function applyRowRelations(
     ...(scheme >= 2 ? { countriesFromStates: 0, urlsFromNames: 0 } : {}),
     ...(scheme >= 5 ? { peopleFromOtherSheets: 0 } : {}),
   };
-  const sheetsOfPeople = scheme >= 5 ? new SheetsOfPeople() : undefined;
+  const sheetsOfPeople = scheme >= 5 ? new SheetsOfPeople(planned) : undefined;
   const rulesPerSheet = scheme >= 2 ? 4 : 3;
   let done = 0;
   const ruleDone = () => onStep(++done, input.length * rulesPerSheet);
@@ -118,6 +118,6 @@ export function applyRowRelations(
     }
   });
   // Once every sheet with names is done: an orders sheet may come before its customers sheet.
-  if (sheetsOfPeople) stats.peopleFromOtherSheets = sheetsOfPeople.carryTo(output, planned);
+  if (sheetsOfPeople) stats.peopleFromOtherSheets = sheetsOfPeople.carryTo(output);
   return stats;
 }
