@@ -129,7 +129,13 @@ export function runFile(request: RunRequest): RunOutcome {
 
   onPhase('write', rows);
   const format = request.format ?? inputFormat;
-  const output = converted(writeWorkbook(result.workbook, readFormat), readFormat, {
+  // A JSON document of several tables is written whole, unless one table is asked for: by
+  // --sheet, or by JSON Lines, which holds one table (the first by default).
+  const oneTable =
+    result.workbook.jsonTables && (request.sheetName !== undefined || format === 'jsonl')
+      ? { sheetName: request.sheetName ?? sheetNames[0]! }
+      : {};
+  const output = converted(writeWorkbook(result.workbook, readFormat, oneTable), readFormat, {
     to: format,
     fileName: input.name,
     sheetName: request.sheetName,

@@ -102,6 +102,13 @@ export interface Workbook {
   sheets: Sheet[];
   /** Present for csv/tsv sources. */
   csv?: CsvLayout;
+  /**
+   * JSON sources that hold several tables (`{"customers": [...], "orders": [...], "exported":
+   * "2024-05-01"}`): the document's members in order, each table's text null, the tables being
+   * the sheets in the same order. JSON output of the whole workbook writes the document back so;
+   * pseudonymized, its other members' text values are replaced like a wrapper's (jsonWrapper).
+   */
+  jsonTables?: JsonWrapperMember[];
 }
 
 export const COLUMN_TYPES = [

@@ -145,6 +145,40 @@ describe('standin run’s outputs', () => {
     expect(orders.sheets).toEqual([every.sheets[1]]);
   });
 
+  it('writes a JSON document of several tables whole, one table with --sheet or as JSON Lines', async () => {
+    const dump = {
+      customers: [
+        { id: 101, email: 'ann.lee@corp.com' },
+        { id: 102, email: 'bob.ray@corp.com' },
+      ],
+      orders: [
+        { order_id: 1, customer_id: 102 },
+        { order_id: 2, customer_id: 101 },
+      ],
+    };
+    writeFileSync(path.join(cli.dir(), 'dump.json'), JSON.stringify(dump));
+    const run = async (...args: string[]) => {
+      const result = await runCli(
+        ['run', 'dump.json', '--key-env', 'STANDIN_KEY', '-o', '-', ...args],
+        {
+          cwd: cli.dir(),
+          env: KEY_ENV,
+        },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout.toString();
+    };
+    const whole = JSON.parse(await run()) as typeof dump;
+    expect(Object.keys(whole)).toEqual(['customers', 'orders']);
+    expect(whole.customers.map((customer) => customer.email)).not.toContain('ann.lee@corp.com');
+    expect(JSON.parse(await run('--sheet', 'orders'))).toEqual(whole.orders);
+    const lines = (await run('--format', 'jsonl')).trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(whole.customers);
+    expect(await run('--format', 'csv', '--sheet', 'orders')).toBe(
+      `order_id,customer_id\r\n${whole.orders.map((order) => `${order.order_id},${order.customer_id}`).join('\r\n')}\r\n`,
+    );
+  });
+
   // A terminal is made with script(1), where it is installed.
   it.skipIf(!existsSync('/usr/bin/script'))(
     'shows a progress bar on a terminal, and none with --quiet',

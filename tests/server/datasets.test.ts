@@ -481,6 +481,43 @@ describe('pseudonymize and download', () => {
     expect(adaRow?.[3]).not.toBe('Ada');
   });
 
+  it('takes a JSON document of several tables as sheets, and gives the document back', async () => {
+    const dump = {
+      exported: '2024-05-01',
+      customers: [
+        { id: 101, email: 'ann.lee@corp.com' },
+        { id: 102, email: 'bob.ray@corp.com' },
+      ],
+      orders: [
+        { order_id: 1, customer_id: 102 },
+        { order_id: 2, customer_id: 101 },
+      ],
+    };
+    const { id } = await uploadDataset(
+      server.url,
+      'dump.json',
+      new TextEncoder().encode(JSON.stringify(dump)),
+    );
+    const ran = await view(await pseudonymize(id));
+    expect(ran.sheetNames).toEqual(['customers', 'orders']);
+    const whole = (await (await download(id)).json()) as typeof dump;
+    expect(Object.keys(whole)).toEqual(['exported', 'customers', 'orders']);
+    const ids = whole.customers.map((customer) => customer.id);
+    expect(whole.orders.map((order) => ids.indexOf(order.customer_id))).toEqual([1, 0]);
+    const xlsx = readWorkbook(
+      new Uint8Array(await (await download(id, '?format=xlsx')).arrayBuffer()),
+      'x.xlsx',
+    );
+    expect(xlsx.sheets.map((sheet) => [sheet.name, sheet.rows.length])).toEqual([
+      ['customers', 2],
+      ['orders', 2],
+    ]);
+    const csv = await (await download(id, '?format=csv')).text();
+    expect(csv.split('\r\n')[0]).toBe('id,email');
+    const mapping = (await (await download(id, '', 'download-mapping')).json()) as unknown[];
+    expect(mapping.length).toBeGreaterThan(0);
+  });
+
   it('protects formulas in spreadsheet formats only, and turns it off on request', async () => {
     const csv = 'note,phone\n=SUM(A1),+44 20 7946 0958\n"\'=1",+1 555 123 4567\n';
     const { id } = await uploadDataset(server.url, 'notes.csv', new TextEncoder().encode(csv));

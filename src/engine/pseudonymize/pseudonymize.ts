@@ -361,6 +361,12 @@ export function pseudonymize(
   // Write: new rows, blank and missing cells as they were, kept columns untouched.
   phase = performance.now();
   const blankCell: Cell = workbook.format === 'csv' || workbook.format === 'tsv' ? '' : null;
+  // A JSON wrapper's or document's own text values (an owner, a next-page URL): keyed
+  // character substitution, as no column tells what they are.
+  const wrapperText = (value: string) => {
+    random.reseed('jsonWrapper', value);
+    return substituteCharacters(value, random);
+  };
   const sheets: Sheet[] = workbook.sheets.map((sheet, sheetIndex) => {
     const rows = sheet.rows.map((row) => row.slice());
     for (const column of planned) {
@@ -379,13 +385,13 @@ export function pseudonymize(
       for (const row of rows) row[columnIndex] = blankCell;
     });
     const wrapper = sheet.jsonWrapper && {
-      jsonWrapper: replaceWrapperTexts(sheet.jsonWrapper, (value) => {
-        random.reseed('jsonWrapper', value);
-        return substituteCharacters(value, random);
-      }),
+      jsonWrapper: replaceWrapperTexts(sheet.jsonWrapper, wrapperText),
     };
     return { ...sheet, columns: [...sheet.columns], rows, ...wrapper };
   });
+  const jsonTables = workbook.jsonTables && {
+    jsonTables: replaceWrapperTexts(workbook.jsonTables, wrapperText),
+  };
   timings.write = elapsed(phase);
 
   // Rows: rules that need the whole row (dates moving with their entity) over the written cells.
@@ -451,7 +457,7 @@ export function pseudonymize(
   );
   const pseudonymizedColumns = new Set(planned.map((c) => `${c.sheetIndex}:${c.columnIndex}`));
   return {
-    workbook: { ...workbook, sheets },
+    workbook: { ...workbook, sheets, ...jsonTables },
     mapping: mapping.sheet,
     mappingRowCount: mapping.rowCount,
     stats: {

@@ -166,6 +166,10 @@ function readSplitOrient(document: JsonObject, table: RecordTable): boolean {
   return true;
 }
 
+function isRecordList(value: JsonValue): value is JsonValue[] {
+  return Array.isArray(value) && value.length > 0 && value.every(isJsonObject);
+}
+
 /** The records of a JSON document, following the shapes pandas, APIs and databases write. */
 function collectRecords(document: JsonValue, table: RecordTable): void {
   if (Array.isArray(document)) {
@@ -184,8 +188,6 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
   }
   if (readSplitOrient(document, table)) return;
   const { keys, values } = document;
-  const isRecordList = (value: JsonValue): value is JsonValue[] =>
-    Array.isArray(value) && value.length > 0 && value.every(isJsonObject);
   const recordLists = values.filter(isRecordList);
   // A wrapper such as {"data": [...]} or {"count": 2, "results": [...]}.
   if (recordLists.length === 1 && (keys.length === 1 || !values.every(Array.isArray))) {
@@ -246,15 +248,29 @@ function parseJsonLines(text: string): JsonValue[] | null {
   }
 }
 
+/** A JSON document's tables: one sheet, or one per table of a document that holds several. */
+export interface JsonDocument {
+  sheets: Sheet[];
+  /** See Workbook.jsonTables. */
+  jsonTables?: JsonWrapperMember[];
+}
+
 /**
- * Reads JSON text into one sheet: an array of objects (columns are the union of keys in
- * first-seen order), an object of arrays (columnar), a wrapper like {"data": [...]}, pandas'
- * orient="index"/"columns"/"values" shapes, or JSON Lines. Nested objects become dotted columns
- * (`address.city`, with their key path in `paths`); arrays are kept as JSON text; null and
- * missing keys are null, the missing ones noted in `absentKeys`.
- * @example readJson('[{"a":{"b":1}}]', 'data', limits).columns // ['a.b']
+ * Reads JSON text into sheets: an array of objects (columns are the union of keys in first-seen
+ * order), an object of arrays (columnar), a wrapper like {"data": [...]}, pandas'
+ * orient="index"/"columns"/"values" shapes, or JSON Lines, each one sheet named `sheetName`; an
+ * object holding several arrays of records (a database's or an API's dump, `{"customers": [...],
+ * "orders": [...]}`) is one sheet per array, named by its key, its other members kept in
+ * `jsonTables`. Nested objects become dotted columns (`address.city`, with their key path in
+ * `paths`); arrays are kept as JSON text; null and missing keys are null, the missing ones noted
+ * in `absentKeys`.
+ * @example readJsonDocument('[{"a":{"b":1}}]', 'data', limits).sheets[0].columns // ['a.b']
  */
-export function readJson(text: string, sheetName: string, limits: Required<ReadLimits>): Sheet {
+export function readJsonDocument(
+  text: string,
+  sheetName: string,
+  limits: Required<ReadLimits>,
+): JsonDocument {
   if (text.trim() === '') throw new EngineError('INVALID_FILE', 'The file is empty.');
   let document: JsonValue;
   try {
@@ -264,10 +280,43 @@ export function readJson(text: string, sheetName: string, limits: Required<ReadL
     if (!lines) throw error;
     document = lines;
   }
+  if (isJsonObject(document) && document.values.filter(isRecordList).length > 1) {
+    return readTables(document, limits);
+  }
   const table = new RecordTable(sheetName, limits);
   collectRecords(document, table);
+  return { sheets: [sheetOf(table, sheetName, limits)] };
+}
+
+/** Each array of records of the document as a sheet named by its key (Workbook.jsonTables). */
+function readTables(document: JsonObject, limits: Required<ReadLimits>): JsonDocument {
+  const { keys, values } = document;
+  const tableKeys = keys.filter((_, index) => isRecordList(values[index] as JsonValue));
+  const names = uniqueColumnNames(tableKeys);
+  const sheets: Sheet[] = [];
+  let cellsSoFar = 0;
+  const jsonTables = keys.map((key, index): JsonWrapperMember => {
+    const value = values[index] as JsonValue;
+    if (!isRecordList(value)) return { key, text: jsonText(value) };
+    const name = names[sheets.length]!;
+    const table = new RecordTable(name, limits);
+    for (const record of value) table.addRecord(record);
+    const sheet = sheetOf(table, name, limits, cellsSoFar);
+    cellsSoFar += sheet.rows.length * sheet.columns.length;
+    sheets.push(sheet);
+    return { key, text: null };
+  });
+  return { sheets, jsonTables };
+}
+
+function sheetOf(
+  table: RecordTable,
+  sheetName: string,
+  limits: Required<ReadLimits>,
+  cellsSoFar = 0,
+): Sheet {
   const width = table.paths.length;
-  checkTableSize(sheetName, table.rows.length, width, limits);
+  checkTableSize(sheetName, table.rows.length, width, limits, cellsSoFar);
   const rows = table.rows as Cell[][];
   // A key a record does not have is a null cell, noted so JSON output leaves it out again.
   const absentKeys = new Array<Uint8Array | undefined>(width);

@@ -2,7 +2,7 @@ import { EngineError } from '../errors';
 import type { CsvLayout, FileFormat, Workbook } from '../types';
 import { decodeText, type DecodedText } from './decode-text';
 import { preferredDelimiter, readDelimited, sniffDelimiter } from './read-delimited';
-import { readJson } from './read-json';
+import { readJsonDocument } from './read-json';
 import { resolveReadLimits, type ReadLimits } from './read-limits';
 import { readSpreadsheet } from './read-spreadsheet';
 
@@ -124,7 +124,8 @@ export function readWorkbook(bytes: Uint8Array, fileName: string, limits?: ReadL
   const name = baseName(fileName);
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
-      return { format: 'json', sheets: [readJson(text, name, resolved)] };
+      const { sheets, jsonTables } = readJsonDocument(text, name, resolved);
+      return { format: 'json', sheets, ...(jsonTables ? { jsonTables } : {}) };
     } catch (error) {
       // "[id],name" is a CSV header; only a .json file must be JSON.
       if (

@@ -173,12 +173,44 @@ const CHUNK_CHARS = 1 << 15;
  * garbage collector more than writing them.
  */
 export function* writeJsonChunks(sheet: Sheet): Generator<string, void, undefined> {
+  const [open, close] = wrapperAround(sheet);
+  yield* recordArrayChunks(sheet, open, `${close}\n`);
+}
+
+/**
+ * A JSON document of several tables (Workbook.jsonTables) written back: its members in order,
+ * one per line, each table's the array of its sheet's records (as writeJsonChunks writes them).
+ */
+export function* writeJsonTablesChunks(
+  members: readonly JsonWrapperMember[],
+  sheets: readonly Sheet[],
+): Generator<string, void, undefined> {
+  let table = 0;
+  let before = '{';
+  for (const member of members) {
+    before += `\n${JSON.stringify(member.key)}:`;
+    const sheet = member.text === null ? sheets[table++] : undefined;
+    if (sheet) {
+      yield* recordArrayChunks(sheet, before, '');
+      before = ',';
+    } else {
+      before += `${member.text ?? '[]'},`;
+    }
+  }
+  yield `${before.endsWith(',') ? before.slice(0, -1) : before}\n}\n`;
+}
+
+/** The records' array of a sheet, `before` and `after` it, in chunks (see writeJsonChunks). */
+function* recordArrayChunks(
+  sheet: Sheet,
+  before: string,
+  after: string,
+): Generator<string, void, undefined> {
   const keys = outputKeys(sheet);
   addPrefixes(keys);
   const jsonText = sheet.jsonText?.length === sheet.columns.length ? sheet.jsonText : undefined;
   const { rows } = sheet;
-  const [open, close] = wrapperAround(sheet);
-  let chunk = `${open}[`;
+  let chunk = `${before}[`;
   const absentKeys =
     sheet.absentKeys?.length === sheet.columns.length ? sheet.absentKeys : undefined;
   for (let index = 0; index < rows.length; index++) {
@@ -193,5 +225,5 @@ export function* writeJsonChunks(sheet: Sheet): Generator<string, void, undefine
       chunk = '';
     }
   }
-  yield `${chunk + (rows.length > 0 ? '\n]' : ']') + close}\n`;
+  yield chunk + (rows.length > 0 ? '\n]' : ']') + after;
 }

@@ -17,7 +17,9 @@ export function mappingFormatOf(format: FileFormat): FileFormat {
  * @example writeMapping(result.workbook, result.mapping, 'csv')
  */
 export function writeMapping(output: Workbook, mapping: Sheet, format: FileFormat): Uint8Array {
-  return writeWorkbook({ ...output, sheets: [mapping] }, mappingFormatOf(format));
+  // The mapping is one table, whatever tables a JSON document of the run held.
+  const { jsonTables: _tables, ...layout } = output;
+  return writeWorkbook({ ...layout, sheets: [mapping] }, mappingFormatOf(format));
 }
 
 /** The name convertWritten reads a mapping written by writeMapping under. */

@@ -1,7 +1,7 @@
 import { EngineError } from '../errors';
 import type { CsvLayout, FileFormat, Sheet, Workbook } from '../types';
 import { writeDelimitedChunks } from './write-delimited';
-import { writeJsonChunks } from './write-json';
+import { writeJsonChunks, writeJsonTablesChunks } from './write-json';
 import { splitLongSheets, writeSpreadsheet, writeSpreadsheetChunks } from './write-spreadsheet';
 
 export interface WriteOptions {
@@ -11,7 +11,10 @@ export interface WriteOptions {
    * texts, unchanged, get Excel's quote-prefix style.
    */
   neutralizeFormulas?: boolean;
-  /** The sheet csv/tsv/json output holds (they hold one table); the first sheet by default. */
+  /**
+   * The sheet csv/tsv/json output holds (they hold one table); the first sheet by default. A JSON
+   * source of several tables (Workbook.jsonTables) is written whole as json without it.
+   */
   sheetName?: string;
   /**
    * xlsx/xls: continue a sheet longer than the format holds on further sheets ("mapping (2)")
@@ -21,6 +24,12 @@ export interface WriteOptions {
 }
 
 const UTF8_BOM = '\ufeff';
+
+/** About how many characters a sheet's JSON takes: its cells, quotes, keys and punctuation. */
+function jsonSizeHint(sheet: Sheet): number {
+  const keyChars = sheet.columns.reduce((sum, name) => sum + name.length, 0);
+  return textSizeHint(sheet, 6 + keyChars / Math.max(1, sheet.columns.length));
+}
 
 /**
  * The CSV/TSV layout for output: a csv/tsv source's own line ending, BOM, "sep=" line and (for
@@ -126,13 +135,16 @@ export function writeWorkbook(
       );
     }
     case 'json': {
+      if (workbook.jsonTables && options.sheetName === undefined) {
+        const hint = workbook.sheets.reduce((sum, sheet) => sum + jsonSizeHint(sheet), 0);
+        return encodeChunks(
+          writeJsonTablesChunks(workbook.jsonTables, workbook.sheets),
+          false,
+          hint,
+        );
+      }
       const sheet = pickSheet(workbook, options.sheetName);
-      const keyChars = sheet.columns.reduce((sum, name) => sum + name.length, 0);
-      return encodeChunks(
-        writeJsonChunks(sheet),
-        false,
-        textSizeHint(sheet, 6 + keyChars / Math.max(1, sheet.columns.length)),
-      );
+      return encodeChunks(writeJsonChunks(sheet), false, jsonSizeHint(sheet));
     }
     case 'xlsx':
     case 'xls':

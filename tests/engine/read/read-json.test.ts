@@ -226,6 +226,52 @@ describe('readWorkbook on JSON', () => {
     expect(written.data.map((record) => record.name)).not.toContain('Ann Lee');
   });
 
+  it('reads a document of several tables as one sheet each, and writes it back whole', () => {
+    const input =
+      '{"exported_by":"ann.lee@corp.com","customers":[{"id":101,"name":"Ann Lee","email":"ann.lee@corp.com"},{"id":102,"name":"Bob Ray","email":"bob.ray@corp.com"}],"orders":[{"order_id":1,"customer_id":101,"total":5.5},{"order_id":2,"customer_id":102},{"order_id":3,"customer_id":101,"total":1.25}],"refunds":[],"count":3}';
+    const workbook = readJsonText(input, 'dump.json');
+    expect(workbook.sheets.map((sheet) => [sheet.name, sheet.columns])).toEqual([
+      ['customers', ['id', 'name', 'email']],
+      ['orders', ['order_id', 'customer_id', 'total']],
+    ]);
+    // Read and written back unchanged: members, their order, an absent key, the empty array.
+    expect(JSON.parse(new TextDecoder().decode(writeWorkbook(workbook, 'json')))).toEqual(
+      JSON.parse(input),
+    );
+    const schemas = workbook.sheets.map((sheet) => detectSchema(sheet));
+    const output = pseudonymize(workbook, schemas, { secret: 'k' }).workbook;
+    const written = JSON.parse(new TextDecoder().decode(writeWorkbook(output, 'json'))) as {
+      exported_by: string;
+      customers: { id: number; name: string; email: string }[];
+      orders: { order_id: number; customer_id: number; total?: number }[];
+      refunds: unknown[];
+      count: number;
+    };
+    expect(Object.keys(written)).toEqual([
+      'exported_by',
+      'customers',
+      'orders',
+      'refunds',
+      'count',
+    ]);
+    expect(written.exported_by).not.toBe('ann.lee@corp.com');
+    expect(written.refunds).toEqual([]);
+    expect(written.count).toBe(3);
+    expect(written.customers.map((record) => record.name)).not.toContain('Ann Lee');
+    expect(Object.keys(written.orders[1]!)).toEqual(['order_id', 'customer_id']);
+    // The tables still join: each order's customer is a customer of the output.
+    const customerIds = written.customers.map((record) => record.id);
+    expect(customerIds).not.toEqual([101, 102]);
+    expect(written.orders.map((order) => customerIds.indexOf(order.customer_id))).toEqual([
+      0, 1, 0,
+    ]);
+    // One table alone, as csv and json output of a chosen sheet hold.
+    const orders = JSON.parse(
+      new TextDecoder().decode(writeWorkbook(output, 'json', { sheetName: 'orders' })),
+    ) as unknown[];
+    expect(orders).toEqual(written.orders);
+  });
+
   it('keeps the key path of every column', () => {
     const sheet = readJsonText('[{"a.b":1,"a":{"b":2}}]').sheets[0];
     expect(sheet?.paths).toEqual([['a.b'], ['a', 'b']]);
