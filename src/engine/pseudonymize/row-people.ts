@@ -190,6 +190,17 @@ function plannedWith(
   return planned.filter((column) => column.sheetIndex === sheetIndex && test(column.schema));
 }
 
+/** A sheet's first-name and last-name columns, when pseudonymized: what its rows rebuild from. */
+function namesOf(
+  planned: readonly PlannedColumn[],
+  sheetIndex: number,
+): { first: PlannedColumn | undefined; last: PlannedColumn | undefined } {
+  return {
+    first: plannedWith(planned, sheetIndex, (c) => c.semantic === 'firstName')[0],
+    last: plannedWith(planned, sheetIndex, (c) => c.semantic === 'lastName')[0],
+  };
+}
+
 /**
  * Values already handed out in a column: each pseudonym (numbered in `taken`) → the namespace
  * number of its original, in `owners`. Keyed by the same string hash as the namespace's `ids`
@@ -362,8 +373,7 @@ export function coherePeople(
   people?: SheetsOfPeople,
 ): PeopleCounts {
   const counts: PeopleCounts = { addresses: 0, fullNames: 0, genders: 0, fileDependent: 0 };
-  const first = plannedWith(planned, sheetIndex, (c) => c.semantic === 'firstName')[0];
-  const last = plannedWith(planned, sheetIndex, (c) => c.semantic === 'lastName')[0];
+  const { first, last } = namesOf(planned, sheetIndex);
   if (!first) return counts;
   const genders = plannedWith(
     planned,
@@ -425,14 +435,9 @@ export class SheetsOfPeople {
   private readonly firstRebuilt = new Map<Namespace, (string | undefined)[]>();
 
   constructor(planned: readonly PlannedColumn[]) {
-    const withFirst = new Set<number>();
-    const withLast = new Set<number>();
-    for (const { sheetIndex, schema } of planned) {
-      if (schema.semantic === 'firstName') withFirst.add(sheetIndex);
-      if (schema.semantic === 'lastName') withLast.add(sheetIndex);
-    }
-    for (const sheetIndex of withFirst) {
-      if (withLast.has(sheetIndex)) this.rebuilding.add(sheetIndex);
+    for (const sheetIndex of new Set(planned.map((column) => column.sheetIndex))) {
+      const { first, last } = namesOf(planned, sheetIndex);
+      if (first && last) this.rebuilding.add(sheetIndex);
     }
     this.receiving = planned.filter(
       (column) => !this.rebuilding.has(column.sheetIndex) && column.schema.rule.action !== 'faker',

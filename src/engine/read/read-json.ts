@@ -280,27 +280,31 @@ export function readJsonDocument(
     if (!lines) throw error;
     document = lines;
   }
-  if (isJsonObject(document) && document.values.filter(isRecordList).length > 1) {
-    return readTables(document, limits);
-  }
+  const tables = isJsonObject(document) ? readTables(document, limits) : null;
+  if (tables) return tables;
   const table = new RecordTable(sheetName, limits);
   collectRecords(document, table);
   return { sheets: [sheetOf(table, sheetName, limits)] };
 }
 
-/** Each array of records of the document as a sheet named by its key (Workbook.jsonTables). */
-function readTables(document: JsonObject, limits: Required<ReadLimits>): JsonDocument {
+/**
+ * Each array of records of the document as a sheet named by its key (Workbook.jsonTables), or
+ * null when it holds fewer than two (a plain table, or one inside a wrapper).
+ */
+function readTables(document: JsonObject, limits: Required<ReadLimits>): JsonDocument | null {
   const { keys, values } = document;
-  const tableKeys = keys.filter((_, index) => isRecordList(values[index] as JsonValue));
+  const isTable = values.map(isRecordList);
+  const tableKeys = keys.filter((_, index) => isTable[index]);
+  if (tableKeys.length < 2) return null;
   const names = uniqueColumnNames(tableKeys);
   const sheets: Sheet[] = [];
   let cellsSoFar = 0;
   const jsonTables = keys.map((key, index): JsonWrapperMember => {
     const value = values[index] as JsonValue;
-    if (!isRecordList(value)) return { key, text: jsonText(value) };
+    if (!isTable[index]) return { key, text: jsonText(value) };
     const name = names[sheets.length]!;
     const table = new RecordTable(name, limits);
-    for (const record of value) table.addRecord(record);
+    for (const record of value as JsonValue[]) table.addRecord(record);
     const sheet = sheetOf(table, name, limits, cellsSoFar);
     cellsSoFar += sheet.rows.length * sheet.columns.length;
     sheets.push(sheet);
