@@ -76,6 +76,28 @@ export interface Sheet {
    * replaced; its keys, numbers, booleans and nulls stay.
    */
   jsonWrapper?: JsonWrapperMember[];
+  /**
+   * CSV/TSV sources not quoted only where needed: per column, how its fields were quoted (see
+   * ColumnQuoting), so csv/tsv output quotes them the same way; absent when every column was
+   * quoted as RFC 4180 asks and no more (Excel, pandas), a column's slot empty where it was.
+   */
+  quoting?: (ColumnQuoting | undefined)[];
+}
+
+/**
+ * How a CSV/TSV source quoted one column: R's write.csv quotes every text and its header, but
+ * writes NA bare; Python's QUOTE_ALL and database tools quote every field; PostgreSQL tells an
+ * empty text (`""`) from a NULL (nothing) by its quotes alone.
+ */
+export interface ColumnQuoting {
+  /** Whether its non-empty values are quoted, apart from the texts in `bare`. */
+  values: boolean;
+  /** The few texts a quoted column left bare (R's NA, a NULL marker), written bare again. */
+  bare: string[];
+  /** Its empty values: all `""`, all nothing, or per row (1: `""`) where the source wrote both. */
+  empties: 'quoted' | 'bare' | Uint8Array;
+  /** Whether its header cell was quoted. */
+  header: boolean;
 }
 
 /** A member of a JSON wrapper object (Sheet.jsonWrapper): its key and JSON text, null for the records. */

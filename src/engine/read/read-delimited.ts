@@ -4,6 +4,7 @@ import type { Cell, CsvLayout, Sheet } from '../types';
 import { headerCellsOf, uniqueColumnNames } from './column-names';
 import { findHeaderRow, MAX_PREAMBLE_LINES } from './find-header-row';
 import { checkTableSize, type ReadLimits } from './read-limits';
+import { QuoteTally } from './quote-tally';
 import { splitRecords, splitUtf8Records } from './split-records';
 
 type Delimiter = CsvLayout['delimiter'];
@@ -412,6 +413,7 @@ const NOT_LATIN1 = /[\u0100-\uffff]/;
  * so is a preamble above the header (see findHeaderRow). CRLF, LF and CR line endings may be
  * mixed. `utf8`, the bytes a UTF-8 text was decoded from, lets a text with a character above
  * U+00FF be read a block at a time, so the table keeps one byte per character where it can.
+ * How the source quoted its columns, where it quoted more than needed, is Sheet.quoting.
  * @example readDelimited('a,b\n1,2,3\n', ',', 'data', limits).sheet.columns // ['a', 'b', 'column_3']
  */
 export function readDelimited(
@@ -430,10 +432,16 @@ export function readDelimited(
   // V8 keeps the subject of the last successful match (RegExp.input): a match on one character
   // lets the whole text go once the table is read.
   if (twoByte) NOT_LATIN1.test('\u0100');
-  const records =
-    (utf8 && twoByte
-      ? splitUtf8Records(utf8.bytes, utf8.start + (hint?.length ?? 0), delimiter)
-      : splitRecords(text, delimiter)) ?? parseWithPapa(text, newline, delimiter, hint ? 1 : 0);
+  let quotes: QuoteTally | null = new QuoteTally(delimiter);
+  let records =
+    utf8 && twoByte
+      ? splitUtf8Records(utf8.bytes, utf8.start + (hint?.length ?? 0), delimiter, quotes)
+      : splitRecords(text, delimiter, undefined, undefined, quotes);
+  if (records === null) {
+    // Papa Parse tells no quoting: such a file is written back quoted where needed.
+    quotes = null;
+    records = parseWithPapa(text, newline, delimiter, hint ? 1 : 0);
+  }
   const headerIndex = findHeaderRow(records);
   const header = records[headerIndex];
   if (!header) throw new EngineError('INVALID_FILE', 'The file is empty.');
@@ -454,13 +462,23 @@ export function readDelimited(
   const headerCells = headerCellsOf(written, columns);
 
   const rows: Cell[][] = [];
+  // Where each record went, for a column whose `""` and empty fields are told apart row by row.
+  const rowOfRecord = quotes?.hasMixedEmpties ? new Int32Array(records.length).fill(-1) : null;
   for (let index = headerIndex + 1; index < end; index++) {
     const record = records[index] as string[];
     if (record.length !== width && isEmptyRecord(record)) continue;
+    if (rowOfRecord) rowOfRecord[index] = rows.length;
     rows.push(padded(record, width));
   }
+  const quoting = quotes?.quotingOf(width, headerIndex, rows.length, rowOfRecord);
   return {
-    sheet: { name: sheetName, columns, rows, ...(headerCells ? { headerCells } : {}) },
+    sheet: {
+      name: sheetName,
+      columns,
+      rows,
+      ...(headerCells ? { headerCells } : {}),
+      ...(quoting ? { quoting } : {}),
+    },
     delimiter,
     newline,
     sepLine: hint !== null,

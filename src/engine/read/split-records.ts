@@ -60,6 +60,8 @@ export class ValuePools {
   }
 }
 
+import type { QuoteTally } from './quote-tally';
+
 /** Where splitRecords stopped at a quoted field left open: the start of its record, or -1. */
 export interface OpenRecord {
   start: number;
@@ -72,7 +74,7 @@ export interface OpenRecord {
  * break ends with one empty record, as Papa Parse gives it. Each record is an array of exactly its
  * fields. Null when a quoted field is not closed, or is closed by a quote that a delimiter or line
  * break does not follow right away (Papa Parse accepts spaces there or reports an error; the
- * caller leaves such files to it).
+ * caller leaves such files to it). `quotes` tallies how each column's fields were quoted.
  * @example splitRecords('a,"b,c"\r\n1,2', ',') // [['a', 'b,c'], ['1', '2']]
  */
 export function splitRecords(
@@ -80,6 +82,7 @@ export function splitRecords(
   delimiter: string,
   pools = new ValuePools(),
   open?: OpenRecord,
+  quotes?: QuoteTally,
 ): string[][] | null {
   const length = text.length;
   const delimiterCode = delimiter.charCodeAt(0);
@@ -111,6 +114,7 @@ export function splitRecords(
       }
       const value = text.slice(position + 1, close);
       fields[count] = pools.pooled(count, doubled ? value.replaceAll('""', '"') : value);
+      quotes?.quoted(count, records.length, value);
       count++;
       const after = close + 1;
       if (after === length) {
@@ -138,18 +142,23 @@ export function splitRecords(
     const nextBreak = nextCr < 0 || (nextLf >= 0 && nextLf < nextCr) ? nextLf : nextCr;
     if (nextDelimiter >= 0 && (nextBreak < 0 || nextDelimiter < nextBreak)) {
       fields[count] = pools.pooled(count, text.slice(position, nextDelimiter));
+      quotes?.bare(count, records.length, fields[count]!);
       count++;
       position = nextDelimiter + 1;
       continue;
     }
     if (nextBreak < 0) {
       fields[count] = pools.pooled(count, text.slice(position));
+      quotes?.bare(count, records.length, fields[count]!);
       count++;
+      if (count === 1 && fields[0] === '') quotes?.blankLine();
       records.push(fields.slice(0, count));
       return records;
     }
     fields[count] = pools.pooled(count, text.slice(position, nextBreak));
+    quotes?.bare(count, records.length, fields[count]!);
     count++;
+    if (count === 1 && fields[0] === '') quotes?.blankLine();
     records.push(fields.slice(0, count));
     count = 0;
     position = nextBreak + (nextBreak === nextCr && text.charCodeAt(nextBreak + 1) === LF ? 2 : 1);
@@ -205,13 +214,14 @@ function blockEnd(bytes: Uint8Array, from: number): number {
  * field open at the end of its block (splitRecords gives null): the block then ends before the
  * field's record, or takes more lines when that record is its first.
  * The bytes must be valid UTF-8; `start` skips a byte-order mark or a "sep=" line. Null where
- * splitRecords gives null.
+ * splitRecords gives null; `quotes` as splitRecords takes it.
  * @example splitUtf8Records(new TextEncoder().encode('a,b\n€,"x\ny"\n'), 0, ',') // [['a', 'b'], ['€', 'x\ny'], ['']]
  */
 export function splitUtf8Records(
   bytes: Uint8Array,
   start: number,
   delimiter: string,
+  quotes?: QuoteTally,
 ): string[][] | null {
   const decoder = new TextDecoder('utf-8');
   const encoder = new TextEncoder();
@@ -222,7 +232,8 @@ export function splitUtf8Records(
   for (;;) {
     let to = blockEnd(bytes, from);
     let text = decoder.decode(bytes.subarray(from, to));
-    let block = splitRecords(text, delimiter, pools, open);
+    if (quotes) quotes.recordBase = records.length;
+    let block = splitRecords(text, delimiter, pools, open, quotes);
     for (let grow = 256; block === null; grow *= 2) {
       if (open.start > 0) {
         // A quoted field runs past the cut: end the block before its record instead.
@@ -234,7 +245,7 @@ export function splitUtf8Records(
         return null;
       }
       text = decoder.decode(bytes.subarray(from, to));
-      block = splitRecords(text, delimiter, pools, open);
+      block = splitRecords(text, delimiter, pools, open, quotes);
     }
     if (to === bytes.length) {
       for (const record of block) records.push(record);

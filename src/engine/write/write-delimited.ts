@@ -1,5 +1,5 @@
 import { cellNumberFormat, cellText } from '../cell';
-import type { Cell, CsvLayout, Sheet } from '../types';
+import type { Cell, ColumnQuoting, CsvLayout, Sheet } from '../types';
 import { headerRowOf } from './header-row';
 import { mayBeFormula, neutralizeFormula } from './neutralize-formula';
 
@@ -21,25 +21,41 @@ const NEEDS_QUOTES_ANY_DELIMITER = /[,;\t|"\r\n]/;
 /** How many characters of output are gathered before they become one string chunk. */
 const CHUNK_CHARS = 1 << 15;
 
-/** One field as written: text as is (neutralized if asked), other cells as displayed, quoted if needed. */
+/** A cell's text as written: text as is (neutralized if asked), other cells as displayed. */
+function fieldText(cell: Cell, format: string | null, neutralize: boolean): string {
+  if (typeof cell === 'string') {
+    return neutralize && mayBeFormula(cell) ? neutralizeFormula(cell) : cell;
+  }
+  return cellText(cell, format);
+}
+
+function quoted(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** One field as written, quoted if needed. */
 function field(
   cell: Cell,
   format: string | null,
   neutralize: boolean,
   needsQuotes: RegExp,
 ): string {
-  let text: string;
-  if (typeof cell === 'string') {
-    text = neutralize && mayBeFormula(cell) ? neutralizeFormula(cell) : cell;
-  } else {
-    text = cellText(cell, format);
-  }
-  return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = fieldText(cell, format, neutralize);
+  return needsQuotes.test(text) ? quoted(text) : text;
+}
+
+/** Whether a text goes in quotes in a column the source quoted so (see ColumnQuoting). */
+function quotedAsSource(text: string, quoting: ColumnQuoting, rowIndex: number): boolean {
+  const { empties } = quoting;
+  if (text === '') return empties === 'quoted' || (empties !== 'bare' && empties[rowIndex] === 1);
+  return quoting.values && !quoting.bare.includes(text);
 }
 
 /**
  * A sheet as CSV/TSV text per RFC 4180: fields holding the delimiter, a quote or a line break are
- * quoted with quotes doubled (see NEEDS_QUOTES_ANY_DELIMITER), after Excel's "sep=" line when the source had one; numbers and dates are written as their displayed text (the number
+ * quoted with quotes doubled (see NEEDS_QUOTES_ANY_DELIMITER), and so is every field the source
+ * quoted the same way (Sheet.quoting: R's, a database's), after Excel's "sep=" line when the
+ * source had one; numbers and dates are written as their displayed text (the number
  * format of the cell), as Excel saves CSV; text cells a spreadsheet could run to call something
  * get a leading single quote when `neutralize` is on. Yields ~1 MB text chunks, one at a time, so the caller
  * can encode each before the next is built (the whole text is never held as strings).
@@ -52,8 +68,11 @@ export function* writeDelimitedChunks(
   const { delimiter, newline } = layout;
   const quoteField =
     sheet.columns.length === 1 ? NEEDS_QUOTES_ANY_DELIMITER : NEEDS_QUOTES[delimiter];
-  const header = headerRowOf(sheet).map((name) =>
-    field(name, null, neutralize, NEEDS_QUOTES_ANY_DELIMITER),
+  const { quoting } = sheet;
+  const header = headerRowOf(sheet).map((name, column) =>
+    quoting?.[column]?.header
+      ? quoted(fieldText(name, null, neutralize))
+      : field(name, null, neutralize, NEEDS_QUOTES_ANY_DELIMITER),
   );
   // A first field starting with U+FEFF would be read back as a byte-order mark.
   if (header[0]?.startsWith('\ufeff')) header[0] = `"${header[0]}"`;
@@ -71,7 +90,14 @@ export function* writeDelimitedChunks(
           ? null
           : cellNumberFormat(sheet, rowIndex, column);
       if (column > 0) line += delimiter;
-      line += field(cell, format, neutralize, quoteField);
+      const asSource = quoting?.[column];
+      if (asSource) {
+        const text = fieldText(cell, format, neutralize);
+        line +=
+          quotedAsSource(text, asSource, rowIndex) || quoteField.test(text) ? quoted(text) : text;
+      } else {
+        line += field(cell, format, neutralize, quoteField);
+      }
     }
     // A last empty value of a one-column table would read back as a blank line at the end.
     if (row.length === 1 && line === '' && rowIndex === rows.length - 1) line = '""';

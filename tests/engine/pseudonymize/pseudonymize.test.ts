@@ -256,6 +256,47 @@ describe('pseudonymize', () => {
     for (const row of out.sheets[0]!.rows) expect(Number(row[1])).toBeLessThan(1000);
   });
 
+  it('quotes its csv as the source did: R and PostgreSQL exports stay theirs', () => {
+    const runCsv = (text: string, rule?: [string, ColumnSchema['rule']]) => {
+      const workbook = readWorkbook(new TextEncoder().encode(text), 'export.csv');
+      let schema = detectSchema(workbook.sheets[0]!);
+      if (rule) schema = withRule(schema, rule[0], rule[1]);
+      const result = pseudonymize(workbook, [schema], { secret: 'k' });
+      return new TextDecoder().decode(writeWorkbook(result.workbook, 'csv')).split('\n');
+    };
+    // R's write.csv: texts quoted, numbers and NA bare, whatever the pseudonyms.
+    const r = runCsv(
+      '"","name","city","age"\n"1","Ann Smith","Paris",30\n"2","Bob Jones",NA,41\n"3","Cy Young","Rome",NA\n',
+    );
+    expect(r[0]).toBe('"","name","city","age"');
+    for (const line of r.slice(1, 4)) {
+      expect(line).toMatch(/^"\d+","[^"]+",("[^"]+"|NA),(\d+|NA)$/);
+    }
+    expect(r.slice(1, 4).map((line) => line.split(',').slice(2).join())).toEqual([
+      expect.stringMatching(/^"[^"]+",\d+$/),
+      expect.stringMatching(/^NA,\d+$/),
+      expect.stringMatching(/^"[^"]+",NA$/),
+    ]);
+    // PostgreSQL: a NULL stays nothing and an empty text stays "", row by row, blanked or not.
+    const psql = 'id,name,note\n1,Ann,\n2,Bob,""\n3,,x\n4,"",""\n';
+    expect(runCsv(psql).map((line) => line.replace(/^[^,]*,[^,]*,/, ''))).toEqual([
+      'note',
+      '',
+      '""',
+      expect.not.stringMatching(/^("")?$/),
+      '""',
+      '',
+    ]);
+    expect(runCsv(psql, ['note', { action: 'blank' }]).map((line) => line.split(',')[1])).toEqual([
+      'name',
+      expect.stringMatching(/^[^",]+$/),
+      expect.stringMatching(/^[^",]+$/),
+      '',
+      '""',
+      undefined,
+    ]);
+  });
+
   it('keeps missing-value markers, but pseudonymizes NA (Namibia) in a country code column', () => {
     const workbook: Workbook = {
       format: 'csv',
