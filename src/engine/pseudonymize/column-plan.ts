@@ -173,7 +173,7 @@ export function planColumn(
     case 'number':
       // Identifiers share one permutation whatever their column's kind, so ids join anywhere.
       return planValues(
-        isIdentifierColumn(column)
+        isIdentifierColumn(column, scheme)
           ? planIdentifierValues(random.permutation('identifier'), fallback)
           : planNumberValues(column, overrides.range, random, fallback, scheme),
       );

@@ -1,7 +1,17 @@
 import type { ColumnSchema } from '../types';
+import { PSEUDONYM_SCHEME_VERSION } from './scheme-version';
 
 /** Last words of a header that name a reference number ('Order No', 'invoiceNumber', 'ref'). */
 const NUMBER_TOKENS = new Set(['number', 'no', 'nr', 'num', 'code', 'key', 'ref']);
+/** From scheme 6 on, the same in other languages ('Numéro', 'número', 'nº'), and 'index'. */
+const MORE_NUMBER_TOKENS = new Set(['nummer', 'numero', 'numéro', 'número', 'nº', 'index', 'idx']);
+/** German compounds ending in a number word: 'Kundennummer', 'Bestellnr'. */
+const COMPOUND_NUMBER = /\p{L}(?:nummer|nr)$/u;
+/**
+ * The name a column without a header gets (`column_1`, as the reader names it) or that pandas
+ * gives one read back (`Unnamed: 0`): the first is where pandas and R write a table's index.
+ */
+const UNNAMED = /^(?:column_\d+|Unnamed: \d+)$/;
 
 /**
  * An identifier column's name: `id`, `customer_id`, `customerId`, `Customer ID`, `OrderID`.
@@ -13,16 +23,21 @@ export function isIdName(name: string): boolean {
   return /^id$/i.test(text) || /(?:[^a-zA-Z0-9](?:id|ID|Id)|[a-z0-9](?:ID|Id))$/.test(text);
 }
 
-/** Whether a header's last word names a number: 'order_no', 'Invoice Nr', 'accountNumber'. */
-function endsWithNumberToken(name: string): boolean {
+/**
+ * Whether a header's last word names a number: 'order_no', 'Invoice Nr', 'accountNumber', and
+ * from scheme 6 'Kundennr', 'Numéro' or 'index' (see MORE_NUMBER_TOKENS).
+ */
+function endsWithNumberToken(name: string, scheme: number): boolean {
   // Words split at separators and at camel-case humps ('orderNo' → order, No).
   const words = name
     .trim()
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
+    .split(scheme >= 6 ? /[^\p{L}\p{N}]+/u : /[^A-Za-z0-9]+/)
     .filter((word) => word !== '');
   const last = words.at(-1)?.toLowerCase();
-  return last !== undefined && NUMBER_TOKENS.has(last);
+  if (last === undefined) return false;
+  if (NUMBER_TOKENS.has(last)) return true;
+  return scheme >= 6 && (MORE_NUMBER_TOKENS.has(last) || COMPOUND_NUMBER.test(last));
 }
 
 /** Whether every value of a column is distinct (near enough when the count is an estimate). */
@@ -35,12 +50,17 @@ function allDistinct(column: ColumnSchema): boolean {
 /**
  * Whether a number column holds integer identifiers rather than a measure: plain integers (no
  * prefix, suffix, grouping or decimals) under an id-like name (isIdName), or under a name ending
- * in number/no/nr/num/code/key/ref when every value is distinct. Identifiers get keyed
- * permutations of their digits (every file, any range, one pseudonym) instead of draws from the
- * column's range; a range the user set makes the column a measure again.
+ * in number/no/nr/num/code/key/ref when every value is distinct; from scheme 6 on, also under
+ * such a name in other languages and in an unnamed column (a pandas or R index: draws from its
+ * range would repeat its values). Identifiers get keyed permutations of their digits (every
+ * file, any range, one pseudonym) instead of draws from the column's range; a range the user
+ * set makes the column a measure again.
  * @example isIdentifierColumn(detectColumn('customer_id', ['17', '42'])) // true
  */
-export function isIdentifierColumn(column: ColumnSchema): boolean {
+export function isIdentifierColumn(
+  column: ColumnSchema,
+  scheme = PSEUDONYM_SCHEME_VERSION,
+): boolean {
   if (column.type !== 'number' || column.rangeSetByUser) return false;
   const layout = column.number;
   if (
@@ -53,5 +73,15 @@ export function isIdentifierColumn(column: ColumnSchema): boolean {
   ) {
     return false;
   }
-  return isIdName(column.name) || (endsWithNumberToken(column.name) && allDistinct(column));
+  if (isIdName(column.name)) return true;
+  const numberName = endsWithNumberToken(column.name, scheme) || (scheme >= 6 && isUnnamed(column));
+  return numberName && allDistinct(column);
+}
+
+/**
+ * Whether a column had no header (see UNNAMED): as an identifier it is a table's row index,
+ * which names no entity whose dates move together.
+ */
+export function isUnnamed(column: ColumnSchema): boolean {
+  return UNNAMED.test(column.name);
 }

@@ -32,12 +32,15 @@ function unionOf(ranges: readonly NumericRange[]): NumericRange {
  * share one namespace and a value joins to the same pseudonym everywhere in the file. Plain
  * integer identifiers need no range: their keyed permutation joins them in every file.
  */
-export function mergedRanges(schemas: ColumnSchema[][]): Map<ColumnSchema, RangeOverrides> {
+export function mergedRanges(
+  schemas: ColumnSchema[][],
+  scheme: number,
+): Map<ColumnSchema, RangeOverrides> {
   const groups = new Map<string, ColumnSchema[]>();
   for (const column of schemas.flat()) {
     if (column.rule.action !== 'auto' || column.rangeSetByUser) continue;
     if (column.type !== 'number' && column.type !== 'date' && column.type !== 'datetime') continue;
-    if (isIdentifierColumn(column)) continue;
+    if (isIdentifierColumn(column, scheme)) continue;
     const key = joinKey(column);
     groups.set(key, [...(groups.get(key) ?? []), column]);
   }

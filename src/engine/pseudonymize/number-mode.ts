@@ -14,7 +14,8 @@ export function numberModeOf(
 
 /**
  * Whether a column is a measured quantity, whose pseudonyms have a number mode: a number column
- * that is no identifier (identifiers keep their keyed permutation whatever the mode).
+ * that is no identifier (identifiers keep their keyed permutation whatever the mode) under the
+ * latest scheme, as the page and the report show it.
  * @example isMeasureColumn(detectColumn('amount', ['12.50', '7.99'])) // true
  */
 export function isMeasureColumn(column: ColumnSchema): boolean {

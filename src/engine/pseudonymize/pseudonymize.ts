@@ -194,11 +194,16 @@ function checkSchemas(workbook: Workbook, schemas: ColumnSchema[][]): void {
  * The namespaces whose values free text is searched for (see PiiInText.learn, which reads their
  * indexes), when the run has free text at all.
  */
-function namespacesMentionedInText(planned: readonly PlannedColumn[]): ReadonlySet<Namespace> {
+function namespacesMentionedInText(
+  planned: readonly PlannedColumn[],
+  scheme: number,
+): ReadonlySet<Namespace> {
   if (!planned.some(({ namespace }) => namespace.plan.freeText)) return new Set();
   return new Set(
     planned
-      .filter(({ namespace, schema }) => !namespace.plan.freeText && piiKindOfColumn(schema))
+      .filter(
+        ({ namespace, schema }) => !namespace.plan.freeText && piiKindOfColumn(schema, scheme),
+      )
       .map(({ namespace }) => namespace),
   );
 }
@@ -275,7 +280,7 @@ export function pseudonymize(
 
   // Plan: one namespace per kind and format.
   let phase = performance.now();
-  const overrides = mergedRanges(schemas);
+  const overrides = mergedRanges(schemas, scheme);
   const namespaces = new Map<string, Namespace>();
   const planned: PlannedColumn[] = [];
   const blanked = new Set<string>();
@@ -331,7 +336,7 @@ export function pseudonymize(
   // told from one in every namespace (a refusal would make that pseudonym depend on the file).
   phase = performance.now();
   const sensitiveOriginals = new SensitiveOriginals(namespaces.values());
-  const mentionedInText = namespacesMentionedInText(planned);
+  const mentionedInText = namespacesMentionedInText(planned, scheme);
   const drawnAfterShift = datesDrawnAfterShift(scheme, schemas, planned);
   let fileDependentPseudonyms = 0;
   let fileDependentOfFileValues = 0;
@@ -429,7 +434,7 @@ export function pseudonymize(
   let textsWritten = 0;
   if (freeText.length > 0) {
     progress('text', 0, textsToWrite);
-    pii.learn(planned, sheets, sensitiveOriginals);
+    pii.learn(planned, sheets, sensitiveOriginals, scheme);
   }
   for (const namespace of freeText) {
     if (namespace.plan.freeText === 'redact') pii.redactNamespace(namespace);

@@ -8,7 +8,7 @@ import { MS_PER_DAY } from '../time/days';
 import type { Cell, ColumnSchema, Sheet } from '../types';
 import { defaultDatePattern } from './date-ranges';
 import { PSEUDONYM_SCHEME_VERSION } from './scheme-version';
-import { isIdentifierColumn, isIdName } from './identifier-columns';
+import { isIdentifierColumn, isIdName, isUnnamed } from './identifier-columns';
 import type { KeyedRandom } from './keyed-random';
 import type { PlannedColumn } from './namespace';
 
@@ -50,14 +50,15 @@ function allDistinct(column: ColumnSchema): boolean {
 }
 
 /**
- * The column naming a row's entity: the first unique identifier, email or UUID column.
- * @example entityColumnIndex([idColumn, emailColumn, signupColumn]) // 0
+ * The column naming a row's entity: the first unique identifier (no row index), email or UUID
+ * column.
+ * @example entityColumnIndex([idColumn, emailColumn, signupColumn], 6) // 0
  */
-export function entityColumnIndex(schema: readonly ColumnSchema[]): number {
+export function entityColumnIndex(schema: readonly ColumnSchema[], scheme: number): number {
   return schema.findIndex(
     (column) =>
       // Kept or not: the offset is a keyed hash of the original either way.
-      isIdentifierColumn(column) ||
+      (isIdentifierColumn(column, scheme) && !isUnnamed(column)) ||
       column.type === 'email' ||
       column.semantic === 'email' ||
       column.semantic === 'uuid' ||
@@ -141,7 +142,7 @@ function shiftedColumns(
   planned: readonly PlannedColumn[],
   scheme: number,
 ): ShiftedColumn[] {
-  const automatic = entityColumnIndex(schema);
+  const automatic = entityColumnIndex(schema, scheme);
   const out: ShiftedColumn[] = [];
   for (const column of planned) {
     const { schema: dateColumn } = column;
@@ -185,7 +186,7 @@ export function dateShiftPlans(
   schema: readonly ColumnSchema[],
   scheme = PSEUDONYM_SCHEME_VERSION,
 ): (DateShiftPlan | null)[] {
-  const automatic = entityColumnIndex(schema);
+  const automatic = entityColumnIndex(schema, scheme);
   return schema.map((column, columnIndex) => {
     if (!movesByDays(column, scheme)) return null;
     const entityIndex = entityIndexOf(column, columnIndex, schema, automatic, scheme);

@@ -8,7 +8,7 @@
  * a column routed to another rule (an identifier predicate that matches more names), another
  * Faker version whose lists differ. A change that alters none (speed, memory, messages) must not.
  */
-export const PSEUDONYM_SCHEME_VERSION = 5;
+export const PSEUDONYM_SCHEME_VERSION = 6;
 
 /*
  * What each scheme added, so an older one stays reproducible (pseudonymize's `scheme` option
@@ -36,6 +36,13 @@ export const PSEUDONYM_SCHEME_VERSION = 5;
  *    in the sheets without names (an orders sheet's customer_email), where it kept its per-value
  *    pseudonym there and the sheets no longer joined on it; rebuilt addresses are kept apart
  *    across all the columns of their namespace, not column by column.
+ * 6. more integer columns are identifiers (a keyed permutation, every value distinct, where they
+ *    were measures drawn from their range, repeating values): a reference number named in
+ *    German, Dutch, French or Spanish ('Kundennr', 'Bestellnummer', 'Numéro', 'número', 'nº'),
+ *    'index' or 'idx', and a column without a header (a pandas or R index, `Unnamed: 0` read
+ *    back), when every value is distinct. Such a named one may name the row's entity whose dates
+ *    move together, and free text's mentions of its values are replaced; an unnamed one does
+ *    neither.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -218,8 +218,8 @@ describe('file-dependent pseudonyms', () => {
 });
 
 describe('PSEUDONYM_SCHEME_VERSION', () => {
-  it('is 5, from the engine and its browser entry alike', () => {
-    expect(PSEUDONYM_SCHEME_VERSION).toBe(5);
+  it('is 6, from the engine and its browser entry alike', () => {
+    expect(PSEUDONYM_SCHEME_VERSION).toBe(6);
     expect(BROWSER_SCHEME_VERSION).toBe(PSEUDONYM_SCHEME_VERSION);
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { detectColumn } from '../../../src/engine';
+import {
+  detectSchema,
+  pseudonymize,
+  readWorkbook,
+  writeWorkbook,
+  detectColumn,
+} from '../../../src/engine';
 import { isIdentifierColumn, isIdName } from '../../../src/engine/pseudonymize/identifier-columns';
+import { piiKindOfColumn } from '../../../src/engine/pseudonymize/pii-in-text/pii-columns';
+import { entityColumnIndex } from '../../../src/engine/pseudonymize/row-date-shift';
 
 const distinct = ['17', '42', '1093', '7'];
 const repeated = ['17', '42', '17', '7'];
@@ -46,5 +54,72 @@ describe('isIdentifierColumn', () => {
 
   it('reads spreadsheet integers as identifiers too', () => {
     expect(isIdentifierColumn(detectColumn('CustomerID', [1, 2, 3, 250]))).toBe(true);
+  });
+
+  it.each([
+    { name: 'Kundennr', values: distinct },
+    { name: 'Bestellnummer', values: distinct },
+    { name: 'Kunden-Nr.', values: distinct },
+    { name: 'Numéro', values: distinct },
+    { name: 'número de cliente', values: distinct, expected: false },
+    { name: 'Factuur nummer', values: distinct },
+    { name: 'nº', values: distinct },
+    { name: 'index', values: distinct },
+    { name: 'idx', values: distinct },
+    { name: 'column_1', values: distinct },
+    { name: 'Unnamed: 0', values: distinct },
+    { name: 'Kundennr', values: repeated, expected: false },
+    { name: 'column_1', values: repeated, expected: false },
+    { name: 'Winner', values: distinct, expected: false },
+  ])(
+    'from scheme 6 on, $name with $values is one (in other languages, and a table index)',
+    ({ name, values, expected = true }) => {
+      const column = detectColumn(name, values);
+      expect(isIdentifierColumn(column, 6)).toBe(expected);
+      // 'Account Nr' was one before; these were measures up to scheme 5.
+      expect(isIdentifierColumn(column, 5)).toBe(expected && name === 'Kunden-Nr.');
+    },
+  );
+});
+
+describe('a pandas or R index column, from scheme 6 on', () => {
+  const rows = Array.from({ length: 200 }, (_, index) => `${index},P${index % 7},${index * 3}.5`);
+  const text = `,name,amount\n${rows.join('\n')}\n`;
+  const indexOut = (scheme: number) => {
+    const workbook = readWorkbook(new TextEncoder().encode(text), 'frame.csv');
+    const schemas = [detectSchema(workbook.sheets[0]!)];
+    const result = pseudonymize(workbook, schemas, { secret: 'k', scheme });
+    const written = new TextDecoder().decode(writeWorkbook(result.workbook, 'csv'));
+    return written
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]!);
+  };
+
+  it('stays distinct, each value another, as pandas needs to read its index back', () => {
+    const index = indexOut(6);
+    expect(new Set(index).size).toBe(200);
+    index.forEach((value, row) => {
+      expect(value).toMatch(/^\d+$/);
+      expect(value).not.toBe(String(row));
+    });
+  });
+
+  it('repeated values as a measure under scheme 5', () => {
+    expect(new Set(indexOut(5)).size).toBeLessThan(200);
+  });
+
+  it('names no entity whose dates move together, and no value free text mentions', () => {
+    const index = detectColumn('column_1', distinct);
+    const customer = detectColumn('Kundennr', repeated);
+    const customerNumbers = detectColumn('Kundennr', distinct);
+    const signup = detectColumn('signup', ['2024-01-02', '2024-02-03', '2024-03-04', '2024-04-05']);
+    expect(entityColumnIndex([index, customerNumbers, signup], 6)).toBe(1);
+    expect(entityColumnIndex([index, customer, signup], 6)).toBe(-1);
+    expect(entityColumnIndex([index, customerNumbers, signup], 5)).toBe(-1);
+    expect(piiKindOfColumn(index, 6)).toBeNull();
+    expect(piiKindOfColumn(customerNumbers, 6)).toBe('value');
+    expect(piiKindOfColumn(customerNumbers, 5)).toBeNull();
   });
 });

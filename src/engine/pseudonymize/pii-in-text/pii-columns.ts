@@ -1,5 +1,5 @@
 import type { ColumnSchema, Semantic } from '../../types';
-import { isIdentifierColumn } from '../identifier-columns';
+import { isIdentifierColumn, isUnnamed } from '../identifier-columns';
 import type { PiiKind } from './pii-span';
 
 const NAME_SEMANTICS: ReadonlySet<Semantic> = new Set([
@@ -58,7 +58,7 @@ export function isFreeTextColumn(column: ColumnSchema): boolean {
  * text columns whose values repeat, such as tiers or statuses).
  * @example piiKindOfColumn(emailColumn) // 'email'
  */
-export function piiKindOfColumn(column: ColumnSchema): PiiKind | null {
+export function piiKindOfColumn(column: ColumnSchema, scheme: number): PiiKind | null {
   if (isFreeTextColumn(column)) return null;
   const { semantic, type } = column;
   if (type === 'email') return 'email';
@@ -70,7 +70,8 @@ export function piiKindOfColumn(column: ColumnSchema): PiiKind | null {
   }
   // Codes that name one thing each ('C-10042'), not categories ('Gold', 'Silver').
   if (type === 'string') return column.distinctCount * 2 >= column.nonEmptyCount ? 'value' : null;
-  return isIdentifierColumn(column) ? 'value' : null;
+  // A row index's numbers are no references: a note's "2024" is a year, not row 2024.
+  return isIdentifierColumn(column, scheme) && !isUnnamed(column) ? 'value' : null;
 }
 
 /** The semantic whose keyed generator gives a found value of a kind its pseudonym. */

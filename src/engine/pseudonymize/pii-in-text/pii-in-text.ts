@@ -49,6 +49,7 @@ export class PiiInText {
     planned: readonly PlannedColumn[],
     output: readonly Sheet[],
     sensitive: SensitiveOriginals,
+    scheme: number,
   ): void {
     this.#sensitive = sensitive;
     this.#spansByText = new Map();
@@ -57,7 +58,7 @@ export class PiiInText {
     for (const column of planned) {
       const { namespace, schema, rowIds, sheetIndex, columnIndex } = column;
       if (namespace.plan.freeText) continue;
-      const kind = piiKindOfColumn(schema);
+      const kind = piiKindOfColumn(schema, scheme);
       if (!kind) continue;
       const firstRow = new Int32Array(namespace.originals.length).fill(-1);
       for (let row = rowIds.length - 1; row >= 0; row--) {
