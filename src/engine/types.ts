@@ -41,6 +41,14 @@ export interface Sheet {
   /** Every row has exactly `columns.length` cells. */
   rows: Cell[][];
   /**
+   * The lines above the header that are no part of the table (a report's title, an export's
+   * date, comment lines, the blank lines between), as read: csv, tsv, xlsx and xls output write
+   * them back above the header (a spreadsheet's cells from the table's first column on).
+   * Pseudonymized, their text cells are replaced as a JSON wrapper's are. Absent when the header
+   * is the first line.
+   */
+  preamble?: Cell[][];
+  /**
    * Spreadsheet number format per column (the format most of the column's numeric/date cells
    * carry, e.g. 'm/d/yyyy', '0.00', '#,##0.00 [$€-407]'), `null` where none. Only for xlsx/xls.
    */

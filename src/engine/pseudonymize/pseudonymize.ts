@@ -392,7 +392,13 @@ export function pseudonymize(
     const wrapper = sheet.jsonWrapper && {
       jsonWrapper: replaceWrapperTexts(sheet.jsonWrapper, wrapperText),
     };
-    return { ...sheet, columns: [...sheet.columns], rows, ...wrapper };
+    // The lines above the table (a title, "Exported by …"): their text as a wrapper's.
+    const preamble = sheet.preamble && {
+      preamble: sheet.preamble.map((line) =>
+        line.map((cell) => (typeof cell === 'string' && cell !== '' ? wrapperText(cell) : cell)),
+      ),
+    };
+    return { ...sheet, columns: [...sheet.columns], rows, ...wrapper, ...preamble };
   });
   const jsonTables = workbook.jsonTables && {
     jsonTables: replaceWrapperTexts(workbook.jsonTables, wrapperText),

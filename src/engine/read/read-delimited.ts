@@ -410,7 +410,7 @@ const NOT_LATIN1 = /[\u0100-\uffff]/;
  * than the header widens the table by unnamed columns (`column_5`), padded with `''` in the other
  * rows. Extra fields that are empty in every row (trailing delimiters) make no column. Blank
  * lines are skipped (in a one-column file a blank line between values is an empty value), and
- * so is a preamble above the header (see findHeaderRow). CRLF, LF and CR line endings may be
+ * a preamble above the header (see findHeaderRow) is the sheet's `preamble`. CRLF, LF and CR line endings may be
  * mixed. `utf8`, the bytes a UTF-8 text was decoded from, lets a text with a character above
  * U+00FF be read a block at a time, so the table keeps one byte per character where it can.
  * How the source quoted its columns, where it quoted more than needed, is Sheet.quoting.
@@ -477,6 +477,7 @@ export function readDelimited(
       columns,
       rows,
       ...(headerCells ? { headerCells } : {}),
+      ...(headerIndex > 0 ? { preamble: records.slice(0, headerIndex) } : {}),
       ...(quoting ? { quoting } : {}),
     },
     delimiter,

@@ -149,6 +149,7 @@ function readSheet(
   while (last > first && isEmptyRow(data[last])) last--;
   if (first >= data.length) return { name, columns: [], rows: [], numberFormats: [] };
   // A title or note above the table (a report's name in A1) is no header.
+  const top = first;
   first += findHeaderRow(topRows(data, first, last, context));
 
   let minColumn = Infinity;
@@ -193,12 +194,14 @@ function readSheet(
   const numberFormats = Array.from(formatCounts, columnNumberFormat);
   const columns = uniqueColumnNames(header);
   const headerCells = headerCellsOf(header, columns);
+  const preamble = preambleOf(data, top, first, minColumn, context);
   const sheet: Sheet = {
     name,
     columns,
     ...(headerCells ? { headerCells } : {}),
     rows,
     numberFormats,
+    ...(preamble.length > 0 ? { preamble } : {}),
   };
   const cellFormats = differingCellFormats(
     data,
@@ -210,6 +213,33 @@ function readSheet(
   );
   if (cellFormats) sheet.cellFormats = cellFormats;
   return sheet;
+}
+
+/**
+ * The rows `from` to `to` (exclusive) above a table as lines of cells, from the table's first
+ * column `tableStart`, or the first cell left of it (a title in A1 over a table from C4).
+ */
+function preambleOf(
+  data: readonly (readonly (CellObject | undefined)[] | undefined)[],
+  from: number,
+  to: number,
+  tableStart: number,
+  context: SheetReadContext,
+): Cell[][] {
+  // Rows and cells may be holes (SheetJS's dense arrays), which map would keep as holes.
+  const lines = Array.from({ length: to - from }, (_, index) =>
+    Array.from(data[from + index] ?? [], (cell) => cellValue(cell, context)),
+  );
+  let start = tableStart;
+  for (const line of lines) {
+    const firstFilled = line.findIndex((cell) => cell !== null);
+    if (firstFilled >= 0) start = Math.min(start, firstFilled);
+  }
+  return lines.map((line) => {
+    let end = line.length;
+    while (end > start && line[end - 1] === null) end--;
+    return line.slice(start, Math.max(start, end));
+  });
 }
 
 function parseWorkbook(bytes: Uint8Array, limits: Required<ReadLimits>, label: string): WorkBook {
@@ -246,7 +276,7 @@ function parseWorkbook(bytes: Uint8Array, limits: Required<ReadLimits>, label: s
  * Reads an xlsx or xls workbook (or another format SheetJS reads, such as SpreadsheetML) into
  * one table per sheet, in workbook order: formulas give their cached values, date cells become
  * Dates, error cells their text ('#N/A'), empty cells null; the first non-empty row is the header,
- * unless it is a title above the table (see findHeaderRow).
+ * unless it is a title above the table (see findHeaderRow), kept as the sheet's `preamble`.
  * @example readSpreadsheet(bytes, 'XLSX', limits).map((sheet) => sheet.name) // ['Sheet1']
  */
 export function readSpreadsheet(

@@ -55,7 +55,7 @@ function quotedAsSource(text: string, quoting: ColumnQuoting, rowIndex: number):
  * A sheet as CSV/TSV text per RFC 4180: fields holding the delimiter, a quote or a line break are
  * quoted with quotes doubled (see NEEDS_QUOTES_ANY_DELIMITER), and so is every field the source
  * quoted the same way (Sheet.quoting: R's, a database's), after Excel's "sep=" line when the
- * source had one; numbers and dates are written as their displayed text (the number
+ * source had one and the lines above the header (Sheet.preamble); numbers and dates are written as their displayed text (the number
  * format of the cell), as Excel saves CSV; text cells a spreadsheet could run to call something
  * get a leading single quote when `neutralize` is on. Yields ~1 MB text chunks, one at a time, so the caller
  * can encode each before the next is built (the whole text is never held as strings).
@@ -74,10 +74,16 @@ export function* writeDelimitedChunks(
       ? quoted(fieldText(name, null, neutralize))
       : field(name, null, neutralize, NEEDS_QUOTES_ANY_DELIMITER),
   );
+  const lines = (sheet.preamble ?? []).map((line) =>
+    line.map((cell) => field(cell, null, neutralize, NEEDS_QUOTES_ANY_DELIMITER)),
+  );
+  lines.push(header);
   // A first field starting with U+FEFF would be read back as a byte-order mark.
-  if (header[0]?.startsWith('\ufeff')) header[0] = `"${header[0]}"`;
+  const first = lines[0]!;
+  if (first[0]?.startsWith('\ufeff')) first[0] = `"${first[0]}"`;
   let chunk =
-    (layout.sepLine ? `sep=${delimiter}${newline}` : '') + header.join(delimiter) + newline;
+    (layout.sepLine ? `sep=${delimiter}${newline}` : '') +
+    lines.map((line) => line.join(delimiter) + newline).join('');
   const { rows } = sheet;
   for (let rowIndex = 0; rowIndex < rows.length; rowIndex++) {
     const row = rows[rowIndex] as Cell[];

@@ -95,48 +95,71 @@ function cellRows(
   const dateFormats = formats.map((format) =>
     format && isDateNumberFormat(format) ? format : null,
   );
+  /**
+   * A cell as written: text as text, a number with its own format (`format`, unless a date's),
+   * a date with a date format (its own, else `dateFormat`, else one for its time of day).
+   * `place` names it in the error for text too long.
+   */
+  const outputCell = (
+    cell: Cell,
+    format: string | null,
+    dateFormat: string | null,
+    place: () => string,
+  ): OutputCell | undefined => {
+    if (cell === null) return undefined;
+    if (typeof cell === 'string') {
+      if (cell.length > MAX_CELL_CHARS) {
+        throw new EngineError(
+          'TOO_LARGE',
+          `${place()} holds more than ${MAX_CELL_CHARS.toLocaleString('en-US')} characters, ` +
+            `the most an ${label} cell can hold.`,
+        );
+      }
+      return textCell(cell, neutralize, ooxml);
+    }
+    if (typeof cell === 'number') {
+      if (!Number.isFinite(cell)) return { t: 's', v: String(cell) };
+      // A date format on a plain number would show it as a date.
+      return format && !isDateNumberFormat(format)
+        ? { t: 'n', v: cell, z: format }
+        : { t: 'n', v: cell };
+    }
+    if (typeof cell === 'boolean') return { t: 'b', v: cell };
+    if (Number.isNaN(cell.getTime())) return undefined;
+    const own = format && isDateNumberFormat(format) ? format : null;
+    return { t: 'n', v: excelSerial(cell), z: own ?? dateFormat ?? defaultDateFormat(cell) };
+  };
+  const preamble = sheet.preamble ?? [];
+  const headerAt = preamble.length;
   const row = (index: number): (OutputCell | undefined)[] => {
-    if (index === 0) return headerRowOf(sheet).map((name) => textCell(name, neutralize, ooxml));
-    const rowIndex = index - 1;
+    if (index < headerAt) {
+      return preamble[index]!.map((cell) =>
+        outputCell(cell, null, null, () => `Line ${index + 1} above the table`),
+      );
+    }
+    if (index === headerAt) {
+      return headerRowOf(sheet).map((name) => textCell(name, neutralize, ooxml));
+    }
+    const rowIndex = index - headerAt - 1;
     const values = sheet.rows[rowIndex] ?? [];
     const cells = new Array<OutputCell | undefined>(values.length);
     for (let column = 0; column < values.length; column++) {
       const cell: Cell = values[column] ?? null;
       if (cell === null) continue;
-      if (typeof cell === 'string') {
-        if (cell.length > MAX_CELL_CHARS) {
-          throw new EngineError(
-            'TOO_LARGE',
-            `Row ${rowIndex + 2} of column "${sheet.columns[column] ?? ''}" holds more than ` +
-              `${MAX_CELL_CHARS.toLocaleString('en-US')} characters, the most an ${label} cell can hold.`,
-          );
-        }
-        cells[column] = textCell(cell, neutralize, ooxml);
-      } else if (typeof cell === 'number') {
-        if (!Number.isFinite(cell)) cells[column] = { t: 's', v: String(cell) };
-        else {
-          // A date format on a plain number would show it as a date.
-          const format = cellNumberFormat(sheet, rowIndex, column);
-          cells[column] =
-            format && !isDateNumberFormat(format)
-              ? { t: 'n', v: cell, z: format }
-              : { t: 'n', v: cell };
-        }
-      } else if (typeof cell === 'boolean') {
-        cells[column] = { t: 'b', v: cell };
-      } else if (!Number.isNaN(cell.getTime())) {
-        const own = cellNumberFormat(sheet, rowIndex, column);
-        const format =
-          (own && isDateNumberFormat(own) ? own : dateFormats[column]) ?? defaultDateFormat(cell);
-        cells[column] = { t: 'n', v: excelSerial(cell), z: format };
-      }
+      const format = typeof cell === 'string' ? null : cellNumberFormat(sheet, rowIndex, column);
+      cells[column] = outputCell(
+        cell,
+        format,
+        dateFormats[column] ?? null,
+        () => `Row ${rowIndex + 2} of column "${sheet.columns[column] ?? ''}"`,
+      );
     }
     return cells;
   };
   return {
     name,
-    columns: sheet.columns.length,
-    rowCount: sheet.rows.length + 1,
+    columns: Math.max(sheet.columns.length, ...preamble.map((line) => line.length)),
+    rowCount: headerAt + sheet.rows.length + 1,
     row,
     xmlSizeHint: ooxml ? xmlSizeHint(sheet) : 0,
   };
@@ -160,6 +183,8 @@ export function splitLongSheets(sheets: readonly Sheet[], format: 'xlsx' | 'xls'
         rows: sheet.rows.slice(start, start + perSheet),
         // Per-cell formats are keyed by row; a continued part starts its rows again.
         cellFormats: undefined,
+        // The lines above the table head its first part only.
+        ...(start > 0 ? { preamble: undefined } : {}),
       });
     }
     return parts;
@@ -175,7 +200,8 @@ function cellSheetsOf(
   const capacity = CAPACITY[format];
   const names = excelSheetNames(sheets.map((sheet) => sheet.name));
   const cellSheets = sheets.map((sheet, index) => {
-    if (sheet.rows.length + 1 > capacity.rows || sheet.columns.length > capacity.columns) {
+    const rows = (sheet.preamble?.length ?? 0) + sheet.rows.length + 1;
+    if (rows > capacity.rows || sheet.columns.length > capacity.columns) {
       throw new EngineError(
         'TOO_LARGE',
         `Sheet "${sheet.name}" is too large for ${capacity.label}: it holds at most ` +

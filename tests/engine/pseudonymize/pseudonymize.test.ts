@@ -297,6 +297,30 @@ describe('pseudonymize', () => {
     ]);
   });
 
+  it('keeps the lines above the table, their texts replaced as a wrapper’s', () => {
+    const text =
+      'Customers of Ann Lee,,\nExported 2024-05-01 by jsmith,,\n,,\nid,name,email\n' +
+      '1,Ann Lee,ann.lee@corp.com\n2,Bob Ray,bob@corp.com\n';
+    const workbook = readWorkbook(new TextEncoder().encode(text), 'report.csv');
+    const result = pseudonymize(workbook, schemasOf(workbook), { secret: 'k' });
+    const preamble = result.workbook.sheets[0]!.preamble!;
+    expect(preamble.map((line) => line.length)).toEqual([3, 3, 3]);
+    expect(preamble[2]).toEqual(['', '', '']);
+    const [title, exported] = [String(preamble[0]![0]), String(preamble[1]![0])];
+    expect(title).toMatch(/^\w+ \w+ \w+ \w+$/);
+    expect(exported).toMatch(/^\w+ \d{4}-\d{2}-\d{2} \w+ \w+$/);
+    for (const word of ['Customers', 'Ann', 'Lee', 'Exported', 'jsmith']) {
+      expect(`${title} ${exported}`).not.toContain(word);
+    }
+    const written = new TextDecoder().decode(writeWorkbook(result.workbook, 'csv'));
+    expect(written.split('\n').slice(0, 4)).toEqual([
+      `${title},,`,
+      `${exported},,`,
+      ',,',
+      'id,name,email',
+    ]);
+  });
+
   it('keeps missing-value markers, but pseudonymizes NA (Namibia) in a country code column', () => {
     const workbook: Workbook = {
       format: 'csv',

@@ -117,6 +117,23 @@ describe('round trip: read → write → read gives the same table', () => {
   });
 });
 
+describe('the lines above a table', () => {
+  it.each([
+    [
+      'a report title, its date and a blank line',
+      'Umsätze 2023;;\r\nStand: 01.02.2024;;\r\n;;\r\nName;Betrag\r\nMüller;1,50\r\n',
+    ],
+    ['comment lines', '# exported by pgAdmin\n# 2 rows\nid,name\n1,Ann\n2,Bob\n'],
+  ])('are written back above the header: %s', (_, text) => {
+    const workbook = readWorkbook(new TextEncoder().encode(text), 'report.csv');
+    expect(workbook.sheets[0]!.preamble?.length).toBeGreaterThan(0);
+    expect(new TextDecoder().decode(writeWorkbook(workbook, 'csv'))).toBe(text);
+    const again = readWorkbook(writeWorkbook(workbook, 'xlsx'), 'report.xlsx').sheets[0]!;
+    expect(again.columns).toEqual(workbook.sheets[0]!.columns);
+    expect(again.rows).toEqual(workbook.sheets[0]!.rows);
+  });
+});
+
 describe('csv quoted as its source quoted it', () => {
   const bytes = (text: string) => new TextEncoder().encode(text);
   const exports: [string, string][] = [
