@@ -38,6 +38,12 @@ export interface Sheet {
    * output write these back. Absent where every cell is its column's name.
    */
   headerCells?: string[];
+  /**
+   * xlsx/xls sources: per column, a header cell that was a number or a date (a pivot's years or
+   * months) with its number format, which xlsx and xls output write back as such; its column
+   * name is its displayed text. Absent where every header cell was text.
+   */
+  headerValues?: (HeaderValue | undefined)[];
   /** Every row has exactly `columns.length` cells. */
   rows: Cell[][];
   /**
@@ -106,6 +112,12 @@ export interface ColumnQuoting {
   empties: 'quoted' | 'bare' | Uint8Array;
   /** Whether its header cell was quoted. */
   header: boolean;
+}
+
+/** A spreadsheet's header cell that was no text (Sheet.headerValues). */
+export interface HeaderValue {
+  value: number | Date;
+  format: string | null;
 }
 
 /** A member of a JSON wrapper object (Sheet.jsonWrapper): its key and JSON text, null for the records. */

@@ -5,7 +5,7 @@ import { inspectContainer } from '../guard/inspect-container';
 import { loadCodePages } from '../platform/code-pages';
 import { mostCommonKey } from '../key-counts';
 import { MS_PER_DAY } from '../time/days';
-import type { Cell, Sheet } from '../types';
+import type { Cell, HeaderValue, Sheet } from '../types';
 import { headerCellsOf, uniqueColumnNames } from './column-names';
 import { findHeaderRow, HEADER_SEARCH_ROWS } from './find-header-row';
 import { checkTableSize, type ReadLimits } from './read-limits';
@@ -170,9 +170,15 @@ function readSheet(
 
   const headerRow = data[first] ?? [];
   const header: string[] = [];
+  const headerValues: (HeaderValue | undefined)[] = [];
   for (let c = minColumn; c <= maxColumn; c++) {
     const cell = headerRow[c];
-    header.push(cellText(cellValue(cell, context), typeof cell?.z === 'string' ? cell.z : null));
+    const value = cellValue(cell, context);
+    const format = typeof cell?.z === 'string' ? cell.z : null;
+    header.push(cellText(value, format));
+    if (typeof value === 'number' || value instanceof Date) {
+      headerValues[c - minColumn] = { value, format };
+    }
   }
 
   const formatCounts: (Map<string, number> | undefined)[] = new Array<undefined>(width);
@@ -201,6 +207,7 @@ function readSheet(
     ...(headerCells ? { headerCells } : {}),
     rows,
     numberFormats,
+    ...(headerValues.length > 0 ? { headerValues } : {}),
     ...(preamble.length > 0 ? { preamble } : {}),
   };
   const cellFormats = differingCellFormats(

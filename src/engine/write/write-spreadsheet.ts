@@ -138,7 +138,13 @@ function cellRows(
       );
     }
     if (index === headerAt) {
-      return headerRowOf(sheet).map((name) => textCell(name, neutralize, ooxml));
+      const values = sheet.headerValues ?? [];
+      return headerRowOf(sheet).map((name, column) => {
+        const typed = values[column];
+        return typed
+          ? outputCell(typed.value, typed.format, null, () => `Header "${name}"`)
+          : textCell(name, neutralize, ooxml);
+      });
     }
     const rowIndex = index - headerAt - 1;
     const values = sheet.rows[rowIndex] ?? [];

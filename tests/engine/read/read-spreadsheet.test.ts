@@ -1,4 +1,4 @@
-import { CFB, utils, write, type CellObject, type WorkSheet } from '@e965/xlsx';
+import { CFB, read, utils, write, type CellObject, type WorkSheet } from '@e965/xlsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cellText, EngineError, readWorkbook, writeWorkbook } from '../../../src/engine';
 
@@ -204,6 +204,38 @@ describe('readWorkbook on spreadsheets in the wild', () => {
       preamble: [['Quarterly report'], []],
     });
   });
+
+  it.each(['xlsx', 'biff8'] as const)(
+    'keeps header cells that are numbers or dates as such (a pivot of months and a year, %s)',
+    (bookType) => {
+      const bytes = workbookBytes(
+        {
+          S: [
+            [s('region'), n(45292, 'mmm-yy'), n(45323, 'mmm-yy'), n(2024)],
+            [s('North'), n(10), n(20), n(5)],
+          ],
+        },
+        bookType,
+      );
+      const format = bookType === 'xlsx' ? 'xlsx' : 'xls';
+      const sheet = readWorkbook(bytes, `pivot.${format}`).sheets[0]!;
+      expect(sheet.columns).toEqual(['region', 'Jan-24', 'Feb-24', '2024']);
+      const written = writeWorkbook({ format, sheets: [sheet] }, format);
+      const header = utils.sheet_to_json<unknown[]>(
+        read(written, { type: 'array', cellNF: true }).Sheets.S!,
+        { header: 1, raw: true },
+      )[0];
+      // Date and number cells, not text.
+      expect(header?.map((cell) => typeof cell)).toEqual(['string', 'object', 'object', 'number']);
+      const again = readWorkbook(written, `again.${format}`).sheets[0]!;
+      expect(again.columns).toEqual(sheet.columns);
+      expect(again.headerValues).toEqual(sheet.headerValues);
+      // Text formats write the displayed text.
+      expect(new TextDecoder().decode(writeWorkbook({ format, sheets: [sheet] }, 'csv'))).toMatch(
+        /^region,Jan-24,Feb-24,2024\r\n/,
+      );
+    },
+  );
 
   it('starts the table at its own first column when a title stands left of it', () => {
     const bytes = workbookBytes({
