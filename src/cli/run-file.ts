@@ -135,7 +135,15 @@ export function runFile(request: RunRequest): RunOutcome {
     result.workbook.jsonTables && (request.sheetName !== undefined || format === 'jsonl')
       ? { sheetName: request.sheetName ?? sheetNames[0]! }
       : {};
-  const output = converted(writeWorkbook(result.workbook, readFormat, oneTable), readFormat, {
+  // JSON Lines are cut from the array JSON output writes (jsonLinesOf), a lone object's too.
+  const written =
+    format === 'jsonl'
+      ? {
+          ...result.workbook,
+          sheets: result.workbook.sheets.map(({ jsonSingleRecord: _, ...sheet }) => sheet),
+        }
+      : result.workbook;
+  const output = converted(writeWorkbook(written, readFormat, oneTable), readFormat, {
     to: format,
     fileName: input.name,
     sheetName: request.sheetName,

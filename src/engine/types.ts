@@ -91,6 +91,11 @@ export interface Sheet {
    */
   jsonWrapper?: JsonWrapperMember[];
   /**
+   * JSON sources that were one object read as one record (an API's response, a settings file):
+   * JSON output writes that object back, not an array of one.
+   */
+  jsonSingleRecord?: boolean;
+  /**
    * CSV/TSV sources not quoted only where needed: per column, how its fields were quoted (see
    * ColumnQuoting), so csv/tsv output quotes them the same way; absent when every column was
    * quoted as RFC 4180 asks and no more (Excel, pandas), a column's slot empty where it was.

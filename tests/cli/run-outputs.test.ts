@@ -179,6 +179,29 @@ describe('standin run’s outputs', () => {
     );
   });
 
+  it('writes a JSON document of one object as one object, and as one line of JSON Lines', async () => {
+    writeFileSync(
+      path.join(cli.dir(), 'one.json'),
+      JSON.stringify({ name: 'Ann Lee', email: 'ann.lee@corp.com' }),
+    );
+    const run = async (...args: string[]) => {
+      const result = await runCli(
+        ['run', 'one.json', '--key-env', 'STANDIN_KEY', '-o', '-', ...args],
+        {
+          cwd: cli.dir(),
+          env: KEY_ENV,
+        },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout.toString();
+    };
+    const object = JSON.parse(await run()) as { name: string; email: string };
+    expect(Object.keys(object)).toEqual(['name', 'email']);
+    expect(object.name).not.toBe('Ann Lee');
+    expect(await run('--format', 'jsonl')).toBe(`${JSON.stringify(object)}\n`);
+    expect((await run('--format', 'csv')).split('\r\n')[1]).toBe(`${object.name},${object.email}`);
+  });
+
   // A terminal is made with script(1), where it is installed.
   it.skipIf(!existsSync('/usr/bin/script'))(
     'shows a progress bar on a terminal, and none with --quiet',

@@ -26,6 +26,8 @@ class RecordTable {
   readonly stringCells: number[] = [];
   /** The object the records were read from, when they sat in one of its arrays. */
   wrapper: JsonWrapperMember[] | undefined;
+  /** Whether the document was one object read as one record (Sheet.jsonSingleRecord). */
+  singleRecord = false;
   private readonly root = new Map<string, KeyNode>();
 
   constructor(
@@ -235,6 +237,7 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
     }
   }
   table.addRecord(document);
+  table.singleRecord = true;
 }
 
 /** JSON Lines: one JSON value per non-blank line, or null when the text is not that. */
@@ -337,6 +340,7 @@ function sheetOf(
   const sheet: Sheet = { name: sheetName, columns, rows, paths: table.paths };
   if (anyAbsent) sheet.absentKeys = absentKeys;
   if (table.wrapper) sheet.jsonWrapper = table.wrapper;
+  if (table.singleRecord) sheet.jsonSingleRecord = true;
   const jsonText = table.jsonTextColumns();
   if (jsonText.includes(true)) sheet.jsonText = jsonText;
   return sheet;

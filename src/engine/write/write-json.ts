@@ -173,6 +173,10 @@ const CHUNK_CHARS = 1 << 15;
  * garbage collector more than writing them.
  */
 export function* writeJsonChunks(sheet: Sheet): Generator<string, void, undefined> {
+  if (sheet.jsonSingleRecord && sheet.rows.length === 1) {
+    yield `${recordText(sheet, 0, keysOf(sheet))}\n`;
+    return;
+  }
   const [open, close] = wrapperAround(sheet);
   yield* recordArrayChunks(sheet, open, `${close}\n`);
 }
@@ -200,26 +204,35 @@ export function* writeJsonTablesChunks(
   yield `${before.endsWith(',') ? before.slice(0, -1) : before}\n}\n`;
 }
 
+/** The key tree of a sheet's records, each key's text ready (see outputKeys). */
+function keysOf(sheet: Sheet): OutputKey[] {
+  const keys = outputKeys(sheet);
+  addPrefixes(keys);
+  return keys;
+}
+
+/** Row `index` of a sheet as a JSON object, under its key tree `keys`. */
+function recordText(sheet: Sheet, index: number, keys: readonly OutputKey[]): string {
+  const jsonText = sheet.jsonText?.length === sheet.columns.length ? sheet.jsonText : undefined;
+  const absentKeys =
+    sheet.absentKeys?.length === sheet.columns.length ? sheet.absentKeys : undefined;
+  const row = sheet.rows[index] as Cell[];
+  return absentKeys && absentKeys.some((absent) => absent?.[index] === 1)
+    ? (sparseObjectText(keys, row, index, jsonText, absentKeys) ?? '{}')
+    : objectText(keys, row, jsonText);
+}
+
 /** The records' array of a sheet, `before` and `after` it, in chunks (see writeJsonChunks). */
 function* recordArrayChunks(
   sheet: Sheet,
   before: string,
   after: string,
 ): Generator<string, void, undefined> {
-  const keys = outputKeys(sheet);
-  addPrefixes(keys);
-  const jsonText = sheet.jsonText?.length === sheet.columns.length ? sheet.jsonText : undefined;
+  const keys = keysOf(sheet);
   const { rows } = sheet;
   let chunk = `${before}[`;
-  const absentKeys =
-    sheet.absentKeys?.length === sheet.columns.length ? sheet.absentKeys : undefined;
   for (let index = 0; index < rows.length; index++) {
-    const row = rows[index] as Cell[];
-    const object =
-      absentKeys && absentKeys.some((absent) => absent?.[index] === 1)
-        ? (sparseObjectText(keys, row, index, jsonText, absentKeys) ?? '{}')
-        : objectText(keys, row, jsonText);
-    chunk += (index === 0 ? '\n' : ',\n') + object;
+    chunk += (index === 0 ? '\n' : ',\n') + recordText(sheet, index, keys);
     if (chunk.length > CHUNK_CHARS) {
       yield chunk;
       chunk = '';

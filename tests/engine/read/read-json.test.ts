@@ -226,6 +226,28 @@ describe('readWorkbook on JSON', () => {
     expect(written.data.map((record) => record.name)).not.toContain('Ann Lee');
   });
 
+  it('writes a document of one object back as one object, pseudonymized or not', () => {
+    const input =
+      '{"name":"Ann Lee","email":"ann.lee@corp.com","address":{"city":"Paris"},"age":31}';
+    const workbook = readJsonText(input);
+    expect(workbook.sheets[0]).toMatchObject({
+      rows: [['Ann Lee', 'ann.lee@corp.com', 'Paris', 31]],
+    });
+    expect(new TextDecoder().decode(writeWorkbook(workbook, 'json'))).toBe(`${input}\n`);
+    const schemas = workbook.sheets.map((sheet) => detectSchema(sheet));
+    const output = pseudonymize(workbook, schemas, { secret: 'k' }).workbook;
+    const written = JSON.parse(new TextDecoder().decode(writeWorkbook(output, 'json'))) as Record<
+      string,
+      unknown
+    >;
+    expect(Array.isArray(written)).toBe(false);
+    expect(Object.keys(written)).toEqual(['name', 'email', 'address', 'age']);
+    expect(written.name).not.toBe('Ann Lee');
+    // An array of one object stays an array.
+    const array = readJsonText(`[${input}]`);
+    expect(new TextDecoder().decode(writeWorkbook(array, 'json'))).toBe(`[\n${input}\n]\n`);
+  });
+
   it('reads a document of several tables as one sheet each, and writes it back whole', () => {
     const input =
       '{"exported_by":"ann.lee@corp.com","customers":[{"id":101,"name":"Ann Lee","email":"ann.lee@corp.com"},{"id":102,"name":"Bob Ray","email":"bob.ray@corp.com"}],"orders":[{"order_id":1,"customer_id":101,"total":5.5},{"order_id":2,"customer_id":102},{"order_id":3,"customer_id":101,"total":1.25}],"refunds":[],"count":3}';
