@@ -40,11 +40,23 @@ export function semanticOf(
       }
       // 'user.name' of a JSON user, or an export's 'User Name': display names, not logins.
       if (headerSemantic === 'username' && mostHoldSeveralWords(values)) return 'fullName';
+      // A 'country' column of ISO codes ('US', 'DEU'): codes, whose pseudonyms are codes.
+      if (headerSemantic === 'country' && mostAreCountryCodes(values)) return 'countryCode';
       return headerSemantic;
     }
     default:
       return null;
   }
+}
+
+/**
+ * Whether nearly all texts (9 in 10) are ISO 3166 codes, two or three capital letters: a column
+ * that mixes names and codes ('United States', 'USA') is one of names.
+ */
+function mostAreCountryCodes(texts: readonly string[]): boolean {
+  let codes = 0;
+  for (const text of texts) if (/^[A-Z]{2,3}$/.test(text.trim())) codes++;
+  return texts.length > 0 && codes >= 0.9 * texts.length;
 }
 
 /** Whether most texts hold two words or more: a login never has a space in it. */

@@ -42,7 +42,9 @@ export const PSEUDONYM_SCHEME_VERSION = 6;
  *    'index' or 'idx', and a column without a header (a pandas or R index, `Unnamed: 0` read
  *    back), when every value is distinct. Such a named one may name the row's entity whose dates
  *    move together, and free text's mentions of its values are replaced; an unnamed one does
- *    neither.
+ *    neither. A column named country that holds ISO codes ('US', 'DEU') is detected as country
+ *    codes, whose pseudonyms are codes of the same length, where they were country names in
+ *    capitals ('US' → 'GERMANY'); a recipe keeps the meaning it names.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

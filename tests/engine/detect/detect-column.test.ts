@@ -1583,6 +1583,18 @@ const MEANINGS_FROM_HEADERS: Case[] = [
     expected: { semantic: 'username' },
   },
   {
+    description: 'a country header over ISO codes is country codes',
+    name: 'country',
+    values: ['US', 'DE', 'FR', 'GBR', 'US'],
+    expected: { semantic: 'countryCode', suggestedMethod: 'location.countryCode' },
+  },
+  {
+    description: 'a country header over names and codes mixed stays countries',
+    name: 'Country',
+    values: ['United States', 'USA', 'US', 'Germany'],
+    expected: { semantic: 'country', suggestedMethod: 'location.country' },
+  },
+  {
     description: 'company_name is a company',
     name: 'company_name',
     values: ['Acme Inc.'],

@@ -321,6 +321,17 @@ describe('pseudonymize', () => {
     ]);
   });
 
+  it('gives a country column of ISO codes codes of the same length', () => {
+    const codes = ['US', 'DE', 'FR', 'GB', 'IT', 'ES', 'NL', 'CA', 'DEU', 'FRA'];
+    const rows = Array.from({ length: 60 }, (_, index) => [String(index), codes[index % 10]!]);
+    const workbook: Workbook = { format: 'csv', sheets: [sheet('s', ['id', 'country'], rows)] };
+    const output = pseudonymize(workbook, schemasOf(workbook), { secret: 'k' }).workbook;
+    output.sheets[0]!.rows.forEach((row, index) => {
+      expect(row[1]).toMatch(/^[A-Z]{2,3}$/);
+      expect(String(row[1])).toHaveLength(rows[index]![1]!.length);
+    });
+  });
+
   it('keeps missing-value markers, but pseudonymizes NA (Namibia) in a country code column', () => {
     const workbook: Workbook = {
       format: 'csv',
