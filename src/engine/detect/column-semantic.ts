@@ -1,10 +1,12 @@
 import type { ColumnType, Semantic } from '../types';
 import { semanticFromValues } from './semantics';
+import { looksLikeFullNames } from './semantics/person-names';
 
 /**
  * What a text column means. Strong value evidence (UUIDs, IPs, IBANs, card numbers, URLs,
  * peptides) wins over the header; a header meaning applies only where it fits the type
- * ('phone' means nothing on a column of free text).
+ * ('phone' means nothing on a column of free text); a header without one over people's names
+ * is full names.
  */
 export function semanticOf(
   type: ColumnType,
@@ -29,6 +31,8 @@ export function semanticOf(
       const values = texts;
       const fromValues = semanticFromValues(values, name);
       if (fromValues) return fromValues;
+      // People's names under a header that does not say so ('Customer', 'Client', 'Contact').
+      if (headerSemantic === null && looksLikeFullNames(values)) return 'fullName';
       if (
         headerSemantic === null ||
         headerSemantic === 'email' ||

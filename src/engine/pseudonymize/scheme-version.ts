@@ -44,7 +44,10 @@ export const PSEUDONYM_SCHEME_VERSION = 6;
  *    move together, and free text's mentions of its values are replaced; an unnamed one does
  *    neither. A column named country that holds ISO codes ('US', 'DEU') is detected as country
  *    codes, whose pseudonyms are codes of the same length, where they were country names in
- *    capitals ('US' → 'GERMANY'); a recipe keeps the meaning it names.
+ *    capitals ('US' → 'GERMANY'). A column whose header says nothing ('Customer', 'Client')
+ *    and whose values are mostly people's full names is detected as full names, which get
+ *    Faker's names, where it was free text whose words were replaced ('Ann Lee' → 'Jut Sun').
+ *    A recipe keeps the meaning it names.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -1583,6 +1583,30 @@ const MEANINGS_FROM_HEADERS: Case[] = [
     expected: { semantic: 'username' },
   },
   {
+    description: "people's names under a header that says nothing are full names",
+    name: 'Customer',
+    values: ['Catherine Moore', 'James Smith', 'Olga Ramos', 'Smith, Susan', "Mary-Kate O'Brien"],
+    expected: { semantic: 'fullName', suggestedMethod: 'person.fullName' },
+  },
+  {
+    description: 'places whose first word may be a first name are no names',
+    name: 'place',
+    values: ['Santa Clara', 'San Jose', 'Los Angeles', 'Santa Monica', 'San Diego'],
+    expected: { semantic: null },
+  },
+  {
+    description: 'companies named after people are no names',
+    name: 'account',
+    values: ['Morgan Stanley', 'Goldman Sachs', 'Wells Fargo', 'Kelly Services', 'Bank Of America'],
+    expected: { semantic: null },
+  },
+  {
+    description: 'sentences that start with a name are no names',
+    name: 'note',
+    values: ['Mary called back', 'Refund sent today', 'Late delivery', 'James asked for a call'],
+    expected: { semantic: null },
+  },
+  {
     description: 'a country header over ISO codes is country codes',
     name: 'country',
     values: ['US', 'DE', 'FR', 'GBR', 'US'],

@@ -1,4 +1,5 @@
 import { utils, write, type CellObject } from '@e965/xlsx';
+import { en } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import {
   detectSchema,
@@ -319,6 +320,21 @@ describe('pseudonymize', () => {
       ',,',
       'id,name,email',
     ]);
+  });
+
+  it('gives people’s names under a header that says nothing names, not replaced words', () => {
+    const names = ['Catherine Moore', 'James Smith', 'Olga Ramos', 'Mateo Garcia', 'Susan Wilson'];
+    const rows = names.map((name, index) => [String(index + 1), name]);
+    const workbook: Workbook = { format: 'csv', sheets: [sheet('s', ['id', 'Customer'], rows)] };
+    const schemas = schemasOf(workbook);
+    expect(schemas[0]![1]!.semantic).toBe('fullName');
+    const output = pseudonymize(workbook, schemas, { secret: 'k' }).workbook;
+    const firstNames = new Set(Object.values(en.person!.first_name!).flat());
+    output.sheets[0]!.rows.forEach((row, index) => {
+      const [first] = String(row[1]).split(' ');
+      expect(firstNames.has(first!)).toBe(true);
+      expect(row[1]).not.toBe(names[index]);
+    });
   });
 
   it('gives a country column of ISO codes codes of the same length', () => {

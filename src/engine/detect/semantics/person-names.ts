@@ -1,0 +1,44 @@
+import { en } from '@faker-js/faker';
+
+/** Lower-case names of some of Faker's lists. */
+function nameSet(...lists: (readonly string[] | undefined)[]): ReadonlySet<string> {
+  return new Set(lists.flatMap((list) => (list ?? []).map((name) => name.toLowerCase())));
+}
+
+/** Faker's English first names and last names (3,186 and 473). */
+const FIRST_NAMES = nameSet(
+  en.person?.first_name?.generic,
+  en.person?.first_name?.female,
+  en.person?.first_name?.male,
+);
+const LAST_NAMES = nameSet(en.person?.last_name?.generic);
+
+/** Two to four capitalized words ('Catherine Moore', "Mary-Kate O'Brien"), or 'Moore, Catherine'. */
+const NAME_WORDS = /^\p{Lu}[\p{L}'’.-]*(?:,? \p{Lu}[\p{L}'’.-]*){1,3}$/u;
+
+/** Share of a column's values that must read as people's names. */
+const NAME_SHARE = 0.7;
+
+/** Whether a text reads as a person's full name: capitalized words, a known first or last name. */
+function isPersonName(text: string): boolean {
+  const trimmed = text.trim();
+  if (!NAME_WORDS.test(trimmed)) return false;
+  const comma = trimmed.indexOf(',');
+  const words = (comma < 0 ? trimmed : `${trimmed.slice(comma + 2)} ${trimmed.slice(0, comma)}`)
+    .toLowerCase()
+    .split(' ');
+  return FIRST_NAMES.has(words[0]!) || LAST_NAMES.has(words.at(-1)!);
+}
+
+/**
+ * Whether most values (7 in 10) are people's full names: capitalized words whose first is a
+ * first name or whose last is a last name of Faker's lists. For a column whose header says
+ * nothing ('Customer', 'Client', 'Contact'), which would otherwise be free text.
+ * @example looksLikeFullNames(['Catherine Moore', 'James Smith', 'Olga Ramos']) // true
+ */
+export function looksLikeFullNames(values: readonly string[]): boolean {
+  if (values.length === 0) return false;
+  let names = 0;
+  for (const value of values) if (isPersonName(value)) names++;
+  return names >= NAME_SHARE * values.length;
+}
