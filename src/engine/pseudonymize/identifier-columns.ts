@@ -3,15 +3,15 @@ import { PSEUDONYM_SCHEME_VERSION } from './scheme-version';
 
 /** Last words of a header that name a reference number ('Order No', 'invoiceNumber', 'ref'). */
 const NUMBER_TOKENS = new Set(['number', 'no', 'nr', 'num', 'code', 'key', 'ref']);
-/** From scheme 6 on, the same in other languages ('Numéro', 'número', 'nº'), and 'index'. */
-const MORE_NUMBER_TOKENS = new Set(['nummer', 'numero', 'numéro', 'número', 'nº', 'index', 'idx']);
+/** From scheme 6 on, the same in other languages ('Numéro', 'número', 'nº'). */
+const MORE_NUMBER_TOKENS = new Set(['nummer', 'numero', 'numéro', 'número', 'nº']);
 /** German compounds ending in a number word: 'Kundennummer', 'Bestellnr'. */
 const COMPOUND_NUMBER = /\p{L}(?:nummer|nr)$/u;
 /**
- * The name a column without a header gets (`column_1`, as the reader names it) or that pandas
- * gives one read back (`Unnamed: 0`): the first is where pandas and R write a table's index.
+ * The names of a table's row index: none (the reader's `column_1`; pandas and R write their
+ * index so), pandas' `Unnamed: 0` for it read back, `#`, `index` and `idx`.
  */
-const UNNAMED = /^(?:column_\d+|Unnamed: \d+)$/;
+const ROW_INDEX = /^(?:column_\d+|Unnamed: \d+|#|index|idx)$/i;
 
 /**
  * An identifier column's name: `id`, `customer_id`, `customerId`, `Customer ID`, `OrderID`.
@@ -25,9 +25,11 @@ export function isIdName(name: string): boolean {
 
 /**
  * Whether a header's last word names a number: 'order_no', 'Invoice Nr', 'accountNumber', and
- * from scheme 6 'Kundennr', 'Numéro' or 'index' (see MORE_NUMBER_TOKENS).
+ * from scheme 6 'Kundennr', 'Numéro' (see MORE_NUMBER_TOKENS) or 'Order #'.
  */
 function endsWithNumberToken(name: string, scheme: number): boolean {
+  // 'Order #', 'Invoice#', 'Acct. #': the sign names a number.
+  if (scheme >= 6 && /#\s*$/.test(name)) return true;
   // Words split at separators and at camel-case humps ('orderNo' → order, No).
   const words = name
     .trim()
@@ -74,14 +76,15 @@ export function isIdentifierColumn(
     return false;
   }
   if (isIdName(column.name)) return true;
-  const numberName = endsWithNumberToken(column.name, scheme) || (scheme >= 6 && isUnnamed(column));
+  const numberName =
+    endsWithNumberToken(column.name, scheme) || (scheme >= 6 && isRowIndex(column));
   return numberName && allDistinct(column);
 }
 
 /**
- * Whether a column had no header (see UNNAMED): as an identifier it is a table's row index,
- * which names no entity whose dates move together.
+ * Whether a column is named as a table's row index (see ROW_INDEX): as an identifier it names
+ * no entity whose dates move together, and no value free text mentions.
  */
-export function isUnnamed(column: ColumnSchema): boolean {
-  return UNNAMED.test(column.name);
+export function isRowIndex(column: ColumnSchema): boolean {
+  return ROW_INDEX.test(column.name.trim());
 }

@@ -8,7 +8,7 @@ import { MS_PER_DAY } from '../time/days';
 import type { Cell, ColumnSchema, Sheet } from '../types';
 import { defaultDatePattern } from './date-ranges';
 import { PSEUDONYM_SCHEME_VERSION } from './scheme-version';
-import { isIdentifierColumn, isIdName, isUnnamed } from './identifier-columns';
+import { isIdentifierColumn, isIdName, isRowIndex } from './identifier-columns';
 import type { KeyedRandom } from './keyed-random';
 import type { PlannedColumn } from './namespace';
 
@@ -58,7 +58,7 @@ export function entityColumnIndex(schema: readonly ColumnSchema[], scheme: numbe
   return schema.findIndex(
     (column) =>
       // Kept or not: the offset is a keyed hash of the original either way.
-      (isIdentifierColumn(column, scheme) && !isUnnamed(column)) ||
+      (isIdentifierColumn(column, scheme) && !isRowIndex(column)) ||
       column.type === 'email' ||
       column.semantic === 'email' ||
       column.semantic === 'uuid' ||

@@ -38,11 +38,11 @@ export const PSEUDONYM_SCHEME_VERSION = 6;
  *    across all the columns of their namespace, not column by column.
  * 6. more integer columns are identifiers (a keyed permutation, every value distinct, where they
  *    were measures drawn from their range, repeating values): a reference number named in
- *    German, Dutch, French or Spanish ('Kundennr', 'Bestellnummer', 'Numéro', 'número', 'nº'),
- *    'index' or 'idx', and a column without a header (a pandas or R index, `Unnamed: 0` read
- *    back), when every value is distinct. Such a named one may name the row's entity whose dates
- *    move together, and free text's mentions of its values are replaced; an unnamed one does
- *    neither. A column named country that holds ISO codes ('US', 'DEU') is detected as country
+ *    German, Dutch, French or Spanish ('Kundennr', 'Bestellnummer', 'Numéro', 'número', 'nº')
+ *    or ending in '#' ('Order #'), and a table's row index (no header, as pandas and R write
+ *    it, 'Unnamed: 0' read back, '#', 'index', 'idx'), when every value is distinct. Such a
+ *    reference number may name the row's entity whose dates move together, and free text's
+ *    mentions of its values are replaced; a row index does neither. A column named country that holds ISO codes ('US', 'DEU') is detected as country
  *    codes, whose pseudonyms are codes of the same length, where they were country names in
  *    capitals ('US' → 'GERMANY'). A column whose header says nothing ('Customer', 'Client')
  *    and whose values are mostly people's full names is detected as full names, which get

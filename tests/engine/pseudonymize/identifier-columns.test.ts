@@ -66,6 +66,9 @@ describe('isIdentifierColumn', () => {
     { name: 'nº', values: distinct },
     { name: 'index', values: distinct },
     { name: 'idx', values: distinct },
+    { name: 'Order #', values: distinct },
+    { name: 'Invoice#', values: distinct },
+    { name: '#', values: distinct },
     { name: 'column_1', values: distinct },
     { name: 'Unnamed: 0', values: distinct },
     { name: 'Kundennr', values: repeated, expected: false },
@@ -116,6 +119,10 @@ describe('a pandas or R index column, from scheme 6 on', () => {
     const customerNumbers = detectColumn('Kundennr', distinct);
     const signup = detectColumn('signup', ['2024-01-02', '2024-02-03', '2024-03-04', '2024-04-05']);
     expect(entityColumnIndex([index, customerNumbers, signup], 6)).toBe(1);
+    const rowNumbers = detectColumn('#', distinct);
+    expect(isIdentifierColumn(rowNumbers, 6)).toBe(true);
+    expect(entityColumnIndex([rowNumbers, customerNumbers, signup], 6)).toBe(1);
+    expect(entityColumnIndex([detectColumn('Order #', distinct), signup], 6)).toBe(0);
     expect(entityColumnIndex([index, customer, signup], 6)).toBe(-1);
     expect(entityColumnIndex([index, customerNumbers, signup], 5)).toBe(-1);
     expect(piiKindOfColumn(index, 6)).toBeNull();

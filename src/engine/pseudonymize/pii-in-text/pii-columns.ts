@@ -1,5 +1,5 @@
 import type { ColumnSchema, Semantic } from '../../types';
-import { isIdentifierColumn, isUnnamed } from '../identifier-columns';
+import { isIdentifierColumn, isRowIndex } from '../identifier-columns';
 import type { PiiKind } from './pii-span';
 
 const NAME_SEMANTICS: ReadonlySet<Semantic> = new Set([
@@ -71,7 +71,7 @@ export function piiKindOfColumn(column: ColumnSchema, scheme: number): PiiKind |
   // Codes that name one thing each ('C-10042'), not categories ('Gold', 'Silver').
   if (type === 'string') return column.distinctCount * 2 >= column.nonEmptyCount ? 'value' : null;
   // A row index's numbers are no references: a note's "2024" is a year, not row 2024.
-  return isIdentifierColumn(column, scheme) && !isUnnamed(column) ? 'value' : null;
+  return isIdentifierColumn(column, scheme) && !isRowIndex(column) ? 'value' : null;
 }
 
 /** The semantic whose keyed generator gives a found value of a kind its pseudonym. */
