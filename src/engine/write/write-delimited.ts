@@ -52,13 +52,14 @@ function quotedAsSource(text: string, quoting: ColumnQuoting, rowIndex: number):
 }
 
 /**
- * A sheet as CSV/TSV text per RFC 4180: fields holding the delimiter, a quote or a line break are
- * quoted with quotes doubled (see NEEDS_QUOTES_ANY_DELIMITER), and so is every field the source
- * quoted the same way (Sheet.quoting: R's, a database's), after Excel's "sep=" line when the
- * source had one and the lines above the header (Sheet.preamble); numbers and dates are written as their displayed text (the number
- * format of the cell), as Excel saves CSV; text cells a spreadsheet could run to call something
- * get a leading single quote when `neutralize` is on. Yields ~1 MB text chunks, one at a time, so the caller
- * can encode each before the next is built (the whole text is never held as strings).
+ * A sheet as CSV/TSV text per RFC 4180: fields holding the delimiter, a quote or a line break
+ * are quoted with quotes doubled (see NEEDS_QUOTES_ANY_DELIMITER), and so is every field the
+ * source quoted the same way (Sheet.quoting: R's, a database's), after Excel's "sep=" line when
+ * the source had one and the lines above the header (Sheet.preamble); numbers and dates are
+ * written as their displayed text (the number format of the cell), as Excel saves CSV; text
+ * cells a spreadsheet could run to call something get a leading single quote when `neutralize`
+ * is on. Yields ~1 MB text chunks, one at a time, so the caller can encode each before the next
+ * is built (the whole text is never held as strings).
  */
 export function* writeDelimitedChunks(
   sheet: Sheet,

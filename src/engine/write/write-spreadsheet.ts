@@ -95,28 +95,25 @@ function cellRows(
   const dateFormats = formats.map((format) =>
     format && isDateNumberFormat(format) ? format : null,
   );
+  /** The error for text longer than a cell holds, at `place` ('Row 7 of column "notes"'). */
+  const tooLong = (place: string) =>
+    new EngineError(
+      'TOO_LARGE',
+      `${place} holds more than ${MAX_CELL_CHARS.toLocaleString('en-US')} characters, ` +
+        `the most an ${label} cell can hold.`,
+    );
   /**
    * A cell as written: text as text, a number with its own format (`format`, unless a date's),
    * a date with a date format (its own, else `dateFormat`, else one for its time of day).
-   * `place` names it in the error for text too long.
+   * Text longer than a cell holds is the caller's to refuse (tooLong).
    */
   const outputCell = (
     cell: Cell,
     format: string | null,
     dateFormat: string | null,
-    place: () => string,
   ): OutputCell | undefined => {
     if (cell === null) return undefined;
-    if (typeof cell === 'string') {
-      if (cell.length > MAX_CELL_CHARS) {
-        throw new EngineError(
-          'TOO_LARGE',
-          `${place()} holds more than ${MAX_CELL_CHARS.toLocaleString('en-US')} characters, ` +
-            `the most an ${label} cell can hold.`,
-        );
-      }
-      return textCell(cell, neutralize, ooxml);
-    }
+    if (typeof cell === 'string') return textCell(cell, neutralize, ooxml);
     if (typeof cell === 'number') {
       if (!Number.isFinite(cell)) return { t: 's', v: String(cell) };
       // A date format on a plain number would show it as a date.
@@ -133,16 +130,19 @@ function cellRows(
   const headerAt = preamble.length;
   const row = (index: number): (OutputCell | undefined)[] => {
     if (index < headerAt) {
-      return preamble[index]!.map((cell) =>
-        outputCell(cell, null, null, () => `Line ${index + 1} above the table`),
-      );
+      return preamble[index]!.map((cell) => {
+        if (typeof cell === 'string' && cell.length > MAX_CELL_CHARS) {
+          throw tooLong(`Line ${index + 1} above the table`);
+        }
+        return outputCell(cell, null, null);
+      });
     }
     if (index === headerAt) {
       const values = sheet.headerValues ?? [];
       return headerRowOf(sheet).map((name, column) => {
         const typed = values[column];
         return typed
-          ? outputCell(typed.value, typed.format, null, () => `Header "${name}"`)
+          ? outputCell(typed.value, typed.format, null)
           : textCell(name, neutralize, ooxml);
       });
     }
@@ -152,13 +152,11 @@ function cellRows(
     for (let column = 0; column < values.length; column++) {
       const cell: Cell = values[column] ?? null;
       if (cell === null) continue;
+      if (typeof cell === 'string' && cell.length > MAX_CELL_CHARS) {
+        throw tooLong(`Row ${rowIndex + 2} of column "${sheet.columns[column] ?? ''}"`);
+      }
       const format = typeof cell === 'string' ? null : cellNumberFormat(sheet, rowIndex, column);
-      cells[column] = outputCell(
-        cell,
-        format,
-        dateFormats[column] ?? null,
-        () => `Row ${rowIndex + 2} of column "${sheet.columns[column] ?? ''}"`,
-      );
+      cells[column] = outputCell(cell, format, dateFormats[column] ?? null);
     }
     return cells;
   };
