@@ -145,6 +145,16 @@ describe('standin run’s outputs', () => {
     expect(orders.sheets).toEqual([every.sheets[1]]);
   });
 
+  /** What `standin run FILE` under the test key writes to standard output, the run succeeding. */
+  const runToStdout = async (file: string, ...args: string[]) => {
+    const result = await runCli(['run', file, '--key-env', 'STANDIN_KEY', '-o', '-', ...args], {
+      cwd: cli.dir(),
+      env: KEY_ENV,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    return result.stdout.toString();
+  };
+
   it('writes a JSON document of several tables whole, one table with --sheet or as JSON Lines', async () => {
     const dump = {
       customers: [
@@ -157,17 +167,7 @@ describe('standin run’s outputs', () => {
       ],
     };
     writeFileSync(path.join(cli.dir(), 'dump.json'), JSON.stringify(dump));
-    const run = async (...args: string[]) => {
-      const result = await runCli(
-        ['run', 'dump.json', '--key-env', 'STANDIN_KEY', '-o', '-', ...args],
-        {
-          cwd: cli.dir(),
-          env: KEY_ENV,
-        },
-      );
-      expect(result.code, result.stderr).toBe(0);
-      return result.stdout.toString();
-    };
+    const run = (...args: string[]) => runToStdout('dump.json', ...args);
     const whole = JSON.parse(await run()) as typeof dump;
     expect(Object.keys(whole)).toEqual(['customers', 'orders']);
     expect(whole.customers.map((customer) => customer.email)).not.toContain('ann.lee@corp.com');
@@ -184,17 +184,7 @@ describe('standin run’s outputs', () => {
       path.join(cli.dir(), 'one.json'),
       JSON.stringify({ name: 'Ann Lee', email: 'ann.lee@corp.com' }),
     );
-    const run = async (...args: string[]) => {
-      const result = await runCli(
-        ['run', 'one.json', '--key-env', 'STANDIN_KEY', '-o', '-', ...args],
-        {
-          cwd: cli.dir(),
-          env: KEY_ENV,
-        },
-      );
-      expect(result.code, result.stderr).toBe(0);
-      return result.stdout.toString();
-    };
+    const run = (...args: string[]) => runToStdout('one.json', ...args);
     const object = JSON.parse(await run()) as { name: string; email: string };
     expect(Object.keys(object)).toEqual(['name', 'email']);
     expect(object.name).not.toBe('Ann Lee');
