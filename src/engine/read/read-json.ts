@@ -139,6 +139,25 @@ function isIndexKey(key: string): boolean {
   return /^(?:0|[1-9]\d*)$/.test(key);
 }
 
+/** Whether pandas index labels are its default index, 0, 1, 2, … in order. */
+function isDefaultIndex(labels: readonly string[]): boolean {
+  return labels.every((label, row) => label === String(row));
+}
+
+/** A label of an index as its value: the number it writes, unless too large for a double. */
+function indexLabel(label: string): JsonValue {
+  const value = Number(label);
+  return Number.isSafeInteger(value) ? value : label;
+}
+
+/** The name of a first column of index labels: 'index', or 'index_2' … where a key has it. */
+function indexColumnName(keys: readonly string[]): string {
+  const taken = new Set(keys);
+  let name = 'index';
+  for (let suffix = 2; taken.has(name); suffix++) name = `index_${suffix}`;
+  return name;
+}
+
 const SPLIT_KEYS = new Set(['columns', 'index', 'data']);
 
 /**
@@ -216,7 +235,18 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
     const objects = values;
     if (keys.every(isIndexKey)) {
       // pandas orient="index": {"0": {...}, "1": {...}}.
-      for (const object of objects) table.addRecord(object);
+      if (isDefaultIndex(keys)) {
+        for (const object of objects) table.addRecord(object);
+        return;
+      }
+      // Labels of an index the frame was given (df.set_index('id')): data, in a first column.
+      const name = indexColumnName(objects.flatMap((object) => object.keys));
+      objects.forEach((object, row) => {
+        table.addRecord({
+          keys: [name, ...object.keys],
+          values: [indexLabel(keys[row]!), ...object.values],
+        });
+      });
       return;
     }
     if (objects.every((object) => object.keys.every(isIndexKey))) {
@@ -232,7 +262,16 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
           cells[column] = object.values[index] as JsonValue;
         });
       });
-      for (const cells of rows) table.addRecord({ keys, values: cells }, false);
+      const labels = [...rowIndex.keys()];
+      if (isDefaultIndex(labels)) {
+        for (const cells of rows) table.addRecord({ keys, values: cells }, false);
+        return;
+      }
+      // Labels of an index the frame was given: data, in a first column.
+      const labelled = [indexColumnName(keys), ...keys];
+      rows.forEach((cells, row) => {
+        table.addRecord({ keys: labelled, values: [indexLabel(labels[row]!), ...cells] }, false);
+      });
       return;
     }
   }

@@ -122,6 +122,25 @@ describe('readWorkbook on JSON', () => {
       rows: [['Ada'], ['Bob']],
     },
     {
+      description: 'pandas orient="columns" with an index of its own (ids), as a first column',
+      input: '{"name":{"1001":"Ada","1007":"Bob"},"age":{"1001":36,"1007":41}}',
+      columns: ['index', 'name', 'age'],
+      rows: [
+        [1001, 'Ada', 36],
+        [1007, 'Bob', 41],
+      ],
+    },
+    {
+      description: 'pandas orient="index" with an index of its own, a key "index" kept apart',
+      input: '{"7":{"index":"Ada"},"3":{"index":"Bob"},"99999999999999999999":{"index":"Cy"}}',
+      columns: ['index_2', 'index'],
+      rows: [
+        [7, 'Ada'],
+        [3, 'Bob'],
+        ['99999999999999999999', 'Cy'],
+      ],
+    },
+    {
       description: 'pandas orient="values" (arrays of rows)',
       input: '[["Ada",36],["Bob",41]]',
       columns: ['column_1', 'column_2'],
