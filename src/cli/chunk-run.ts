@@ -430,7 +430,10 @@ function readJsonLines(setup: PartSource, job: { text: Uint8Array; firstLine: nu
   const values = lines.filter((line) => line.trim() !== '');
   const array = new TextEncoder().encode(`[${values.join(',\n')}]`);
   try {
-    return { ...readWorkbook(array, setup.fileName, CLI_READ_LIMITS), format: 'json' };
+    const workbook = readWorkbook(array, setup.fileName, CLI_READ_LIMITS);
+    // Lines of arrays read as pandas' orient="values"; a part is written as records all the same.
+    const sheets = workbook.sheets.map(({ jsonShape: _, ...sheet }) => sheet);
+    return { ...workbook, sheets, format: 'json' };
   } catch (error) {
     if (!(error instanceof EngineError) || error.code !== 'INVALID_FILE') throw error;
     const bad = lines.findIndex((line) => line.trim() !== '' && !isJson(line));

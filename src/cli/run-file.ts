@@ -135,12 +135,13 @@ export function runFile(request: RunRequest): RunOutcome {
     result.workbook.jsonTables && (request.sheetName !== undefined || format === 'jsonl')
       ? { sheetName: request.sheetName ?? sheetNames[0]! }
       : {};
-  // JSON Lines are cut from the array JSON output writes (jsonLinesOf), a lone object's too.
+  // JSON Lines are cut from the array of records JSON output writes (jsonLinesOf), whatever
+  // shape the document had (a lone object, pandas' orients).
   const written =
     format === 'jsonl'
       ? {
           ...result.workbook,
-          sheets: result.workbook.sheets.map(({ jsonSingleRecord: _, ...sheet }) => sheet),
+          sheets: result.workbook.sheets.map(({ jsonShape: _, ...sheet }) => sheet),
         }
       : result.workbook;
   const output = converted(writeWorkbook(written, readFormat, oneTable), readFormat, {

@@ -91,10 +91,10 @@ export interface Sheet {
    */
   jsonWrapper?: JsonWrapperMember[];
   /**
-   * JSON sources that were one object read as one record (an API's response, a settings file):
-   * JSON output writes that object back, not an array of one.
+   * JSON sources that were no array of records: the shape JSON output writes back (JsonShape).
+   * Absent for an array of records, in a wrapper or not.
    */
-  jsonSingleRecord?: boolean;
+  jsonShape?: JsonShape;
   /**
    * CSV/TSV sources not quoted only where needed: per column, how its fields were quoted (see
    * ColumnQuoting), so csv/tsv output quotes them the same way; absent when every column was
@@ -118,6 +118,18 @@ export interface ColumnQuoting {
   /** Whether its header cell was quoted. */
   header: boolean;
 }
+
+/**
+ * How a JSON document held its table, other than as an array of records:
+ * - `object`: one record (an API's response for one thing), written back as that object;
+ * - `columnar`: an object of arrays, `{"name": ["Ann", "Bob"]}`;
+ * - pandas' `to_json` orients `split`, `index`, `columns` and `values`. `index` tells where
+ *   the frame's index went: its labels were 0, 1, 2, … (`default`), were data of the frame's
+ *   own, read into the first column (`column`), or were not written (`none`, split only).
+ */
+export type JsonShape =
+  | { kind: 'object' | 'columnar' | 'values' }
+  | { kind: 'split' | 'index' | 'columns'; index: 'default' | 'column' | 'none' };
 
 /** A spreadsheet's header cell that was no text (Sheet.headerValues). */
 export interface HeaderValue {

@@ -1,5 +1,5 @@
 import { EngineError } from '../errors';
-import type { Cell, JsonWrapperMember, Sheet } from '../types';
+import type { Cell, JsonShape, JsonWrapperMember, Sheet } from '../types';
 import { uniqueColumnNames } from './column-names';
 import {
   isJsonObject,
@@ -26,8 +26,8 @@ class RecordTable {
   readonly stringCells: number[] = [];
   /** The object the records were read from, when they sat in one of its arrays. */
   wrapper: JsonWrapperMember[] | undefined;
-  /** Whether the document was one object read as one record (Sheet.jsonSingleRecord). */
-  singleRecord = false;
+  /** How the document held the table, when not as an array of records (Sheet.jsonShape). */
+  shape: JsonShape | undefined;
   private readonly root = new Map<string, KeyNode>();
 
   constructor(
@@ -175,15 +175,19 @@ function readSplitOrient(document: JsonObject, table: RecordTable): boolean {
   const index = part('index');
   if (!Array.isArray(columns) || !Array.isArray(data) || !data.every(Array.isArray)) return false;
   if (index !== undefined && (!Array.isArray(index) || index.length !== data.length)) return false;
-  const isDefaultIndex = index === undefined || index.every((value, row) => value === row);
+  const defaultIndex = index === undefined || index.every((value, row) => value === row);
   const names = columns.map((name) => String(toCell(name) ?? ''));
-  const keysOut = uniqueColumnNames(isDefaultIndex ? names : ['index', ...names]);
+  const keysOut = uniqueColumnNames(defaultIndex ? names : ['index', ...names]);
   table.declareColumns(keysOut);
   data.forEach((item, rowIndex) => {
     const row = item as JsonValue[];
-    const cells: JsonValue[] = isDefaultIndex ? row : [index?.[rowIndex] ?? null, ...row];
+    const cells: JsonValue[] = defaultIndex ? row : [index?.[rowIndex] ?? null, ...row];
     table.addRecord({ keys: keysOut.slice(0, cells.length), values: cells }, false);
   });
+  table.shape = {
+    kind: 'split',
+    index: index === undefined ? 'none' : defaultIndex ? 'default' : 'column',
+  };
   return true;
 }
 
@@ -199,6 +203,7 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
       for (const item of document) {
         table.addRecord({ keys: item.map((_, i) => `column_${i + 1}`), values: item });
       }
+      table.shape = { kind: 'values' };
     } else {
       for (const item of document) table.addRecord(item);
     }
@@ -229,6 +234,7 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
       const cells = values.map((value) => (value as JsonValue[])[row] ?? null);
       table.addRecord({ keys, values: cells }, false);
     }
+    table.shape = { kind: 'columnar' };
     return;
   }
   if (keys.length > 0 && values.every(isJsonObject)) {
@@ -237,6 +243,7 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
       // pandas orient="index": {"0": {...}, "1": {...}}.
       if (isDefaultIndex(keys)) {
         for (const object of objects) table.addRecord(object);
+        table.shape = { kind: 'index', index: 'default' };
         return;
       }
       // Labels of an index the frame was given (df.set_index('id')): data, in a first column.
@@ -247,6 +254,7 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
           values: [indexLabel(keys[row]!), ...object.values],
         });
       });
+      table.shape = { kind: 'index', index: 'column' };
       return;
     }
     if (objects.every((object) => object.keys.every(isIndexKey))) {
@@ -265,6 +273,7 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
       const labels = [...rowIndex.keys()];
       if (isDefaultIndex(labels)) {
         for (const cells of rows) table.addRecord({ keys, values: cells }, false);
+        table.shape = { kind: 'columns', index: 'default' };
         return;
       }
       // Labels of an index the frame was given: data, in a first column.
@@ -272,11 +281,12 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
       rows.forEach((cells, row) => {
         table.addRecord({ keys: labelled, values: [indexLabel(labels[row]!), ...cells] }, false);
       });
+      table.shape = { kind: 'columns', index: 'column' };
       return;
     }
   }
   table.addRecord(document);
-  table.singleRecord = true;
+  table.shape = { kind: 'object' };
 }
 
 /** JSON Lines: one JSON value per non-blank line, or null when the text is not that. */
@@ -379,7 +389,7 @@ function sheetOf(
   const sheet: Sheet = { name: sheetName, columns, rows, paths: table.paths };
   if (anyAbsent) sheet.absentKeys = absentKeys;
   if (table.wrapper) sheet.jsonWrapper = table.wrapper;
-  if (table.singleRecord) sheet.jsonSingleRecord = true;
+  if (table.shape) sheet.jsonShape = table.shape;
   const jsonText = table.jsonTextColumns();
   if (jsonText.includes(true)) sheet.jsonText = jsonText;
   return sheet;

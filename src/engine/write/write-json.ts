@@ -1,4 +1,4 @@
-import type { Cell, JsonWrapperMember, Sheet } from '../types';
+import type { Cell, JsonShape, JsonWrapperMember, Sheet } from '../types';
 import { isWholeDay } from '../time/days';
 
 /** A key of the output objects: either a column's value or a nested object of more keys. */
@@ -173,8 +173,9 @@ const CHUNK_CHARS = 1 << 15;
  * garbage collector more than writing them.
  */
 export function* writeJsonChunks(sheet: Sheet): Generator<string, void, undefined> {
-  if (sheet.jsonSingleRecord && sheet.rows.length === 1) {
-    yield `${recordText(sheet, 0, keysOf(sheet))}\n`;
+  const shape = sheet.jsonShape;
+  if (shape && (shape.kind !== 'object' || sheet.rows.length === 1)) {
+    yield* shapedChunks(sheet, shape);
     return;
   }
   const [open, close] = wrapperAround(sheet);
@@ -202,6 +203,95 @@ export function* writeJsonTablesChunks(
     }
   }
   yield `${before.endsWith(',') ? before.slice(0, -1) : before}\n}\n`;
+}
+
+/**
+ * A sheet written back in the shape its JSON document had (Sheet.jsonShape), compact as pandas
+ * writes it, in chunks (see writeJsonChunks). A first column of index labels gives the keys
+ * or the index, 0, 1, 2, … a default index.
+ */
+function* shapedChunks(sheet: Sheet, shape: JsonShape): Generator<string, void, undefined> {
+  const { rows, columns } = sheet;
+  if (shape.kind === 'object') {
+    yield `${recordText(sheet, 0, keysOf(sheet))}\n`;
+    return;
+  }
+  const jsonText = sheet.jsonText?.length === columns.length ? sheet.jsonText : undefined;
+  const value = (row: number, column: number) =>
+    jsonValue(rows[row]![column] ?? null, jsonText?.[column] === true);
+  const labelled = 'index' in shape && shape.index === 'column';
+  const first = labelled ? 1 : 0;
+  const names = columns.slice(first).map((name) => JSON.stringify(name));
+  /** A row's key: its label as text (JSON keys are strings), or its position. */
+  const label = (row: number) => {
+    const cell = labelled ? rows[row]![0] : null;
+    return JSON.stringify(
+      typeof cell === 'number' || typeof cell === 'string' ? String(cell) : String(row),
+    );
+  };
+  let chunk = '';
+  const rowArray = (row: number) => {
+    let text = '[';
+    for (let column = first; column < columns.length; column++) {
+      text += (column > first ? ',' : '') + value(row, column);
+    }
+    return `${text}]`;
+  };
+  switch (shape.kind) {
+    case 'values':
+    case 'split': {
+      if (shape.kind === 'split') {
+        chunk = `{"columns":[${names.join(',')}],`;
+        if (shape.index !== 'none') {
+          const labels = rows.map((_, row) => (labelled ? value(row, 0) : String(row)));
+          chunk += `"index":[${labels.join(',')}],`;
+        }
+        chunk += '"data":';
+      }
+      chunk += '[';
+      for (let row = 0; row < rows.length; row++) {
+        chunk += (row > 0 ? ',' : '') + rowArray(row);
+        if (chunk.length > CHUNK_CHARS) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      yield `${chunk}]${shape.kind === 'split' ? '}' : ''}\n`;
+      return;
+    }
+    case 'index': {
+      const keys = keysOf(sheet).filter((entry) => entry.column === null || entry.column >= first);
+      addPrefixes(keys);
+      chunk = '{';
+      for (let row = 0; row < rows.length; row++) {
+        chunk += `${row > 0 ? ',' : ''}${label(row)}:${recordText(sheet, row, keys)}`;
+        if (chunk.length > CHUNK_CHARS) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      yield `${chunk}}\n`;
+      return;
+    }
+    case 'columnar':
+    case 'columns': {
+      chunk = '{';
+      for (let column = first; column < columns.length; column++) {
+        chunk += `${column > first ? ',' : ''}${names[column - first]!}:${shape.kind === 'columnar' ? '[' : '{'}`;
+        for (let row = 0; row < rows.length; row++) {
+          const key = shape.kind === 'columnar' ? '' : `${label(row)}:`;
+          chunk += `${row > 0 ? ',' : ''}${key}${value(row, column)}`;
+          if (chunk.length > CHUNK_CHARS) {
+            yield chunk;
+            chunk = '';
+          }
+        }
+        chunk += shape.kind === 'columnar' ? ']' : '}';
+      }
+      yield `${chunk}}\n`;
+      return;
+    }
+  }
 }
 
 /** The key tree of a sheet's records, each key's text ready (see outputKeys). */

@@ -245,6 +245,50 @@ describe('readWorkbook on JSON', () => {
     expect(written.data.map((record) => record.name)).not.toContain('Ann Lee');
   });
 
+  it.each([
+    ['an object of arrays', '{"name":["Ann","Bob"],"age":[1,2]}'],
+    [
+      'pandas orient="split"',
+      '{"columns":["name","age"],"index":[0,1],"data":[["Ann",1],["Bob",2]]}',
+    ],
+    [
+      'pandas orient="split", index=False',
+      '{"columns":["name","age"],"data":[["Ann",1],["Bob",2]]}',
+    ],
+    [
+      'pandas orient="split", ids as index',
+      '{"columns":["name"],"index":[1001,1002],"data":[["Ann"],["Bob"]]}',
+    ],
+    ['pandas orient="index"', '{"0":{"name":"Ann"},"1":{"name":"Bob"}}'],
+    [
+      'pandas orient="index", ids as index',
+      '{"1001":{"name":"Ann","age":3},"1002":{"name":"Bob","age":4}}',
+    ],
+    ['pandas orient="columns"', '{"name":{"0":"Ann","1":"Bob"},"age":{"0":1,"1":2}}'],
+    ['pandas orient="columns", ids as index', '{"name":{"1001":"Ann","1002":"Bob"}}'],
+    ['pandas orient="values"', '[["Ann",1],["Bob",2]]'],
+  ])('writes %s back in its own shape, pseudonymized or not', (_, input) => {
+    const workbook = readJsonText(input);
+    expect(new TextDecoder().decode(writeWorkbook(workbook, 'json'))).toBe(`${input}\n`);
+    const schemas = workbook.sheets.map((sheet) => detectSchema(sheet));
+    const output = pseudonymize(workbook, schemas, { secret: 'k' }).workbook;
+    const written = new TextDecoder().decode(writeWorkbook(output, 'json'));
+    // The same shape: the same arrays and keys (index labels aside), other values.
+    const shapeOf = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(shapeOf);
+      if (value !== null && typeof value === 'object') {
+        return Object.entries(value).map(([key, inner]) => [
+          /^\d+$/.test(key) ? 'label' : key,
+          shapeOf(inner),
+        ]);
+      }
+      return 'value';
+    };
+    expect(shapeOf(JSON.parse(written))).toEqual(shapeOf(JSON.parse(input)));
+    expect(written).not.toContain('"Ann"');
+    expect(readJsonText(written).sheets[0]!.columns).toEqual(workbook.sheets[0]!.columns);
+  });
+
   it('writes a document of one object back as one object, pseudonymized or not', () => {
     const input =
       '{"name":"Ann Lee","email":"ann.lee@corp.com","address":{"city":"Paris"},"age":31}';
