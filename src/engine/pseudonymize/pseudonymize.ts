@@ -284,7 +284,7 @@ export function pseudonymize(
   const namespaces = new Map<string, Namespace>();
   const planned: PlannedColumn[] = [];
   const blanked = new Set<string>();
-  const pii = new PiiInText(source);
+  const pii = new PiiInText(source, scheme);
   workbook.sheets.forEach((sheet, sheetIndex) => {
     schemas[sheetIndex]!.forEach((schema, columnIndex) => {
       const action = planColumn(schema, source, overrides.get(schema), scheme);
@@ -440,7 +440,7 @@ export function pseudonymize(
   let textsWritten = 0;
   if (freeText.length > 0) {
     progress('text', 0, textsToWrite);
-    pii.learn(planned, sheets, sensitiveOriginals, scheme);
+    pii.learn(planned, sheets, sensitiveOriginals);
   }
   for (const namespace of freeText) {
     if (namespace.plan.freeText === 'redact') pii.redactNamespace(namespace);

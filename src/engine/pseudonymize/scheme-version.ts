@@ -47,6 +47,9 @@ export const PSEUDONYM_SCHEME_VERSION = 6;
  *    capitals ('US' → 'GERMANY'). A column whose header says nothing ('Customer', 'Client')
  *    and whose values are mostly people's full names is detected as full names, which get
  *    Faker's names, where it was free text whose words were replaced ('Ann Lee' → 'Jut Sun').
+ *    A free-text note of two words or more is replaced word by word whatever its length or
+ *    share of numbers, where one of 100 characters or more, or with many numbers, had every
+ *    letter substituted ('Called on 01/03' → 'Sppcaq bw 08/09').
  *    A recipe keeps the meaning it names.
  */
 

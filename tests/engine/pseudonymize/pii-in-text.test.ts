@@ -1,3 +1,4 @@
+import { COMMON_WORDS } from '../../../src/engine/pseudonymize/pii-in-text/common-words';
 import { describe, expect, it } from 'vitest';
 import {
   applyRecipe,
@@ -213,6 +214,50 @@ describe('found values without a column, across files', () => {
     expect(alone[2]).toContain(card);
     expect(alone[3]).toContain(iban);
     expect(alone[4]).toContain(url);
+  });
+});
+
+describe('free text without personal data (scheme 6 on)', () => {
+  const notes = [
+    'Called on 01/03 re: invoice 5521',
+    'Refund sent',
+    `Long story: ${'the parcel came back twice and nobody answered the phone, '.repeat(3)}`,
+    'Multi-line:\n- support\n- delivery, card',
+    '[{"sku": "A-1", "qty": 2}]',
+    'VIP',
+  ];
+  const runNotes = (scheme: number) => {
+    const sheet: Sheet = {
+      name: 'notes',
+      columns: ['id', 'note'],
+      rows: notes.map((note, index) => [String(index + 1), note]),
+    };
+    const workbook: Workbook = { format: 'csv', sheets: [sheet] };
+    const result = pseudonymize(workbook, [detectSchema(sheet)], { secret: SECRET, scheme });
+    return column(result.workbook.sheets[0]!, 'note') as string[];
+  };
+  /** The text with every run of letters as 'w' and every run of digits as 'd'. */
+  const layout = (text: string) => text.replace(/\p{L}+/gu, 'w').replace(/\d+/g, 'd');
+
+  it('is replaced word by word, digits and punctuation in place, whatever its length', () => {
+    const written = runNotes(6);
+    for (const index of [0, 1, 2, 3]) {
+      expect(layout(written[index]!)).toBe(layout(notes[index]!));
+      expect(written[index]).not.toBe(notes[index]);
+      // Words of Faker's word lists, not letters drawn one by one.
+      const words = written[index]!.match(/\p{L}{3,}/gu) ?? [];
+      expect(words.filter((word) => !COMMON_WORDS.has(word.toLowerCase()))).toEqual([]);
+    }
+    // JSON text keeps its keys; a lone token keeps the string rule.
+    const json = JSON.parse(written[4]!) as { sku: unknown; qty: unknown }[];
+    expect(json.map((item) => [typeof item.sku, typeof item.qty])).toEqual([['string', 'number']]);
+    expect(written[5]).toMatch(/^[A-Z]{3}$/);
+  });
+
+  it('had its letters substituted one by one under scheme 5 where it was no word-like text', () => {
+    const written = runNotes(5);
+    expect(written[0]).toMatch(/^[A-Za-z]+ [a-z]+ \d\d\/\d\d [a-z]+: [a-z]+ \d{4}$/);
+    expect(written[0]).not.toBe(runNotes(6)[0]);
   });
 });
 

@@ -4,13 +4,18 @@ import type { ColumnPlan } from '../column-plan';
 import { SEMANTIC_GENERATORS } from '../generators/semantic';
 import { isWordLike, replaceWords, substituteCharacters } from '../generators/text';
 import type { FakeSource } from '../keyed-faker';
+import { isJsonContainer } from '../json-text';
 import { generatorText, type Namespace, type PlannedColumn } from '../namespace';
+import { PSEUDONYM_SCHEME_VERSION } from '../scheme-version';
 import type { SensitiveOriginals } from '../sensitive-originals';
 import { StringHashSet } from '../string-hash-set';
 import { KnownValues, type KnownColumn } from './known-values';
 import { GENERATOR_SEMANTIC, piiKindOfColumn } from './pii-columns';
 import { findEmailsAndUrls, findNumbers } from './pii-patterns';
 import type { PiiSpan } from './pii-span';
+
+/** Two tokens or more: text between which there is white space. */
+const SEVERAL_TOKENS = /\S\s+\S/;
 
 /** Redraws a found value's pseudonym may take to stay off the file's names, emails and phones. */
 const SPAN_ATTEMPTS = 12;
@@ -27,6 +32,7 @@ const SPAN_AS_WORD = 'name';
  */
 export class PiiInText {
   readonly #source: FakeSource;
+  readonly #scheme: number;
   #known = new KnownValues();
   #sensitive: SensitiveOriginals | null = null;
   readonly #generated = new Map<string, string>();
@@ -35,8 +41,24 @@ export class PiiInText {
   /** Which characters of the text being searched are found already (reused: zeroed per text). */
   #taken = new Uint8Array(256);
 
-  constructor(source: FakeSource) {
+  constructor(source: FakeSource, scheme = PSEUDONYM_SCHEME_VERSION) {
     this.#source = source;
+    this.#scheme = scheme;
+  }
+
+  /**
+   * From scheme 6 on, whether a free text is replaced word by word whatever its length or
+   * share of numbers ('Called on 01/03 re: invoice 5521'): it holds two words or more and is no
+   * JSON text. Before, only word-like text was (isWordLike), and the rest, notes of 100
+   * characters or more among them, had every letter substituted.
+   */
+  #inWords(text: string): boolean {
+    return this.#scheme >= 6 && SEVERAL_TOKENS.test(text) && !isJsonContainer(text);
+  }
+
+  /** Whether a free text's pseudonym is rewrite's (personal data in it, or #inWords). */
+  rewrites(text: string): boolean {
+    return this.spans(text).length > 0 || this.#inWords(text);
   }
 
   /**
@@ -49,7 +71,6 @@ export class PiiInText {
     planned: readonly PlannedColumn[],
     output: readonly Sheet[],
     sensitive: SensitiveOriginals,
-    scheme: number,
   ): void {
     this.#sensitive = sensitive;
     this.#spansByText = new Map();
@@ -58,7 +79,7 @@ export class PiiInText {
     for (const column of planned) {
       const { namespace, schema, rowIds, sheetIndex, columnIndex } = column;
       if (namespace.plan.freeText) continue;
-      const kind = piiKindOfColumn(schema, scheme);
+      const kind = piiKindOfColumn(schema, this.#scheme);
       if (!kind) continue;
       const firstRow = new Int32Array(namespace.originals.length).fill(-1);
       for (let row = rowIds.length - 1; row >= 0; row--) {
@@ -159,7 +180,8 @@ export class PiiInText {
     const spans = this.spans(text);
     const fakes = spans.map((span) => this.#pseudonymOf(text, span));
     if (mode === 'redact') return joinAround(text, spans, fakes, (gap) => gap);
-    const wordLike = isWordLike(joinAround(text, spans, fakes, (gap) => gap, SPAN_AS_WORD));
+    const wordLike =
+      this.#inWords(text) || isWordLike(joinAround(text, spans, fakes, (gap) => gap, SPAN_AS_WORD));
     const { random } = this.#source;
     random.reseed(kind, text, attempt);
     return joinAround(text, spans, fakes, (gap) =>
@@ -269,30 +291,31 @@ function joinAround(
 }
 
 /**
- * A free-text column's plan: a text with personal data gets `rewrite`; one without keeps the
- * plan it had (today's word or character rules), so its pseudonym is unchanged. Its namespace
- * is apart from the structured ones, which are generated first (see pseudonymize).
+ * A free-text column's plan: a text with personal data gets `rewrite`, and from scheme 6 on so
+ * does a text of several words (PiiInText.rewrites); another keeps the plan it had (the word or
+ * character rules of the string plan). Its namespace is apart from the structured ones, which
+ * are generated first (see pseudonymize).
  */
 export function freeTextPlan(
   plan: ColumnPlan,
   pii: PiiInText,
   mode: 'auto' | 'redact',
 ): ColumnPlan {
-  const hasPii = (original: Cell, text: string): boolean =>
-    typeof original === 'string' && pii.spans(text).length > 0;
+  const rewritten = (original: Cell, text: string): boolean =>
+    typeof original === 'string' && pii.rewrites(text);
   const { permute, generate } = plan;
   return {
     ...plan,
     namespace: `${plan.namespace}|${mode === 'redact' ? 'redact' : 'text'}`,
     freeText: mode,
     generate: (original, text, attempt) =>
-      hasPii(original, text)
+      rewritten(original, text)
         ? pii.rewrite(text, 'auto', plan.kind, attempt)
         : generate(original, text, attempt),
     ...(permute
       ? {
           permute: (original: Cell, text: string) =>
-            hasPii(original, text) ? null : permute(original, text),
+            rewritten(original, text) ? null : permute(original, text),
         }
       : {}),
   };
