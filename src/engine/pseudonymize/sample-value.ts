@@ -12,7 +12,8 @@ import { fakeDate } from './generators/date';
 import { fakeNumber } from './generators/number';
 import { similarWord } from './generators/text';
 import { numberRangeOf } from './number-ranges';
-import { PiiInText } from './pii-in-text/pii-in-text';
+import { isFreeTextColumn } from './pii-in-text/pii-columns';
+import { freeTextPlan, PiiInText } from './pii-in-text/pii-in-text';
 
 const SAMPLE_SECRET = new TextEncoder().encode('stand-in schema card sample');
 const SAMPLE_ATTEMPTS = 8;
@@ -99,13 +100,17 @@ export function sampleValue(column: ColumnSchema): string {
     }
     const action = planColumn(column, fakeSource);
     if (action.action !== 'generate') return '(blank)';
-    // Identifiers and codes: their keyed permutation, as in a run.
-    const image = action.plan.permute?.(example, example);
+    // Free text as a run writes it (what a pattern finds in it, its words), identifiers and
+    // codes by their keyed permutation.
+    const plan = isFreeTextColumn(column)
+      ? freeTextPlan(action.plan, new PiiInText(fakeSource), 'auto')
+      : action.plan;
+    const image = plan.permute?.(example, example);
     if (image !== undefined && image !== null) return cellText(image);
     let sample = example;
     for (let attempt = 0; attempt < SAMPLE_ATTEMPTS && sample === example; attempt++) {
       fakeSource.random.reseed(kind, example, attempt);
-      sample = cellText(action.plan.generate(example, example, attempt));
+      sample = cellText(plan.generate(example, example, attempt));
     }
     return sample;
   } catch {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectColumn, sampleValue, type ColumnSchema } from '../../../src/engine';
+import { COMMON_WORDS } from '../../../src/engine/pseudonymize/pii-in-text/common-words';
 
 function column(name: string, values: string[], rule?: ColumnSchema['rule']): ColumnSchema {
   const schema = detectColumn(name, values);
@@ -21,6 +22,13 @@ describe('sampleValue', () => {
     const sample = sampleValue(schema);
     expect(sample).toMatch(shape);
     expect(sample).not.toBe(values[0]);
+  });
+
+  it('shows free text as a run writes it: in words, whatever its numbers', () => {
+    const sample = sampleValue(column('note', ['Called on 01/03 re: invoice 5521', 'Sent']));
+    expect(sample).toMatch(/^\p{L}+ \p{L}+ \d\d\/\d\d \p{L}+: \p{L}+ \d{4}$/u);
+    const words = sample.match(/\p{L}{3,}/gu) ?? [];
+    expect(words.filter((word) => !COMMON_WORDS.has(word.toLowerCase()))).toEqual([]);
   });
 
   it('is deterministic from name, first example, type and method', () => {
