@@ -500,6 +500,11 @@ export interface RowRelationStats {
    * with names rebuilt them, so the sheets join on them.
    */
   peopleFromOtherSheets?: number;
+  /**
+   * Scheme 6 on: full names of sheets without first-name and last-name columns written as the
+   * names of their row's email pseudonym, where the email was made of them.
+   */
+  fullNamesFromEmails?: number;
 }
 
 export interface PseudonymizeResult {

@@ -225,6 +225,7 @@ const statsSchema = z.object({
       countriesFromStates: z.number().int().min(0).optional(),
       urlsFromNames: z.number().int().min(0).optional(),
       peopleFromOtherSheets: z.number().int().min(0).optional(),
+      fullNamesFromEmails: z.number().int().min(0).optional(),
     })
     .optional(),
   timings: z.record(z.string(), z.number()),

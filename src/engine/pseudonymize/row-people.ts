@@ -25,12 +25,18 @@ import { StringHashSet } from './string-hash-set';
  * rebuilt in a sheet with names is written the same in the sheets without them (an orders
  * sheet's customer_email), where it kept its per-value pseudonym there; and what was handed out
  * is checked across all the namespace's columns, so no two addresses meet on one rebuilt form.
+ *
+ * From scheme 6 on, a sheet with a full name but no name columns (a contact list: Name, Email)
+ * goes the other way (namesFromEmails): a full name made into its row's email takes the names
+ * of the email's per-value pseudonym, so the email still joins files without names.
  */
 
 /** How many emails, usernames and full names were rebuilt from their row's names. */
 export interface PeopleCounts {
   addresses: number;
   fullNames: number;
+  /** Full names written as the names of their row's email pseudonym (namesFromEmails). */
+  fullNamesFromEmails: number;
   genders: number;
   /**
    * Distinct original addresses whose first rebuilt form was an original of the column or was
@@ -317,6 +323,85 @@ function rebuildAddresses(
   return { rebuilt, fileDependent };
 }
 
+/** The words of a name, titles in front left out ('Dr.', 'Mrs'). */
+const TITLE = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|herr|frau|mme|mlle)\.?$/i;
+/** Words after a name that are no last name ('Jr.', 'III', 'PhD'). */
+const SUFFIX = /^(?:jr|sr|ii|iii|iv|phd|md|esq)\.?$/i;
+
+/**
+ * The first and last name of a full name: its first and last word ('Mary Ann Smith' → Mary,
+ * Smith), titles and suffixes left out, or around a comma ('Smith, Mary Ann'); null for one word.
+ * @example splitFullName('Dr. Ann Lee Jr.') // { first: 'Ann', last: 'Lee' }
+ */
+export function splitFullName(text: string): { first: string; last: string } | null {
+  const comma = text.indexOf(',');
+  const wordsOf = (part: string) => {
+    const words = part.split(/\s+/).filter((word) => word !== '');
+    while (words.length > 1 && TITLE.test(words[0]!)) words.shift();
+    while (words.length > 1 && SUFFIX.test(words.at(-1)!)) words.pop();
+    return words;
+  };
+  if (comma >= 0) {
+    const before = wordsOf(text.slice(0, comma));
+    const after = wordsOf(text.slice(comma + 1));
+    if (before.length === 0 || after.length === 0 || SUFFIX.test(after[0]!)) return null;
+    return { first: after[0]!, last: before.at(-1)! };
+  }
+  const words = wordsOf(text);
+  return words.length < 2 ? null : { first: words[0]!, last: words.at(-1)! };
+}
+
+/** A local part of a first name, a separator and a last name, digits after: 'ann.lee42'. */
+const FIRST_SEPARATOR_LAST = /^([A-Za-z]+)([._-])([A-Za-z]+)\d*$/;
+
+function titleCase(word: string): string {
+  return word.slice(0, 1).toUpperCase() + word.slice(1).toLowerCase();
+}
+
+/**
+ * Scheme 6 on, in a sheet with a full name but no first-name and last-name columns (a contact
+ * list: Name, Email): where the row's email was its full name's first and last name
+ * ('catherine.moore@…' beside 'Catherine Moore'), the full name is written as the names its
+ * email's pseudonym was made of ('rosa.kling@example.com' gives 'Rosa Kling'), in the name's
+ * own order, comma and case. The email keeps its per-value pseudonym, so it still joins the
+ * same email in a file without names; the name follows it within its row. Returns how many
+ * cells it wrote.
+ */
+function namesFromEmails(
+  input: Sheet,
+  output: Sheet,
+  fullName: PlannedColumn,
+  emails: readonly PlannedColumn[],
+): number {
+  let written = 0;
+  const { columnIndex, rowIds } = fullName;
+  for (let row = 0; row < input.rows.length; row++) {
+    if (rowIds[row]! < 0) continue;
+    const original = cellString(input.rows[row]![columnIndex]).trim();
+    const names = splitFullName(original);
+    if (!names) continue;
+    for (const email of emails) {
+      const address = cellString(input.rows[row]![email.columnIndex]);
+      const local = FIRST_SEPARATOR_LAST.exec(address.slice(0, address.lastIndexOf('@')));
+      if (!local || letters(local[1]!) !== letters(names.first)) continue;
+      if (letters(local[3]!) !== letters(names.last)) continue;
+      const fake = cellString(output.rows[row]![email.columnIndex]);
+      const fakeLocal = FIRST_SEPARATOR_LAST.exec(fake.slice(0, fake.lastIndexOf('@')));
+      if (!fakeLocal) break;
+      let [first, last] = [titleCase(fakeLocal[1]!), titleCase(fakeLocal[3]!)];
+      if (original === original.toUpperCase())
+        [first, last] = [first.toUpperCase(), last.toUpperCase()];
+      const name = original.includes(',') ? `${last}, ${first}` : `${first} ${last}`;
+      if (name === original) break;
+      output.rows[row]![columnIndex] = flatString(name);
+      fullName.rowRewritten = true;
+      written++;
+      break;
+    }
+  }
+  return written;
+}
+
 /** Full names that agree with the row's first and last name, rebuilt from their pseudonyms. */
 function rebuildFullNames(
   input: Sheet,
@@ -361,7 +446,7 @@ function rebuildFullNames(
  * Rebuilds the emails, usernames and full names of a sheet's rows that were made of the row's
  * first and last name from the row's pseudonymized names, and makes genders and titles agree
  * with the first name's pseudonym where they agreed with the first name (row-gender.ts).
- * @example coherePeople(0, sheet, outputSheet, planned, random) // { addresses: 812, fullNames: 0, genders: 0 }
+ * @example coherePeople(0, sheet, outputSheet, planned, random, 6) // { addresses: 812, fullNames: 0, … }
  */
 export function coherePeople(
   sheetIndex: number,
@@ -369,11 +454,31 @@ export function coherePeople(
   output: Sheet,
   planned: readonly PlannedColumn[],
   random: KeyedRandom,
+  scheme: number,
   shared?: SharedAddresses,
   people?: SheetsOfPeople,
 ): PeopleCounts {
-  const counts: PeopleCounts = { addresses: 0, fullNames: 0, genders: 0, fileDependent: 0 };
+  const counts: PeopleCounts = {
+    addresses: 0,
+    fullNames: 0,
+    fullNamesFromEmails: 0,
+    genders: 0,
+    fileDependent: 0,
+  };
   const { first, last } = namesOf(planned, sheetIndex);
+  if (!first && !last && scheme >= 6) {
+    const fullName = plannedWith(
+      planned,
+      sheetIndex,
+      (c) => c.rule.action !== 'faker' && c.semantic === 'fullName',
+    )[0];
+    const emails = plannedWith(
+      planned,
+      sheetIndex,
+      (c) => c.rule.action !== 'faker' && (c.type === 'email' || c.semantic === 'email'),
+    );
+    if (fullName) counts.fullNamesFromEmails = namesFromEmails(input, output, fullName, emails);
+  }
   if (!first) return counts;
   const genders = plannedWith(
     planned,

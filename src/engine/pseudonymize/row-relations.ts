@@ -66,6 +66,7 @@ export function applyRowRelations(
     zipCodesFromStates: 0,
     ...(scheme >= 2 ? { countriesFromStates: 0, urlsFromNames: 0 } : {}),
     ...(scheme >= 5 ? { peopleFromOtherSheets: 0 } : {}),
+    ...(scheme >= 6 ? { fullNamesFromEmails: 0 } : {}),
   };
   const sheetsOfPeople = scheme >= 5 ? new SheetsOfPeople(planned) : undefined;
   const rulesPerSheet = scheme >= 2 ? 4 : 3;
@@ -92,12 +93,14 @@ export function applyRowRelations(
       output[sheetIndex]!,
       planned,
       random,
+      scheme,
       sharedAddresses,
       sheetsOfPeople,
     );
     stats.addressesFromNames += people.addresses;
     stats.fullNamesFromNames += people.fullNames;
     stats.gendersFromNames += people.genders;
+    if (scheme >= 6) stats.fullNamesFromEmails! += people.fullNamesFromEmails;
     onFileDependent(people.fileDependent);
     ruleDone();
     const places = agreeLocations(

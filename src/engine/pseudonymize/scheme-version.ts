@@ -49,7 +49,10 @@ export const PSEUDONYM_SCHEME_VERSION = 6;
  *    Faker's names, where it was free text whose words were replaced ('Ann Lee' → 'Jut Sun').
  *    A free-text note of two words or more is replaced word by word whatever its length or
  *    share of numbers, where one of 100 characters or more, or with many numbers, had every
- *    letter substituted ('Called on 01/03' → 'Sppcaq bw 08/09').
+ *    letter substituted ('Called on 01/03' → 'Sppcaq bw 08/09'). In a sheet with a full name
+ *    but no first-name and last-name columns, a full name made into its row's email
+ *    ('catherine.moore@…') is written as the names of the email's pseudonym, where the two
+ *    disagreed; the email keeps its per-value pseudonym, so it joins other files still.
  *    A recipe keeps the meaning it names.
  */
 

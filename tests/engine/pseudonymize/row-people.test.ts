@@ -8,7 +8,7 @@ import {
   type SharedAddresses,
   type Sheet,
 } from '../../../src/engine';
-import { nameLayout } from '../../../src/engine/pseudonymize/row-people';
+import { nameLayout, splitFullName } from '../../../src/engine/pseudonymize/row-people';
 import { plain } from '../../support/name-letters';
 
 const FIRST = ['Catherine', 'James', 'Chloé', 'Olga', 'Mateo', 'Fatima', 'Quentin', 'Susan'];
@@ -304,5 +304,72 @@ describe('people rebuilt from names, across sheets (scheme 5)', () => {
       customerEmails.get('catherine.moore@yahoo.com'),
     );
     expect(result.stats.rowRelations?.peopleFromOtherSheets).toBeUndefined();
+  });
+});
+
+describe('full names that follow their row’s email (scheme 6 on)', () => {
+  const contacts: Sheet = {
+    name: 'contacts',
+    columns: ['Name', 'Email'],
+    rows: [
+      ['Catherine Moore', 'catherine.moore@yahoo.com'],
+      ['Dr. James Smith Jr.', 'james_smith42@gmail.com'],
+      ['GARCIA, OLGA', 'olga.garcia@corp.org'],
+      ['Susan Wilson', 'swilson@corp.org'],
+      ['Mateo Ramos', 'support@corp.org'],
+    ],
+  };
+  const orders: Sheet = {
+    name: 'orders',
+    columns: ['order_id', 'customer_email'],
+    rows: contacts.rows.map((row, index) => [String(100 + index), row[1]!]),
+  };
+  const run = (sheet: Sheet, scheme?: number) => {
+    const result = pseudonymize({ format: 'csv', sheets: [sheet] }, [detectSchema(sheet)], {
+      secret: 'k',
+      ...(scheme ? { scheme } : {}),
+    });
+    return { rows: result.workbook.sheets[0]!.rows as string[][], stats: result.stats };
+  };
+
+  it('writes a name made into its email as the names of the email’s pseudonym', () => {
+    const { rows, stats } = run(contacts);
+    const [moore, smith, garcia, wilson, ramos] = rows;
+    const words = (email: string, separator: string) =>
+      email.split('@')[0]!.replace(/\d+$/, '').split(separator).map(plain);
+    expect(words(moore![1]!, '.')).toEqual(moore![0]!.split(' ').map(plain));
+    expect(words(smith![1]!, '_')).toEqual(smith![0]!.split(' ').map(plain));
+    // Its own order, comma and case.
+    expect(garcia![0]).toMatch(/^[A-Z'-]+, [A-Z'-]+$/);
+    const [last, first] = garcia![0]!.split(', ');
+    expect(words(garcia![1]!, '.')).toEqual([plain(first!), plain(last!)]);
+    // Not made of the name (an initial, no names): the name keeps its per-value pseudonym.
+    for (const row of [wilson!, ramos!]) expect(row[0]).toMatch(/^\S+ \S+$/);
+    expect(stats.rowRelations?.fullNamesFromEmails).toBe(3);
+  });
+
+  it('keeps every email its per-value pseudonym, so a file without names still joins', () => {
+    const alone = run(orders).rows.map((row) => row[1]);
+    expect(run(contacts).rows.map((row) => row[1])).toEqual(alone);
+  });
+
+  it('leaves the names their per-value pseudonyms under scheme 5', () => {
+    const { rows, stats } = run(contacts, 5);
+    expect(stats.rowRelations?.fullNamesFromEmails).toBeUndefined();
+    expect(rows[0]![0]!.split(' ').map(plain)).not.toEqual(
+      rows[0]![1]!.split('@')[0]!.split('.').map(plain),
+    );
+  });
+
+  it.each([
+    ['Ann Lee', { first: 'Ann', last: 'Lee' }],
+    ['Mrs. Ann Lee', { first: 'Ann', last: 'Lee' }],
+    ['Ann Marie Lee III', { first: 'Ann', last: 'Lee' }],
+    ['Lee, Ann Marie', { first: 'Ann', last: 'Lee' }],
+    ['Lee, Jr.', null],
+    ['Ann', null],
+    ['', null],
+  ])('splits %j into its first and last name', (text, expected) => {
+    expect(splitFullName(text)).toEqual(expected);
   });
 });
