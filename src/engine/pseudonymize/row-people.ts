@@ -323,7 +323,7 @@ function rebuildAddresses(
   return { rebuilt, fileDependent };
 }
 
-/** The words of a name, titles in front left out ('Dr.', 'Mrs'). */
+/** Words before a name that are no first name ('Dr.', 'Mrs'). */
 const TITLE = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|herr|frau|mme|mlle)\.?$/i;
 /** Words after a name that are no last name ('Jr.', 'III', 'PhD'). */
 const SUFFIX = /^(?:jr|sr|ii|iii|iv|phd|md|esq)\.?$/i;
@@ -445,7 +445,9 @@ function rebuildFullNames(
 /**
  * Rebuilds the emails, usernames and full names of a sheet's rows that were made of the row's
  * first and last name from the row's pseudonymized names, and makes genders and titles agree
- * with the first name's pseudonym where they agreed with the first name (row-gender.ts).
+ * with the first name's pseudonym where they agreed with the first name (row-gender.ts); from
+ * scheme 6 on, in a sheet with a full name and no name columns, writes a full name made into
+ * its row's email as the names of the email's pseudonym (namesFromEmails).
  * @example coherePeople(0, sheet, outputSheet, planned, random, 6) // { addresses: 812, fullNames: 0, … }
  */
 export function coherePeople(
