@@ -1,3 +1,4 @@
+import { isPositionalName } from '../read/column-names';
 import type { ColumnSchema } from '../types';
 import { PSEUDONYM_SCHEME_VERSION } from './scheme-version';
 
@@ -8,10 +9,10 @@ const MORE_NUMBER_TOKENS = new Set(['nummer', 'numero', 'numéro', 'número', 'n
 /** German compounds ending in a number word: 'Kundennummer', 'Bestellnr'. */
 const COMPOUND_NUMBER = /\p{L}(?:nummer|nr)$/u;
 /**
- * The names of a table's row index: none (the reader's `column_1`; pandas and R write their
- * index so), pandas' `Unnamed: 0` for it read back, `#`, `index` and `idx`.
+ * The names of a table's row index besides none (a positional name: pandas and R write their
+ * index without a header): pandas' `Unnamed: 0` for it read back, `#`, `index` and `idx`.
  */
-const ROW_INDEX = /^(?:column_\d+|Unnamed: \d+|#|index|idx)$/i;
+const ROW_INDEX = /^(?:Unnamed: \d+|#|index|idx)$/i;
 
 /**
  * An identifier column's name: `id`, `customer_id`, `customerId`, `Customer ID`, `OrderID`.
@@ -86,5 +87,5 @@ export function isIdentifierColumn(
  * no entity whose dates move together, and no value free text mentions.
  */
 export function isRowIndex(column: ColumnSchema): boolean {
-  return ROW_INDEX.test(column.name.trim());
+  return isPositionalName(column.name) || ROW_INDEX.test(column.name.trim());
 }

@@ -1,4 +1,5 @@
 import { en } from '@faker-js/faker';
+import { lowerCaseNames } from '../text/person-names';
 import type { Cell, Sheet } from '../types';
 import type { PlannedColumn } from './namespace';
 
@@ -27,12 +28,8 @@ const WORD_PAIRS: readonly (readonly [string, string])[] = [
   ['frau', 'herr'],
 ];
 
-function nameSet(list: readonly string[] | undefined): Set<string> {
-  return new Set((list ?? []).map((name) => name.toLowerCase()));
-}
-
-const FEMALE = nameSet(en.person?.first_name?.female);
-const MALE = nameSet(en.person?.first_name?.male);
+const FEMALE = lowerCaseNames(en.person?.first_name?.female);
+const MALE = lowerCaseNames(en.person?.first_name?.male);
 
 /** A first name's sex by Faker's lists: 0 female, 1 male, null when on neither or both. */
 function sexOfName(name: string): Sex | null {

@@ -1,4 +1,5 @@
 import { flatString } from '../text/flat-string';
+import { splitFullName } from '../text/person-names';
 import type { Cell, ColumnSchema, SharedAddresses, Sheet } from '../types';
 import { KeyIndex } from './key-index';
 import type { KeyedRandom } from './keyed-random';
@@ -321,34 +322,6 @@ function rebuildAddresses(
     }
   }
   return { rebuilt, fileDependent };
-}
-
-/** Words before a name that are no first name ('Dr.', 'Mrs'). */
-const TITLE = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|herr|frau|mme|mlle)\.?$/i;
-/** Words after a name that are no last name ('Jr.', 'III', 'PhD'). */
-const SUFFIX = /^(?:jr|sr|ii|iii|iv|phd|md|esq)\.?$/i;
-
-/**
- * The first and last name of a full name: its first and last word ('Mary Ann Smith' → Mary,
- * Smith), titles and suffixes left out, or around a comma ('Smith, Mary Ann'); null for one word.
- * @example splitFullName('Dr. Ann Lee Jr.') // { first: 'Ann', last: 'Lee' }
- */
-export function splitFullName(text: string): { first: string; last: string } | null {
-  const comma = text.indexOf(',');
-  const wordsOf = (part: string) => {
-    const words = part.split(/\s+/).filter((word) => word !== '');
-    while (words.length > 1 && TITLE.test(words[0]!)) words.shift();
-    while (words.length > 1 && SUFFIX.test(words.at(-1)!)) words.pop();
-    return words;
-  };
-  if (comma >= 0) {
-    const before = wordsOf(text.slice(0, comma));
-    const after = wordsOf(text.slice(comma + 1));
-    if (before.length === 0 || after.length === 0 || SUFFIX.test(after[0]!)) return null;
-    return { first: after[0]!, last: before.at(-1)! };
-  }
-  const words = wordsOf(text);
-  return words.length < 2 ? null : { first: words[0]!, last: words.at(-1)! };
 }
 
 /** A local part of a first name, a separator and a last name, digits after: 'ann.lee42'. */

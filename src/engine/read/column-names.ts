@@ -1,4 +1,17 @@
 /**
+ * The name of a column without one, by its position (from 0): `column_1` for the first.
+ * @example positionalName(2) // 'column_3'
+ */
+export function positionalName(index: number): string {
+  return `column_${index + 1}`;
+}
+
+/** Whether a column's name is one positionalName gives (the column had no header cell). */
+export function isPositionalName(name: string): boolean {
+  return /^column_\d+$/.test(name);
+}
+
+/**
  * Unique column names from a header row: an empty or blank header becomes `column_N` (N counted
  * from 1), a repeated name gets `_2`, `_3`... (`name`, `name_2`). Names are otherwise kept exactly
  * as written, spaces included, so output headers match the input.
@@ -11,7 +24,7 @@ export function uniqueColumnNames(header: readonly string[]): string[] {
   const names: string[] = [];
   for (let index = 0; index < header.length; index++) {
     const raw = header[index] ?? '';
-    const base = raw.trim() === '' ? `column_${index + 1}` : raw;
+    const base = raw.trim() === '' ? positionalName(index) : raw;
     let name = base;
     let suffix = nextSuffix.get(base) ?? 2;
     while (seen.has(name)) name = `${base}_${suffix++}`;

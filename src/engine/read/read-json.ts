@@ -1,6 +1,6 @@
 import { EngineError } from '../errors';
 import type { Cell, JsonShape, JsonWrapperMember, Sheet } from '../types';
-import { uniqueColumnNames } from './column-names';
+import { positionalName, uniqueColumnNames } from './column-names';
 import {
   isJsonObject,
   JsonNumberText,
@@ -201,7 +201,7 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
     if (document.length > 0 && document.every(Array.isArray)) {
       // Rows as arrays (pandas orient="values"): positional columns.
       for (const item of document) {
-        table.addRecord({ keys: item.map((_, i) => `column_${i + 1}`), values: item });
+        table.addRecord({ keys: item.map((_, i) => positionalName(i)), values: item });
       }
       table.shape = { kind: 'values' };
     } else {

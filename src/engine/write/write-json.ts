@@ -213,7 +213,7 @@ export function* writeJsonTablesChunks(
 function* shapedChunks(sheet: Sheet, shape: JsonShape): Generator<string, void, undefined> {
   const { rows, columns } = sheet;
   if (shape.kind === 'object') {
-    yield `${recordText(sheet, 0, keysOf(sheet))}\n`;
+    yield `${recordWriter(sheet)(0)}\n`;
     return;
   }
   const jsonText = sheet.jsonText?.length === columns.length ? sheet.jsonText : undefined;
@@ -260,11 +260,10 @@ function* shapedChunks(sheet: Sheet, shape: JsonShape): Generator<string, void, 
       return;
     }
     case 'index': {
-      const keys = keysOf(sheet).filter((entry) => entry.column === null || entry.column >= first);
-      addPrefixes(keys);
+      const record = recordWriter(sheet, first - 1);
       chunk = '{';
       for (let row = 0; row < rows.length; row++) {
-        chunk += `${row > 0 ? ',' : ''}${label(row)}:${recordText(sheet, row, keys)}`;
+        chunk += `${row > 0 ? ',' : ''}${label(row)}:${record(row)}`;
         if (chunk.length > CHUNK_CHARS) {
           yield chunk;
           chunk = '';
@@ -294,22 +293,23 @@ function* shapedChunks(sheet: Sheet, shape: JsonShape): Generator<string, void, 
   }
 }
 
-/** The key tree of a sheet's records, each key's text ready (see outputKeys). */
-function keysOf(sheet: Sheet): OutputKey[] {
-  const keys = outputKeys(sheet);
+/**
+ * A sheet's rows as JSON objects, row by row, under its key tree less the columns `without`
+ * leaves out (a first column of index labels); keys, JSON-text columns and lacking keys are
+ * looked up once per sheet.
+ */
+function recordWriter(sheet: Sheet, without = -1): (index: number) => string {
+  const keys = outputKeys(sheet).filter((entry) => entry.column === null || entry.column > without);
   addPrefixes(keys);
-  return keys;
-}
-
-/** Row `index` of a sheet as a JSON object, under its key tree `keys`. */
-function recordText(sheet: Sheet, index: number, keys: readonly OutputKey[]): string {
   const jsonText = sheet.jsonText?.length === sheet.columns.length ? sheet.jsonText : undefined;
   const absentKeys =
     sheet.absentKeys?.length === sheet.columns.length ? sheet.absentKeys : undefined;
-  const row = sheet.rows[index] as Cell[];
-  return absentKeys && absentKeys.some((absent) => absent?.[index] === 1)
-    ? (sparseObjectText(keys, row, index, jsonText, absentKeys) ?? '{}')
-    : objectText(keys, row, jsonText);
+  return (index) => {
+    const row = sheet.rows[index] as Cell[];
+    return absentKeys && absentKeys.some((absent) => absent?.[index] === 1)
+      ? (sparseObjectText(keys, row, index, jsonText, absentKeys) ?? '{}')
+      : objectText(keys, row, jsonText);
+  };
 }
 
 /** The records' array of a sheet, `before` and `after` it, in chunks (see writeJsonChunks). */
@@ -318,11 +318,11 @@ function* recordArrayChunks(
   before: string,
   after: string,
 ): Generator<string, void, undefined> {
-  const keys = keysOf(sheet);
+  const record = recordWriter(sheet);
   const { rows } = sheet;
   let chunk = `${before}[`;
   for (let index = 0; index < rows.length; index++) {
-    chunk += (index === 0 ? '\n' : ',\n') + recordText(sheet, index, keys);
+    chunk += (index === 0 ? '\n' : ',\n') + record(index);
     if (chunk.length > CHUNK_CHARS) {
       yield chunk;
       chunk = '';

@@ -8,7 +8,8 @@ import {
   type SharedAddresses,
   type Sheet,
 } from '../../../src/engine';
-import { nameLayout, splitFullName } from '../../../src/engine/pseudonymize/row-people';
+import { nameLayout } from '../../../src/engine/pseudonymize/row-people';
+import { splitFullName } from '../../../src/engine/text/person-names';
 import { plain } from '../../support/name-letters';
 
 const FIRST = ['Catherine', 'James', 'Chloé', 'Olga', 'Mateo', 'Fatima', 'Quentin', 'Susan'];

@@ -1,17 +1,13 @@
 import { en } from '@faker-js/faker';
-
-/** Lower-case names of some of Faker's lists. */
-function nameSet(...lists: (readonly string[] | undefined)[]): ReadonlySet<string> {
-  return new Set(lists.flatMap((list) => (list ?? []).map((name) => name.toLowerCase())));
-}
+import { lowerCaseNames, splitFullName } from '../../text/person-names';
 
 /** Faker's English first names and last names (3,186 and 473). */
-const FIRST_NAMES = nameSet(
+const FIRST_NAMES = lowerCaseNames(
   en.person?.first_name?.generic,
   en.person?.first_name?.female,
   en.person?.first_name?.male,
 );
-const LAST_NAMES = nameSet(en.person?.last_name?.generic);
+const LAST_NAMES = lowerCaseNames(en.person?.last_name?.generic);
 
 /** Two to four capitalized words ('Catherine Moore', "Mary-Kate O'Brien"), or 'Moore, Catherine'. */
 const NAME_WORDS = /^\p{Lu}[\p{L}'’.-]*(?:,? \p{Lu}[\p{L}'’.-]*){1,3}$/u;
@@ -23,11 +19,11 @@ const NAME_SHARE = 0.7;
 function isPersonName(text: string): boolean {
   const trimmed = text.trim();
   if (!NAME_WORDS.test(trimmed)) return false;
-  const comma = trimmed.indexOf(',');
-  const words = (comma < 0 ? trimmed : `${trimmed.slice(comma + 2)} ${trimmed.slice(0, comma)}`)
-    .toLowerCase()
-    .split(' ');
-  return FIRST_NAMES.has(words[0]!) || LAST_NAMES.has(words.at(-1)!);
+  const names = splitFullName(trimmed);
+  return (
+    names !== null &&
+    (FIRST_NAMES.has(names.first.toLowerCase()) || LAST_NAMES.has(names.last.toLowerCase()))
+  );
 }
 
 /**
