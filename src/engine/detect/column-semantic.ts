@@ -1,12 +1,14 @@
 import type { ColumnType, Semantic } from '../types';
 import { semanticFromValues } from './semantics';
+import { looksLikeHonorifics, looksLikeJobTitles } from './semantics/job-titles';
 import { looksLikeFullNames } from './semantics/person-names';
 
 /**
  * What a text column means. Strong value evidence (UUIDs, IPs, IBANs, card numbers, URLs,
  * peptides) wins over the header; a header meaning applies only where it fits the type
  * ('phone' means nothing on a column of free text); a header without one over people's names
- * is full names.
+ * is full names; honorifics ('Ms.', 'Dr.') are prefixes whatever the header; a bare 'Title' or
+ * 'Role' of job titles is job titles.
  */
 export function semanticOf(
   type: ColumnType,
@@ -31,6 +33,9 @@ export function semanticOf(
       const values = texts;
       const fromValues = semanticFromValues(values, name);
       if (fromValues) return fromValues;
+      if (looksLikeHonorifics(values)) return 'prefix';
+      // A bare 'Title' or 'Role' of job titles (Northwind's and Chinook's employees).
+      if (headerSemantic === null && looksLikeJobTitles(name, values)) return 'jobTitle';
       // People's names under a header that does not say so ('Customer', 'Client', 'Contact').
       if (headerSemantic === null && looksLikeFullNames(values)) return 'fullName';
       if (

@@ -1619,6 +1619,36 @@ const MEANINGS_FROM_HEADERS: Case[] = [
     expected: { semantic: 'country', suggestedMethod: 'location.country' },
   },
   {
+    description: 'a bare Title of job titles is job titles (Chinook and Northwind employees)',
+    name: 'Title',
+    values: ['General Manager', 'Sales Support Agent', 'IT Staff', 'Sales Manager', 'Owner'],
+    expected: { semantic: 'jobTitle', suggestedMethod: 'person.jobTitle' },
+  },
+  {
+    description: "a person's title is a job title",
+    name: 'ContactTitle',
+    values: ['Sales Representative', 'Owner', 'Order Administrator'],
+    expected: { semantic: 'jobTitle', suggestedMethod: 'person.jobTitle' },
+  },
+  {
+    description: 'a Title of books stays free text',
+    name: 'Title',
+    values: ['The Old Man and the Sea', 'Moby Dick', 'War and Peace', 'Sales Manager'],
+    expected: { semantic: null },
+  },
+  {
+    description: 'honorifics are prefixes whatever the header',
+    name: 'TitleOfCourtesy',
+    values: ['Ms.', 'Dr.', 'Mrs.', 'Mr.', 'Ms.'],
+    expected: { semantic: 'prefix', suggestedMethod: 'person.prefix' },
+  },
+  {
+    description: 'a few honorifics among other words are no prefixes',
+    name: 'Title',
+    values: ['Dr.', 'Moby Dick', 'War and Peace', 'Mr.'],
+    expected: { semantic: null },
+  },
+  {
     description: 'company_name is a company',
     name: 'company_name',
     values: ['Acme Inc.'],

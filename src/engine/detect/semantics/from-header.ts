@@ -52,6 +52,7 @@ function semanticFromTokens(tokens: string[]): Semantic | null {
     if (!phrase) continue;
     const before = tokens.slice(0, -take);
     if (phrase.qualifiers && !before.every((token) => phrase.qualifiers?.has(token))) continue;
+    if (phrase.qualifiedOnly && before.length === 0) continue;
     return phrase.semantic;
   }
   return null;

@@ -110,6 +110,8 @@ export interface Phrase {
   semantic: Semantic;
   /** Words allowed before the phrase; any word when absent. */
   qualifiers?: ReadonlySet<string>;
+  /** Whether the phrase needs a qualifier before it (a bare 'Title' may be a book's). */
+  qualifiedOnly?: boolean;
 }
 
 export const PERSON_QUALIFIERS = new Set([
@@ -223,6 +225,8 @@ export const SUFFIX_PHRASES: Record<string, Phrase> = {
   'job title': { semantic: 'jobTitle' },
   'job name': { semantic: 'jobTitle' },
   'job role': { semantic: 'jobTitle' },
+  // 'ContactTitle', 'Employee Title': a person's title is their job's.
+  title: { semantic: 'jobTitle', qualifiers: PERSON_QUALIFIERS, qualifiedOnly: true },
   occupation: { semantic: 'jobTitle' },
   'e mail': { semantic: 'email' },
   email: { semantic: 'email' },
