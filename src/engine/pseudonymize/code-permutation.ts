@@ -210,13 +210,13 @@ export class CodePermutation {
   }
 
   /**
-   * The code's pseudonym; null for word-like text (replaced word by word, see isWordLike) and
-   * for text without a letter or digit.
+   * The code's pseudonym; null for word-like text (replaced word by word, see isWordLike) unless
+   * `wordsAreCodes` (an identifier's 'ALFKI'), and for text without a letter or digit.
    * @example codes.pseudonym('00417') // e.g. '08362'; codes.pseudonym('late delivery') // null
    */
-  pseudonym(text: string): string | null {
+  pseudonym(text: string, wordsAreCodes = false): string | null {
     if (isDigitString(text)) return this.#digits.pseudonym(text, digitCodeDomain(text));
-    if (isWordLike(text)) return null;
+    if (!wordsAreCodes && isWordLike(text)) return null;
     return permuteCode(text, this.#permutation);
   }
 }

@@ -9,9 +9,9 @@ import { fakeDate } from './generators/date';
 import { fakeEmail } from './generators/email';
 import { fakePhone } from './generators/phone';
 import { fakeIsoDateText, isIsoDateText } from './generators/iso-date-text';
-import { SEMANTIC_GENERATORS, semanticGeneratorTakes } from './generators/semantic';
+import { semanticGenerator, semanticGeneratorTakes } from './generators/semantic';
 import { pseudonymizeText } from './generators/text';
-import { isIdentifierColumn } from './identifier-columns';
+import { isIdentifierColumn, isIdentifierName } from './identifier-columns';
 import { planIdentifierValues } from './identifier-values';
 import { isJsonContainer, replaceJsonValues } from './json-text';
 import { planNumberValues } from './number-column-plan';
@@ -206,9 +206,15 @@ export function planColumn(
       );
     case 'string': {
       const { semantic } = column;
-      const generator = semantic ? SEMANTIC_GENERATORS[semantic] : undefined;
+      const generator = semantic ? semanticGenerator(semantic, scheme) : undefined;
       // Texts the string rules take as codes (digit codes, 'AB-1234-X') are permuted.
       const codes = new CodePermutation(random.permutation(kind));
+      // From scheme 7 on, an identifier's text without spaces is a code even when it spells a
+      // word (Northwind's CustomerID 'ALFKI', 'BERGS'): same length and classes, one image per
+      // code in every file, where it got a word of another length. Its own namespace, so a
+      // text column's word keeps the word rules.
+      const identifierCodes = scheme >= 7 && isIdentifierName(column.name, scheme);
+      const asCode = (text: string) => identifierCodes && !/\s/.test(text);
       // From scheme 4 on, JSON text keeps its keys and layout: its values are replaced one by
       // one (drawn, not permuted: word-like values have no bijection). An ISO date among text
       // becomes another date, not a code of digits ('2020-02-05' → '3885-00-05').
@@ -218,7 +224,7 @@ export function planColumn(
         typeof original === 'string' &&
         !(semantic && semanticGeneratorTakes(semantic, text)) &&
         !drawnNotPermuted(text)
-          ? codes.pseudonym(text)
+          ? codes.pseudonym(text, asCode(text))
           : null;
       const jsonValue = (value: string, attempt: number) => {
         const code = codes.pseudonym(value);
@@ -228,7 +234,7 @@ export function planColumn(
         return pseudonymizeText(value, random, attempt);
       };
       return plan(
-        kind,
+        identifierCodes ? `${kind}|identifier` : kind,
         (original, text, attempt) => {
           if (generator && typeof original === 'string') {
             const fake = generator(text, source, attempt);

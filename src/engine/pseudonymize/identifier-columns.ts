@@ -13,6 +13,13 @@ const COMPOUND_NUMBER = /\p{L}(?:nummer|nr)$/u;
  * index without a header): pandas' `Unnamed: 0` for it read back, `#`, `index` and `idx`.
  */
 const ROW_INDEX = /^(?:Unnamed: \d+|#|index|idx)$/i;
+/**
+ * From scheme 7 on, names of a column that holds another row's id: a self-reference such as
+ * Northwind's and Chinook's `ReportsTo`, `manager`, `parent_employee`, `supervisor`. As measures
+ * their draws broke the join to the ids they name.
+ */
+const RELATION_WORDS =
+  /(?:^|[^a-z])(?:reports ?to|manager|supervisor|parent|boss|referrer|referred ?by)$/;
 
 /**
  * An identifier column's name: `id`, `customer_id`, `customerId`, `Customer ID`, `OrderID`.
@@ -55,7 +62,8 @@ function allDistinct(column: ColumnSchema): boolean {
  * prefix, suffix, grouping or decimals) under an id-like name (isIdName), or under a name ending
  * in number/no/nr/num/code/key/ref when every value is distinct; from scheme 6 on, also under
  * such a name in other languages and in an unnamed column (a pandas or R index: draws from its
- * range would repeat its values). Identifiers get keyed permutations of their digits (every
+ * range would repeat its values); from scheme 7 on, also under a name of another row's id
+ * ('ReportsTo', 'manager', see namesAnotherRow), distinct or not. Identifiers get keyed permutations of their digits (every
  * file, any range, one pseudonym) instead of draws from the column's range; a range the user
  * set makes the column a measure again.
  * @example isIdentifierColumn(detectColumn('customer_id', ['17', '42'])) // true
@@ -77,9 +85,33 @@ export function isIdentifierColumn(
     return false;
   }
   if (isIdName(column.name)) return true;
+  if (scheme >= 7 && namesAnotherRow(column.name)) return true;
   const numberName =
     endsWithNumberToken(column.name, scheme) || (scheme >= 6 && isRowIndex(column));
   return numberName && allDistinct(column);
+}
+
+/**
+ * Whether a header names a column of another row's id (see RELATION_WORDS): 'ReportsTo',
+ * 'reports_to', 'Manager', 'parentId' is an id name already.
+ */
+function namesAnotherRow(name: string): boolean {
+  const words = name
+    .trim()
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ');
+  return RELATION_WORDS.test(words);
+}
+
+/**
+ * Whether a header names an identifier or a reference number (isIdName, or a name ending in
+ * number/no/code/key/ref, see endsWithNumberToken): from scheme 7 on, a text column so named
+ * holds codes ('ALFKI'), whatever words they spell.
+ * @example isIdentifierName('CustomerID', 7) // true
+ */
+export function isIdentifierName(name: string, scheme: number): boolean {
+  return isIdName(name) || endsWithNumberToken(name, scheme);
 }
 
 /**

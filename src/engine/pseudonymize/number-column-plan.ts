@@ -9,7 +9,13 @@ import {
   type NumberTextAnalysis,
 } from '../formats/numbers';
 import type { Cell, ColumnSchema, NumberLayout, NumericRange } from '../types';
-import type { FallbackValue, GenerateValue, PlanGrid, ValuePlan } from './column-plan';
+import type {
+  FallbackValue,
+  GenerateValue,
+  PermuteValue,
+  PlanGrid,
+  ValuePlan,
+} from './column-plan';
 import { fakeMeasure } from './generators/measure';
 import { fakeNumber } from './generators/number';
 import type { KeyedRandom } from './keyed-random';
@@ -78,10 +84,91 @@ function writtenDecimals(
 }
 
 /**
+ * The most values a small domain of whole numbers holds (see smallIntegerDomain): counts,
+ * classes, ratings, flags.
+ */
+const SMALL_DOMAIN_SIZE = 20;
+
+/**
+ * From scheme 7 on, the range of a measure of whole numbers from 0 up that holds at most
+ * SMALL_DOMAIN_SIZE values (Titanic's `Survived` 0-1, `Pclass` 1-3, `SibSp` 0-8, a rating 1-5),
+ * else null. Moved by 2-10%, such values moved one unit up, so 0 and 1 became 1 and 2, and
+ * classes merged (1, 2 and 3 became 2, 1 and 2).
+ */
+function smallIntegerDomain(column: ColumnSchema, scheme: number): NumericRange | null {
+  const { number: layout, range } = column;
+  if (scheme < 7 || !layout?.integer || layout.precision !== 0 || !range) return null;
+  if (range.min < 0 || !Number.isInteger(range.min) || !Number.isInteger(range.max)) return null;
+  const size = range.max - range.min + 1;
+  return size >= 2 && size <= SMALL_DOMAIN_SIZE ? range : null;
+}
+
+/**
+ * A keyed derangement of 0..size-1 in which every value moves one or two places: consecutive
+ * blocks of two, swapped, and of three, turned one way or the other, their sizes keyed.
+ * @example nearbyDerangement(2, random) // [1, 0]
+ */
+export function nearbyDerangement(size: number, random: KeyedRandom): Int32Array {
+  const image = new Int32Array(size);
+  let at = 0;
+  while (at < size) {
+    const left = size - at;
+    // A block never leaves a single value behind, which could only keep itself.
+    const block = left === 2 || left === 4 ? 2 : left === 3 ? 3 : 2 + random.int(2);
+    if (block === 2) {
+      image[at] = at + 1;
+      image[at + 1] = at;
+    } else if (random.int(2) === 0) {
+      image[at] = at + 1;
+      image[at + 1] = at + 2;
+      image[at + 2] = at;
+    } else {
+      image[at] = at + 2;
+      image[at + 1] = at;
+      image[at + 2] = at + 1;
+    }
+    at += block;
+  }
+  return image;
+}
+
+/**
+ * A small domain's values (smallIntegerDomain) permuted among themselves: each takes a nearby
+ * value of the range (nearbyDerangement, keyed by the range), so every value stays distinct and
+ * in range, never keeps itself, and the column keeps as many values as it had.
+ */
+function smallDomainPermutation(
+  domain: NumericRange,
+  layout: NumberLayout,
+  random: KeyedRandom,
+): PermuteValue {
+  random.reseed('smallIntegerDomain', `${domain.min}..${domain.max}`);
+  const image = nearbyDerangement(domain.max - domain.min + 1, random);
+  const imageOf = (value: number | null | undefined): number | null =>
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= domain.min &&
+    value <= domain.max
+      ? domain.min + image[value - domain.min]!
+      : null;
+  return (original, text) => {
+    if (typeof original === 'number') return imageOf(original);
+    if (typeof original !== 'string') return null;
+    const analysis = analyzeNumberText(text);
+    const value = analysis ? imageOf(readInLayout(analysis, layout)) : null;
+    return analysis && value !== null
+      ? formatNumberText(value, layoutForValue(layout, analysis, 0))
+      : null;
+  };
+}
+
+/**
  * A measure's values in 'distribution' mode: each moved by a keyed 2-10% (fakeMeasure) at its
  * own precision and written like it, so the column keeps its shape. Pseudonyms may repeat and
  * may equal other originals (amounts do), so the plan is `repeatable` and needs no range: a
- * value gets the same pseudonym in every file under one key, whatever else the file holds.
+ * value gets the same pseudonym in every file under one key, whatever else the file holds. From
+ * scheme 7 on, a small domain of whole numbers is permuted among its values instead
+ * (smallDomainPermutation).
  */
 function planMeasureValues(
   column: ColumnSchema,
@@ -117,6 +204,15 @@ function planMeasureValues(
     const fake = fakeMeasure(value, decimals, zeroSign, random);
     return formatNumberText(fake, layoutForValue(layout, analysis, decimals));
   };
+  const domain = smallIntegerDomain(column, scheme);
+  if (domain && layout) {
+    return {
+      variant: JSON.stringify([layout, 'distribution', domain]),
+      generate,
+      permute: smallDomainPermutation(domain, layout, random),
+      repeatable: true,
+    };
+  }
   return {
     variant: JSON.stringify([layout, 'distribution', zeroSign]),
     generate,

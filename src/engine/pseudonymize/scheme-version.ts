@@ -8,7 +8,7 @@
  * a column routed to another rule (an identifier predicate that matches more names), another
  * Faker version whose lists differ. A change that alters none (speed, memory, messages) must not.
  */
-export const PSEUDONYM_SCHEME_VERSION = 6;
+export const PSEUDONYM_SCHEME_VERSION = 7;
 
 /*
  * What each scheme added, so an older one stays reproducible (pseudonymize's `scheme` option
@@ -53,6 +53,19 @@ export const PSEUDONYM_SCHEME_VERSION = 6;
  *    but no first-name and last-name columns, a full name made into its row's email
  *    ('catherine.moore@…') is written as the names of the email's pseudonym, where the two
  *    disagreed; the email keeps its per-value pseudonym, so it joins other files still.
+ * 7. related tables: an integer column named for another row's id ('ReportsTo', 'manager',
+ *    'supervisor', 'parent') is an identifier, whose permutation joins it to the ids it names,
+ *    where it was a measure drawn near its values; a text column named as an identifier or
+ *    reference number ('CustomerID', 'order_code') takes its values without spaces as codes
+ *    even when they spell words ('ALFKI' → 'PDQYB', same length and classes, one image per
+ *    code), where they got words of other lengths; a country column's abbreviations ('UK',
+ *    'USA' among names) get codes of their length, where they got names in capitals ('UK' →
+ *    'GEORGIA'); a measure of whole numbers from 0 up whose range holds at most 20 values
+ *    (Titanic's 'Survived' 0-1, 'Pclass' 1-3, a rating 1-5) is permuted among its range, every
+ *    value moving one or two places, where a 2-10% move took small values one unit up, so 0/1
+ *    became 1/2 and classes merged. Detection takes honorifics ('Ms.', 'Dr.') for prefixes whatever the header,
+ *    and a 'Title' or 'Role' of job titles ('Sales Manager'), or a person's title
+ *    ('ContactTitle'), for job titles: both were free text whose words were replaced.
  *    A recipe keeps the meaning it names.
  */
 

@@ -85,6 +85,24 @@ describe('isIdentifierColumn', () => {
   );
 });
 
+describe('a column of another row’s id, from scheme 7 on', () => {
+  it.each([
+    { name: 'ReportsTo', expected: true },
+    { name: 'reports_to', expected: true },
+    { name: 'Manager', expected: true },
+    { name: 'line manager', expected: true },
+    { name: 'supervisor', expected: true },
+    { name: 'parent', expected: true },
+    { name: 'ReferredBy', expected: true },
+    { name: 'manager_rating', expected: false },
+    { name: 'parents', expected: false },
+  ])('$name over repeated ids: $expected', ({ name, expected }) => {
+    const column = detectColumn(name, repeated);
+    expect(isIdentifierColumn(column, 7)).toBe(expected);
+    expect(isIdentifierColumn(column, 6)).toBe(false);
+  });
+});
+
 describe('a pandas or R index column, from scheme 6 on', () => {
   const rows = Array.from({ length: 200 }, (_, index) => `${index},P${index % 7},${index * 3}.5`);
   const text = `,name,amount\n${rows.join('\n')}\n`;

@@ -257,3 +257,63 @@ describe("measures in 'range' mode", () => {
     );
   });
 });
+
+describe('a small domain of whole numbers (scheme 7 on)', () => {
+  /** A sheet of one column: Titanic's `Pclass`, a rating, a year; as text or as xlsx numbers. */
+  function sheetOf(values: number[], asNumbers: boolean): Sheet {
+    return {
+      name: 'passengers',
+      columns: ['level'],
+      rows: values.map((value) => [asNumbers ? value : String(value)]),
+    };
+  }
+
+  it('is permuted among its own range: each value another, near it, none merged', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 2, max: 20 }),
+        fc.array(fc.nat(), { minLength: 2, maxLength: 60 }),
+        fc.boolean(),
+        (low, size, draws, asNumbers) => {
+          // Both ends present, so the detected range is low..low+size-1.
+          const values = [low, low + size - 1, ...draws.map((draw) => low + (draw % size))];
+          const out = columnUnderScheme(sheetOf(values, asNumbers), 0, 7).map(Number);
+          const images = new Map<number, number>();
+          values.forEach((value, row) => {
+            const image = out[row]!;
+            expect(image).not.toBe(value);
+            expect(Math.abs(image - value)).toBeLessThanOrEqual(2);
+            expect(image).toBeGreaterThanOrEqual(low);
+            expect(image).toBeLessThanOrEqual(low + size - 1);
+            expect(images.get(value) ?? image).toBe(image);
+            images.set(value, image);
+          });
+          expect(new Set(images.values()).size).toBe(images.size);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('keeps a 0/1 column 0/1 and three classes three, where scheme 6 made 1/2 and merged them', () => {
+    const survived = [0, 1, 1, 0, 0, 1, 0];
+    const classes = [3, 1, 3, 1, 3, 3, 1, 3, 3, 2];
+    const run = (values: number[], scheme: number) =>
+      columnUnderScheme(sheetOf(values, false), 0, scheme);
+    expect(new Set(run(survived, 7))).toEqual(new Set(['0', '1']));
+    expect(new Set(run(classes, 7))).toEqual(new Set(['1', '2', '3']));
+    expect(new Set(run(survived, 6))).toEqual(new Set(['1', '2']));
+    expect(new Set(run(classes, 6)).size).toBeLessThan(3);
+  });
+
+  it('leaves wider ranges and negative ones to the keyed 2-10% move', () => {
+    const wide = Array.from({ length: 21 }, (_, index) => index * 100);
+    const out = columnUnderScheme(sheetOf(wide, false), 0, 7).map(Number);
+    expect(out.some((value) => value % 100 !== 0)).toBe(true);
+    const negative = [-1, 0, 1, 2];
+    expect(columnUnderScheme(sheetOf(negative, false), 0, 7)).toEqual(
+      columnUnderScheme(sheetOf(negative, false), 0, 6),
+    );
+  });
+});

@@ -131,3 +131,26 @@ export const SEMANTIC_GENERATORS: Partial<Record<Semantic, SemanticGenerator>> =
   peptide: forShape('peptide', (text, { random }) => fakePeptide(text, random)),
   currencyCode: (text, { faker }) => inCaseOf(text, faker.finance.currencyCode()),
 };
+
+/**
+ * An abbreviation in a column of country names ('UK', 'USA' among 'Germany', 'Mexico'): from
+ * scheme 7 on a code of its length, where it got a country name in capitals ('UK' → 'GEORGIA').
+ */
+const COUNTRY_ABBREVIATION = /^[A-Z]{2,3}$/;
+
+/**
+ * The auto rule's generator for a semantic under a pseudonym scheme (see SEMANTIC_GENERATORS).
+ * @example semanticGenerator('country', 7)!('UK', source, 0) // e.g. 'FR'
+ */
+export function semanticGenerator(
+  semantic: Semantic,
+  scheme: number,
+): SemanticGenerator | undefined {
+  if (scheme >= 7 && semantic === 'country') {
+    return (text, source, attempt) =>
+      COUNTRY_ABBREVIATION.test(text.trim())
+        ? SEMANTIC_GENERATORS.countryCode!(text.trim(), source, attempt)
+        : SEMANTIC_GENERATORS.country!(text, source, attempt);
+  }
+  return SEMANTIC_GENERATORS[semantic];
+}
