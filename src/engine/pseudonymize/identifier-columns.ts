@@ -1,3 +1,4 @@
+import { headerTokens } from '../detect/semantics';
 import { isPositionalName } from '../read/column-names';
 import type { ColumnSchema } from '../types';
 import { PSEUDONYM_SCHEME_VERSION } from './scheme-version';
@@ -96,12 +97,7 @@ export function isIdentifierColumn(
  * 'reports_to', 'Manager', 'parentId' is an id name already.
  */
 function namesAnotherRow(name: string): boolean {
-  const words = name
-    .trim()
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ');
-  return RELATION_WORDS.test(words);
+  return RELATION_WORDS.test(headerTokens(name).join(' '));
 }
 
 /**

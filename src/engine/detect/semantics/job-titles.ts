@@ -1,4 +1,5 @@
 import { en } from '@faker-js/faker';
+import { headerTokens } from './from-header';
 
 /**
  * The last words of job titles: Faker's job types ('Manager', 'Representative') and the titles
@@ -15,7 +16,7 @@ const JOB_WORDS = new Set([
 const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'rev', 'sir', 'madam']);
 
 /** A header that says a person's role: 'Title', 'Role', 'Position Title', 'Designation'. */
-const ROLE_HEADER = /(?:^|[^a-z])(?:title|role|designation)$/;
+const ROLE_HEADER = /(?:^| )(?:title|role|designation)$/;
 
 /** Share of a column's values that must read as job titles. */
 const JOB_TITLE_SHARE = 0.7;
@@ -35,13 +36,7 @@ function lastWord(text: string): string {
  * @example looksLikeJobTitles('Title', ['General Manager', 'Sales Support Agent']) // true
  */
 export function looksLikeJobTitles(header: string, values: readonly string[]): boolean {
-  const words = header
-    .trim()
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/[^a-z]+/g, ' ')
-    .trim();
-  if (values.length === 0 || !ROLE_HEADER.test(words)) return false;
+  if (values.length === 0 || !ROLE_HEADER.test(headerTokens(header).join(' '))) return false;
   let titles = 0;
   for (const value of values) if (JOB_WORDS.has(lastWord(value))) titles++;
   return titles >= JOB_TITLE_SHARE * values.length;
