@@ -69,11 +69,9 @@ function run(workbook: Workbook, secret: string): PseudonymizeResult {
   );
 }
 
-/** Per column, each original's pseudonym. */
-function pseudonymsOf(workbook: Workbook, result: PseudonymizeResult): Map<Cell, Cell>[] {
-  const input = workbook.sheets[0]!.rows;
-  const output = result.workbook.sheets[0]!.rows;
-  return COLUMNS.map((_, c) => new Map(input.map((row, r) => [row[c]!, output[r]![c]!])));
+/** The written rows of a result, from its `from`-th row on. */
+function writtenRows(result: PseudonymizeResult, from: number, count: number): Cell[][] {
+  return result.workbook.sheets[0]!.rows.slice(from, from + count);
 }
 
 describe('pseudonyms across files', () => {
@@ -85,17 +83,20 @@ describe('pseudonyms across files', () => {
         const fileB = workbookOf([...onlyB, ...[...shared].reverse()]);
         const resultA = run(fileA, 'one key');
         const resultB = run(fileB, 'one key');
-        const [a, b] = [pseudonymsOf(fileA, resultA), pseudonymsOf(fileB, resultB)];
+        // The shared rows as each file wrote them, row for row: a full name written as its
+        // row's email pseudonym (scheme 6) depends on its row, so values are compared in their
+        // rows, not as one pseudonym per value.
+        const a = writtenRows(resultA, 1, shared.length);
+        const b = writtenRows(resultB, 1 + onlyB.length, shared.length).reverse();
         let differing = 0;
         COLUMNS.forEach((name, c) => {
-          for (const row of shared) {
-            const value = row[c]!;
-            const same = a[c]!.get(value) === b[c]!.get(value);
+          shared.forEach((row, index) => {
+            const same = a[index]![c] === b[index]![c];
             // Identifiers and codes are keyed bijections: no exception at all.
             if (['customer_id', 'code', 'sku'].includes(name)) {
-              expect(b[c]!.get(value), `${name} ${value}`).toBe(a[c]!.get(value));
+              expect(b[index]![c], `${name} ${row[c]}`).toBe(a[index]![c]);
             } else if (!same) differing++;
-          }
+          });
         });
         // Emails and names drawn from finite lists: only values that collided may differ.
         const fileDependent =
