@@ -15,12 +15,13 @@ const COMPOUND_NUMBER = /\p{L}(?:nummer|nr)$/u;
  */
 const ROW_INDEX = /^(?:Unnamed: \d+|#|index|idx)$/i;
 /**
- * From scheme 7 on, names of a column that holds another row's id: a self-reference such as
- * Northwind's and Chinook's `ReportsTo`, `manager`, `parent_employee`, `supervisor`. As measures
- * their draws broke the join to the ids they name.
+ * From scheme 7 on, the last words of a header (headerTokens, joined by spaces) that name a
+ * column of another row's id: a self-reference such as Northwind's and Chinook's `ReportsTo`, a
+ * `manager`, `line manager`, `supervisor`, `parent`. As measures their draws broke the join to
+ * the ids they name.
  */
 const RELATION_WORDS =
-  /(?:^|[^a-z])(?:reports ?to|manager|supervisor|parent|boss|referrer|referred ?by)$/;
+  /(?:^| )(?:reports to|reportsto|manager|supervisor|parent|boss|referrer|referred by)$/;
 
 /**
  * An identifier column's name: `id`, `customer_id`, `customerId`, `Customer ID`, `OrderID`.
@@ -64,9 +65,9 @@ function allDistinct(column: ColumnSchema): boolean {
  * in number/no/nr/num/code/key/ref when every value is distinct; from scheme 6 on, also under
  * such a name in other languages and in an unnamed column (a pandas or R index: draws from its
  * range would repeat its values); from scheme 7 on, also under a name of another row's id
- * ('ReportsTo', 'manager', see namesAnotherRow), distinct or not. Identifiers get keyed permutations of their digits (every
- * file, any range, one pseudonym) instead of draws from the column's range; a range the user
- * set makes the column a measure again.
+ * ('ReportsTo', 'manager', see namesAnotherRow), distinct or not. Identifiers get keyed
+ * permutations of their digits (every file, any range, one pseudonym) instead of draws from the
+ * column's range; a range the user set makes the column a measure again.
  * @example isIdentifierColumn(detectColumn('customer_id', ['17', '42'])) // true
  */
 export function isIdentifierColumn(
@@ -94,7 +95,7 @@ export function isIdentifierColumn(
 
 /**
  * Whether a header names a column of another row's id (see RELATION_WORDS): 'ReportsTo',
- * 'reports_to', 'Manager', 'parentId' is an id name already.
+ * 'reports_to', 'Manager' ('parentId' is an id name already).
  */
 function namesAnotherRow(name: string): boolean {
   return RELATION_WORDS.test(headerTokens(name).join(' '));

@@ -83,6 +83,27 @@ function writtenDecimals(
   return grouped ? 0 : analysis.fractionDigits.length;
 }
 
+/** The number a cell holds, read in the column's layout; null for a cell that holds none. */
+function numberValueOf(original: Cell, text: string, layout: NumberLayout | null): number | null {
+  if (typeof original === 'number') return original;
+  if (typeof original !== 'string') return null;
+  const analysis = analyzeNumberText(text);
+  if (!analysis) return null;
+  return layout ? readInLayout(analysis, layout) : analysis.value;
+}
+
+/** A whole number written as `original` was: a number for a number cell, else in its layout. */
+function wholeNumberLike(
+  value: number,
+  original: Cell,
+  text: string,
+  layout: NumberLayout | null,
+): Cell {
+  if (typeof original === 'number') return value;
+  const analysis = analyzeNumberText(text);
+  return analysis ? formatNumberText(value, layoutForValue(layout, analysis, 0)) : String(value);
+}
+
 /**
  * The most values a small domain of whole numbers holds (see smallIntegerDomain): counts,
  * classes, ratings, flags.
@@ -144,21 +165,12 @@ function smallDomainPermutation(
 ): PermuteValue {
   random.reseed('smallIntegerDomain', `${domain.min}..${domain.max}`);
   const image = nearbyDerangement(domain.max - domain.min + 1, random);
-  const imageOf = (value: number | null | undefined): number | null =>
-    typeof value === 'number' &&
-    Number.isInteger(value) &&
-    value >= domain.min &&
-    value <= domain.max
-      ? domain.min + image[value - domain.min]!
-      : null;
   return (original, text) => {
-    if (typeof original === 'number') return imageOf(original);
-    if (typeof original !== 'string') return null;
-    const analysis = analyzeNumberText(text);
-    const value = analysis ? imageOf(readInLayout(analysis, layout)) : null;
-    return analysis && value !== null
-      ? formatNumberText(value, layoutForValue(layout, analysis, 0))
-      : null;
+    const value = numberValueOf(original, text, layout);
+    if (value === null || !Number.isInteger(value) || value < domain.min || value > domain.max) {
+      return null;
+    }
+    return wholeNumberLike(domain.min + image[value - domain.min]!, original, text, layout);
   };
 }
 
@@ -241,32 +253,18 @@ export function planNumberValues(
   const range =
     override ??
     (column.rangeSetByUser ? numberRangeOf(column) : roomyRange(numberRangeOf(column), column));
-  const valueOf = (original: Cell, text: string): number | null => {
-    if (typeof original === 'number') return original;
-    if (typeof original !== 'string') return null;
-    const analysis = analyzeNumberText(text);
-    if (!analysis) return null;
-    return layout ? readInLayout(analysis, layout) : analysis.value;
-  };
   const low = Math.ceil(range.min);
   const integerGrid: PlanGrid | undefined =
     layout?.integer !== false && Number.isSafeInteger(range.max - low)
       ? {
           size: Math.floor(range.max) - low + 1,
           indexOf: (original, text) => {
-            const value = valueOf(original, text);
+            const value = numberValueOf(original, text, layout);
             return value !== null && Number.isInteger(value) && value >= low && value <= range.max
               ? value - low
               : -1;
           },
-          render: (index, original, text) => {
-            const value = low + index;
-            if (typeof original === 'number') return value;
-            const analysis = analyzeNumberText(text);
-            return analysis
-              ? formatNumberText(value, layoutForValue(layout, analysis, 0))
-              : String(value);
-          },
+          render: (index, original, text) => wholeNumberLike(low + index, original, text, layout),
         }
       : undefined;
   const fewestDecimals = roomyDecimals(range, column);

@@ -138,6 +138,12 @@ export const SEMANTIC_GENERATORS: Partial<Record<Semantic, SemanticGenerator>> =
  */
 const COUNTRY_ABBREVIATION = /^[A-Z]{2,3}$/;
 
+/** Scheme 7's country generator: codes for abbreviations, country names for the rest. */
+const countryOrCode: SemanticGenerator = (text, source, attempt) =>
+  COUNTRY_ABBREVIATION.test(text.trim())
+    ? SEMANTIC_GENERATORS.countryCode!(text.trim(), source, attempt)
+    : SEMANTIC_GENERATORS.country!(text, source, attempt);
+
 /**
  * The auto rule's generator for a semantic under a pseudonym scheme (see SEMANTIC_GENERATORS).
  * @example semanticGenerator('country', 7)!('UK', source, 0) // e.g. 'FR'
@@ -146,11 +152,5 @@ export function semanticGenerator(
   semantic: Semantic,
   scheme: number,
 ): SemanticGenerator | undefined {
-  if (scheme >= 7 && semantic === 'country') {
-    return (text, source, attempt) =>
-      COUNTRY_ABBREVIATION.test(text.trim())
-        ? SEMANTIC_GENERATORS.countryCode!(text.trim(), source, attempt)
-        : SEMANTIC_GENERATORS.country!(text, source, attempt);
-  }
-  return SEMANTIC_GENERATORS[semantic];
+  return scheme >= 7 && semantic === 'country' ? countryOrCode : SEMANTIC_GENERATORS[semantic];
 }
