@@ -760,6 +760,12 @@ const BOOLEANS: Case[] = [
     values: ['Y', 'Y'],
     expected: { type: 'boolean' },
   },
+  {
+    description: "only 't' under a glued flag header (PostgreSQL's activebool) is a boolean",
+    name: 'activebool',
+    values: ['t', 't', 't'],
+    expected: { type: 'boolean', boolean: { trueText: 't', falseText: 'f' } },
+  },
   { description: 'a single true is a boolean', values: ['true'], expected: { type: 'boolean' } },
   {
     description: 'mixed case True/false is a string',

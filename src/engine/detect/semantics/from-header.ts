@@ -58,7 +58,13 @@ function semanticFromTokens(tokens: string[]): Semantic | null {
   return null;
 }
 
-/** Whether a header reads like a yes/no flag ('is_active', 'hasChildren', 'enabled'). */
+/** Suffixes that make a glued word a flag ('activebool' in PostgreSQL's Sakila, 'delflag'). */
+const GLUED_FLAG_SUFFIXES = ['bool', 'flag'];
+
+/**
+ * Whether a header reads like a yes/no flag ('is_active', 'hasChildren', 'enabled'), also when
+ * its words are glued in lower case as database columns often are ('activebool', 'isactive').
+ */
 export function isFlagHeader(header: string): boolean {
   const tokens = headerTokens(header);
   const first = tokens[0];
@@ -66,5 +72,16 @@ export function isFlagHeader(header: string): boolean {
   if (FLAG_PREFIXES.has(first)) {
     return tokens.length > 1;
   }
-  return tokens.some((token) => FLAG_WORDS.has(token));
+  return tokens.some((token) => FLAG_WORDS.has(token) || isGluedFlag(token));
+}
+
+function isGluedFlag(token: string): boolean {
+  if (
+    GLUED_FLAG_SUFFIXES.some((suffix) => token.length > suffix.length + 2 && token.endsWith(suffix))
+  )
+    return true;
+  for (const prefix of FLAG_PREFIXES) {
+    if (token.startsWith(prefix) && FLAG_WORDS.has(token.slice(prefix.length))) return true;
+  }
+  return false;
 }

@@ -365,6 +365,8 @@ export const FLAG_WORDS = new Set([
   'done',
   'bool',
   'boolean',
+  // 'paid_yn', 'active_yn': a Y/N column as databases name them.
+  'yn',
   'smoker',
   'vip',
   'churned',
