@@ -47,6 +47,8 @@ export function semanticOf(
       ) {
         return null;
       }
+      // Shopify's order 'Name' ('#1001'): a header naming words over values without letters.
+      if (WORDS_SEMANTICS.has(headerSemantic) && !mostHoldLetters(values)) return null;
       // 'user.name' of a JSON user, or an export's 'User Name': display names, not logins.
       if (headerSemantic === 'username' && mostHoldSeveralWords(values)) return 'fullName';
       // A 'country' column of ISO codes ('US', 'DEU'): codes, whose pseudonyms are codes.
@@ -56,6 +58,31 @@ export function semanticOf(
     default:
       return null;
   }
+}
+
+/** Semantics whose values are words: a column of them holds letters. */
+const WORDS_SEMANTICS: ReadonlySet<Semantic> = new Set<Semantic>([
+  'firstName',
+  'middleName',
+  'lastName',
+  'fullName',
+  'prefix',
+  'suffix',
+  'gender',
+  'street',
+  'city',
+  'state',
+  'country',
+  'company',
+  'jobTitle',
+  'department',
+]);
+
+/** Whether most texts (more than half) hold a letter, of any script. */
+function mostHoldLetters(texts: readonly string[]): boolean {
+  let withLetters = 0;
+  for (const text of texts) if (/\p{L}/u.test(text)) withLetters++;
+  return withLetters * 2 > texts.length;
 }
 
 /**

@@ -34,7 +34,8 @@ const MISSING_MARKERS = new Set([
 ]);
 
 /**
- * Zero dates: MySQL writes them for a missing DATE or DATETIME (and legacy exports copy them).
+ * Zero dates: MySQL writes them for a missing DATE or DATETIME (and legacy exports copy them),
+ * Outlook for a contact's missing birthday.
  * They are no date at all, so a date column holding them stays a date column.
  */
 const ZERO_DATES = new Set([
@@ -43,6 +44,10 @@ const ZERO_DATES = new Set([
   '0000-00-00T00:00:00',
   '00/00/0000',
   '00.00.0000',
+  // Outlook's contacts export: its Birthday and Anniversary of a contact without one.
+  '0/0/00',
+  '0/0/0000',
+  '00/00/00',
 ]);
 
 /**
@@ -50,9 +55,8 @@ const ZERO_DATES = new Set([
  * @example isMissingMarker('NaN') // true
  */
 export function isMissingMarker(text: string): boolean {
-  if (text.length > LONGEST_MARKER) {
-    return text.length >= 10 && text.charCodeAt(0) === 48 && ZERO_DATES.has(text);
-  }
+  if (text.charCodeAt(0) === 48 && ZERO_DATES.has(text)) return true;
+  if (text.length > LONGEST_MARKER) return false;
   // Most values are turned away without a lookup: no marker starts with their first character.
   return MARKER_STARTS.has(text.charCodeAt(0)) && MISSING_MARKERS.has(text);
 }

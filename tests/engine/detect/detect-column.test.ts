@@ -1374,6 +1374,17 @@ const PHONES: Case[] = [
     },
   },
   {
+    description: "Outlook's 0/0/00 for a contact without a birthday is a missing marker",
+    name: 'Birthday',
+    values: ['10/28/1975', '0/0/00', '3/4/1980', '0/0/00', '12/1/1969'],
+    expected: {
+      type: 'date',
+      semantic: 'birthDate',
+      invalidCount: 0,
+      missingMarkers: ['0/0/00'],
+    },
+  },
+  {
     description: 'MySQL zero datetimes among datetimes are missing markers',
     values: ['2023-04-17 10:00:00', '0000-00-00 00:00:00', '2023-05-01 08:30:00'],
     expected: { type: 'datetime', format: 'YYYY-MM-DD HH:mm:ss', invalidCount: 0 },
@@ -1521,6 +1532,18 @@ const MEANINGS_FROM_VALUES: Case[] = [
 ];
 
 const MEANINGS_FROM_HEADERS: Case[] = [
+  {
+    description: "Shopify's order 'Name' (#1001) is no person's name: its values hold no letter",
+    name: 'Name',
+    values: ['#1001', '#1002', '#1003'],
+    expected: { type: 'string', semantic: null },
+  },
+  {
+    description: 'a name column with a few numbers is still names',
+    name: 'Name',
+    values: ['Ann Lee', '#1002', 'Bob Roe'],
+    expected: { semantic: 'fullName' },
+  },
   {
     description: 'first_name',
     name: 'first_name',

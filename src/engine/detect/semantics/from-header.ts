@@ -20,13 +20,25 @@ export function headerTokens(header: string): string[] {
 }
 
 /**
+ * A header's letters without their accents ('Prénom' → 'Prenom', 'Straße' → 'Strasse'), so the
+ * vocabulary's words match however a header spells them.
+ */
+function withoutDiacritics(header: string): string {
+  return header
+    .slice(0, MAX_HEADER_LENGTH)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ß/g, 'ss');
+}
+
+/**
  * The semantic a header names, or null. Whole-header names first ('fname', 'username'), then
  * the phrase it ends with ('billing_city' → city, 'company_name' → company); 'name' after a
  * word that is not a person ('file_name', 'product_name') means nothing here.
  * @example semanticFromHeader('Customer Email') // 'email'
  */
 export function semanticFromHeader(header: string): Semantic | null {
-  const tokens = headerTokens(header);
+  const tokens = headerTokens(withoutDiacritics(header));
   while (tokens.length > 1 && /^\d+$/.test(tokens[tokens.length - 1] as string)) tokens.pop();
   if (tokens.length === 0) return null;
   const found = semanticFromTokens(tokens);

@@ -5,6 +5,117 @@ import type { Semantic } from '../../types';
  * variants; headers are compared as lower-case tokens (see headerTokens).
  */
 
+/**
+ * Headers in German, French, Spanish, Italian, Dutch and Portuguese, without their accents
+ * ('Prénom' is read 'prenom'), as exports in those languages name their columns.
+ */
+const EUROPEAN_HEADERS: Record<string, Semantic> = {
+  // German
+  vorname: 'firstName',
+  rufname: 'firstName',
+  nachname: 'lastName',
+  familienname: 'lastName',
+  zuname: 'lastName',
+  ort: 'city',
+  wohnort: 'city',
+  stadt: 'city',
+  strasse: 'street',
+  adresse: 'streetAddress',
+  anschrift: 'streetAddress',
+  postleitzahl: 'zipCode',
+  land: 'country',
+  bundesland: 'state',
+  telefon: 'phone',
+  telefonnummer: 'phone',
+  handy: 'phone',
+  mobiltelefon: 'phone',
+  mobilnummer: 'phone',
+  geburtsdatum: 'birthDate',
+  geburtstag: 'birthDate',
+  geschlecht: 'gender',
+  anrede: 'prefix',
+  firma: 'company',
+  unternehmen: 'company',
+  arbeitgeber: 'company',
+  abteilung: 'department',
+  beruf: 'jobTitle',
+  kontonummer: 'accountNumber',
+  // French
+  prenom: 'firstName',
+  nom: 'lastName',
+  ville: 'city',
+  rue: 'street',
+  pays: 'country',
+  portable: 'phone',
+  sexe: 'gender',
+  civilite: 'prefix',
+  societe: 'company',
+  entreprise: 'company',
+  courriel: 'email',
+  // Spanish
+  nombre: 'firstName',
+  apellido: 'lastName',
+  apellidos: 'lastName',
+  ciudad: 'city',
+  calle: 'street',
+  direccion: 'streetAddress',
+  pais: 'country',
+  provincia: 'state',
+  telefono: 'phone',
+  movil: 'phone',
+  celular: 'phone',
+  correo: 'email',
+  sexo: 'gender',
+  genero: 'gender',
+  empresa: 'company',
+  // Italian
+  nome: 'firstName',
+  cognome: 'lastName',
+  citta: 'city',
+  indirizzo: 'streetAddress',
+  cellulare: 'phone',
+  sesso: 'gender',
+  azienda: 'company',
+  // Dutch
+  voornaam: 'firstName',
+  achternaam: 'lastName',
+  woonplaats: 'city',
+  plaats: 'city',
+  straat: 'street',
+  adres: 'streetAddress',
+  telefoon: 'phone',
+  telefoonnummer: 'phone',
+  geboortedatum: 'birthDate',
+  geslacht: 'gender',
+  bedrijf: 'company',
+  // Portuguese
+  sobrenome: 'lastName',
+  cidade: 'city',
+  endereco: 'streetAddress',
+  telefone: 'phone',
+  cep: 'zipCode',
+};
+
+/** European phrases of several words, as SUFFIX_PHRASES reads them. */
+const EUROPEAN_PHRASES: Record<string, Semantic> = {
+  'e mail adresse': 'email',
+  'nom de famille': 'lastName',
+  'code postal': 'zipCode',
+  'date de naissance': 'birthDate',
+  'numero de telephone': 'phone',
+  'adresse e mail': 'email',
+  'adresse email': 'email',
+  'mot de passe': 'password',
+  'codigo postal': 'zipCode',
+  'fecha de nacimiento': 'birthDate',
+  'correo electronico': 'email',
+  'numero de telefono': 'phone',
+  'data di nascita': 'birthDate',
+  'codice postale': 'zipCode',
+  'data de nascimento': 'birthDate',
+  'country region': 'country',
+};
+
 /** Whole headers, their tokens joined ('First Name' → 'firstname'), and what they mean. */
 export const EXACT_HEADERS: Record<string, Semantic> = {
   name: 'fullName',
@@ -99,6 +210,7 @@ export const EXACT_HEADERS: Record<string, Semantic> = {
   currency: 'currencyCode',
   peptide: 'peptide',
   sequence: 'peptide',
+  ...EUROPEAN_HEADERS,
 };
 
 /**
@@ -325,6 +437,13 @@ export const SUFFIX_PHRASES: Record<string, Phrase> = {
   'aa seq': { semantic: 'peptide' },
   peptide: { semantic: 'peptide' },
   'peptide seq': { semantic: 'peptide' },
+  // 'Kunde Vorname', 'Date de naissance': after any words, since the qualifiers are English.
+  ...Object.fromEntries(
+    Object.entries({ ...EUROPEAN_HEADERS, ...EUROPEAN_PHRASES }).map(([phrase, semantic]) => [
+      phrase,
+      { semantic },
+    ]),
+  ),
 };
 
 /** Words a flag header starts with ('is_active', 'hasChildren'): one more word must follow. */
