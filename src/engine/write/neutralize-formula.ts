@@ -24,12 +24,15 @@ function isInvisible(code: number): boolean {
 
 /**
  * A sign followed only by what plain arithmetic on numbers is made of: digits, spaces, signs,
- * * / ^ %, parentheses, decimal and thousands marks, # and $. Such a formula can compute
- * ("-2-3" shows -5) but calls nothing and reaches no other cell: a call or a reference needs a
- * name or a column letter, a DDE "|", a sheet "!", a range ":", brackets or a string, none of
- * which is here. Phone numbers ("+44 20 7946 0958", "+1 (555) 123-4567") are written this way.
+ * * / ^ %, parentheses, decimal and thousands marks, # and currency symbols ($, €, £). Such a
+ * formula can compute ("-2-3" shows -5) but calls nothing and reaches no other cell: a call or
+ * a reference needs a name or a column letter, a DDE "|", a sheet "!", a range ":", brackets or
+ * a string, none of which is here. Phone numbers ("+44 20 7946 0958", "+1 (555) 123-4567") and
+ * amounts ("-262,46 €") are written this way. So is a phone's extension at the end, "ext. 12"
+ * or "ext 12": an unknown name, never a call, and apart from its digits no reference (where
+ * "x12" and "ext12" are cells).
  */
-const PLAIN_ARITHMETIC = /^[+-][\d\p{Zs}+\-*/^%().,#$]*$/u;
+const PLAIN_ARITHMETIC = /^[+-][\d\p{Zs}+\-*/^%().,#\p{Sc}]*(?:ext(?:\.\p{Zs}*|\p{Zs}+)\d+)?$/u;
 
 /** A signed real number with an exponent ("-1e5", "+1.5E-3"): a number, though it has a letter. */
 const SIGNED_NUMBER = /^[+-](?=\.?\d)(?:\d+(?:[,.]\d{3})*)?(?:[.,]\d+)?(?:[eE][+-]?\d+)?%?$/;

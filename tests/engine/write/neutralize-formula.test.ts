@@ -27,6 +27,8 @@ const PHONES = [
   '+353 1 234 5678',
   '+27 21 123 4567',
   '+1 (555) 123-4567 #12',
+  '+1 555-201-3344 ext. 12',
+  '+1 555-201-3344 ext 12',
 ];
 
 /** Texts a spreadsheet could at most compute, never call anything with: written as they are. */
@@ -42,6 +44,9 @@ const KEPT = [
   '-1.234,50',
   '-10%',
   '-$1,234.56',
+  '-262,46 €',
+  '-1 234,56 €',
+  '-£12.50',
   // Arithmetic on numbers alone: it computes, but calls nothing and reaches no cell.
   '-2-3',
   '-2+3',
@@ -97,6 +102,8 @@ const NEUTRALIZED = [
   '+"text"',
   '-{1,2}',
   '+1 555 123 4567 x12',
+  '+1 555 123 4567 ext12',
+  '+1 555 ext. 12+A1',
   // Whatever a spreadsheet might skip before the formula.
   ' =1+1',
   '   =cmd|x!A0',
