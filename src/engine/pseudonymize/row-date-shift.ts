@@ -27,9 +27,14 @@ import type { PlannedColumn } from './namespace';
  * From scheme 4 on, columns of times of day (a pattern with no date in it: 'HH:mm', 'h:mm A')
  * keep it too: moved by whole days, every time would stay as it was.
  *
- * A sheet without an entity column, and a row whose entity cell is blank, keep the per-value
- * draw: keying by the row's other values (names, cities) would make two rows of one person
- * shift apart as soon as one of those values differs, and move unrelated people alike.
+ * A row whose entity cell is blank keeps the per-value draw. So does a sheet without an entity
+ * column up to scheme 7: keying by the row's other values (names, cities) would make two rows of
+ * one person shift apart as soon as one of those values differs. From scheme 8 on, such a sheet
+ * with two date columns or more (an invoice's date and due date, a stay's admission and
+ * discharge) moves each row's dates by an offset keyed by its first date column's value, the
+ * anchor (dateAnchorIndex): the anchor's pseudonym then depends on its value alone, as a
+ * per-value draw's does, and the row's other dates keep their order and intervals to it, where
+ * independent draws put a due date before its invoice's date in about half the rows.
  */
 
 /** Offsets reach 180 days either way unless the column says otherwise. */
@@ -64,6 +69,34 @@ export function entityColumnIndex(schema: readonly ColumnSchema[], scheme: numbe
       column.semantic === 'uuid' ||
       (isIdName(column.name) && allDistinct(column)),
   );
+}
+
+/**
+ * From scheme 8 on, in a sheet without an entity column (entityColumnIndex), the first of its
+ * two or more date columns that move with their row (no birth dates, no custom method): their
+ * rows move by an offset keyed by its value. -1 when there is none.
+ */
+function dateAnchorIndex(schema: readonly ColumnSchema[], scheme: number): number {
+  if (scheme < 8 || entityColumnIndex(schema, scheme) >= 0) return -1;
+  const movers = schema.flatMap((column, index) =>
+    movesByDays(column, scheme) &&
+    !isBirthDate(column) &&
+    column.rule.action !== 'faker' &&
+    column.dateShift?.entityColumn === undefined
+      ? [index]
+      : [],
+  );
+  return movers.length >= 2 ? movers[0]! : -1;
+}
+
+/**
+ * The column whose value keys the offset of a row's dates when a date column names none: the
+ * sheet's entity column, else (scheme 8 on) its date anchor; -1 when its dates are drawn per
+ * value.
+ */
+function automaticEntityIndex(schema: readonly ColumnSchema[], scheme: number): number {
+  const anchor = dateAnchorIndex(schema, scheme);
+  return anchor >= 0 ? anchor : entityColumnIndex(schema, scheme);
 }
 
 /** The text an entity is keyed by; blank when the row has none. */
@@ -112,7 +145,9 @@ function entityIndexOf(
   if (chosen === undefined && isBirthDate(dateColumn)) return -1;
   const entityIndex =
     chosen === undefined ? automatic : schema.findIndex((other) => other.name === chosen);
-  return entityIndex === columnIndex ? -1 : entityIndex;
+  // A date anchor moves with itself: its offset is keyed by its own value.
+  const isAnchor = chosen === undefined && entityIndex === dateAnchorIndex(schema, scheme);
+  return entityIndex === columnIndex && !isAnchor ? -1 : entityIndex;
 }
 
 /**
@@ -142,7 +177,7 @@ function shiftedColumns(
   planned: readonly PlannedColumn[],
   scheme: number,
 ): ShiftedColumn[] {
-  const automatic = entityColumnIndex(schema, scheme);
+  const automatic = automaticEntityIndex(schema, scheme);
   const out: ShiftedColumn[] = [];
   for (const column of planned) {
     const { schema: dateColumn } = column;
@@ -168,7 +203,10 @@ export interface DateShiftPlan {
   entityColumn: string | null;
   /** Whether the engine picked it (the column's dateShift names none). */
   automatic: boolean;
-  /** The column the engine picks when dateShift names none: the sheet's first unique id. */
+  /**
+   * The column the engine picks when dateShift names none: the sheet's first unique id, or from
+   * scheme 8 in a sheet without one, its first date column (the date anchor, this one included).
+   */
   automaticColumn: string | null;
   /** A birth date: drawn per value unless dateShift names an entity column for it. */
   birthDate: boolean;
@@ -186,7 +224,8 @@ export function dateShiftPlans(
   schema: readonly ColumnSchema[],
   scheme = PSEUDONYM_SCHEME_VERSION,
 ): (DateShiftPlan | null)[] {
-  const automatic = entityColumnIndex(schema, scheme);
+  const automatic = automaticEntityIndex(schema, scheme);
+  const anchor = dateAnchorIndex(schema, scheme);
   return schema.map((column, columnIndex) => {
     if (!movesByDays(column, scheme)) return null;
     const entityIndex = entityIndexOf(column, columnIndex, schema, automatic, scheme);
@@ -195,7 +234,9 @@ export function dateShiftPlans(
       entityColumn: entityIndex < 0 ? null : schema[entityIndex]!.name,
       automatic: column.dateShift?.entityColumn === undefined,
       automaticColumn:
-        birthDate || automatic < 0 || automatic === columnIndex ? null : schema[automatic]!.name,
+        birthDate || automatic < 0 || (automatic === columnIndex && automatic !== anchor)
+          ? null
+          : schema[automatic]!.name,
       birthDate,
       windowDays: windowDaysOf(column),
     };

@@ -8,7 +8,7 @@
  * a column routed to another rule (an identifier predicate that matches more names), another
  * Faker version whose lists differ. A change that alters none (speed, memory, messages) must not.
  */
-export const PSEUDONYM_SCHEME_VERSION = 7;
+export const PSEUDONYM_SCHEME_VERSION = 8;
 
 /*
  * What each scheme added, so an older one stays reproducible (pseudonymize's `scheme` option
@@ -67,6 +67,12 @@ export const PSEUDONYM_SCHEME_VERSION = 7;
  *    and a 'Title' or 'Role' of job titles ('Sales Manager'), or a person's title
  *    ('ContactTitle'), for job titles: both were free text whose words were replaced.
  *    A recipe keeps the meaning it names.
+ * 8. a sheet without an entity column whose two or more date columns move with their row (no
+ *    birth dates) moves each row's dates by an offset keyed by its first date column's value
+ *    (row-date-shift.ts, dateAnchorIndex), where each was drawn per value and a due date fell
+ *    before its invoice's date; JSON text in a free-text cell with personal data found in it is
+ *    rewritten value by value, keys and literals kept, where it was rewritten as words and was no
+ *    longer JSON.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

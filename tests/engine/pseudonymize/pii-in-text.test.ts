@@ -261,6 +261,50 @@ describe('free text without personal data (scheme 6 on)', () => {
   });
 });
 
+describe('JSON text with personal data in it (scheme 8 on)', () => {
+  /** Settings a database export writes as JSON, some with a phone or an email in them. */
+  const settings = [
+    '{"theme": "dark", "notify": true, "phone": "(462) 320-9117"}',
+    '{"theme": "light", "notify": false, "contact": "ann.lee@example.org", "limit": 250}',
+    '{"theme": "dark", "notify": true}',
+    '[{"tag": "vip", "since": 2019}]',
+  ];
+  const runSettings = (scheme: number) => {
+    const sheet: Sheet = {
+      name: 'users',
+      columns: ['id', 'preferences'],
+      rows: settings.map((text, index) => [String(index + 1), text]),
+    };
+    const schema = detectSchema(sheet);
+    const workbook: Workbook = { format: 'csv', sheets: [sheet] };
+    const result = pseudonymize(workbook, [schema], { secret: SECRET, scheme });
+    return column(result.workbook.sheets[0]!, 'preferences') as string[];
+  };
+  /** Keys and the type of each value, which the stand-in must keep. */
+  const shape = (text: string) =>
+    JSON.stringify(JSON.parse(text), (_, value: unknown): unknown =>
+      typeof value === 'object' && value !== null ? value : typeof value,
+    );
+  const member = (text: string, key: string) => (JSON.parse(text) as Record<string, unknown>)[key];
+
+  it('stays JSON of the same keys and types, its personal data replaced', () => {
+    const written = runSettings(8);
+    written.forEach((text, index) => {
+      expect(shape(text)).toBe(shape(settings[index]!));
+      expect(text).not.toBe(settings[index]);
+    });
+    expect(written[0]).not.toContain('(462) 320-9117');
+    expect(member(written[0]!, 'phone')).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+    expect(written[1]).not.toContain('ann.lee@example.org');
+    expect(member(written[1]!, 'contact')).toMatch(/^[^@\s]+@[^@\s]+$/);
+  });
+
+  it('was rewritten as words up to scheme 7, keys and literals included', () => {
+    const written = runSettings(7);
+    expect(() => JSON.parse(written[0]!) as unknown).toThrow();
+  });
+});
+
 describe('the redact rule', () => {
   const result = run([CUSTOMERS, TICKETS], { action: 'redact' });
   const messages = column(result.workbook.sheets[1]!, 'message') as string[];

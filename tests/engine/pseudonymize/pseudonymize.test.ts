@@ -453,31 +453,33 @@ describe('pseudonymize', () => {
   });
 
   it('keeps dates off the originals when the observed range is too narrow for them', () => {
+    // A sheet each: two date columns of one sheet would move with their row (scheme 8).
     const workbook: Workbook = {
       format: 'csv',
       sheets: [
+        sheet('s', ['signup_date'], [['2021-11-24'], ['2021-11-23'], ['']]),
         sheet(
-          's',
-          ['signup_date', 'seen_at'],
+          't',
+          ['seen_at'],
           [
-            ['2021-11-24', '2023-04-17T10:00:00+02:00'],
-            ['2021-11-23', '2023-04-17T10:00:02+02:00'],
-            ['', '2023-04-17T10:00:01+02:00'],
+            ['2023-04-17T10:00:00+02:00'],
+            ['2023-04-17T10:00:02+02:00'],
+            ['2023-04-17T10:00:01+02:00'],
           ],
         ),
       ],
     };
     for (const secret of ['a', 'b', 'c', 'd', 'e', 'f']) {
-      const out = pseudonymize(workbook, schemasOf(workbook), { secret }).workbook.sheets[0]!;
-      const dates = out.rows.map((row) => row[0]);
-      const times = out.rows.map((row) => row[1]);
+      const { sheets } = pseudonymize(workbook, schemasOf(workbook), { secret }).workbook;
+      const dates = sheets[0]!.rows.map((row) => row[0]);
+      const times = sheets[1]!.rows.map((row) => row[0]);
       for (const date of dates.slice(0, 2)) {
         expect(['2021-11-23', '2021-11-24']).not.toContain(date);
         expect(date! >= '2021-11-21' && date! <= '2021-11-26', String(date)).toBe(true);
       }
       expect(dates[2]).toBe('');
       for (const time of times) {
-        expect(workbook.sheets[0]!.rows.map((row) => row[1])).not.toContain(time);
+        expect(workbook.sheets[1]!.rows.map((row) => row[0])).not.toContain(time);
         // Three seconds seen, widened evenly to seven: 09:59:58 to 10:00:04.
         expect(time).toMatch(/^2023-04-17T(09:59:5[89]|10:00:0[0-4])\+02:00$/);
       }

@@ -347,3 +347,58 @@ describe('scheme 3: per-value dates drawn only for the rows the shift leaves', (
     expect(three.stats.rowRelations?.datesPerValue).toBe(0);
   });
 });
+
+describe('a sheet without an entity column (scheme 8 on)', () => {
+  /** Invoices with no id, email or UUID: a date, a due date 30 days on, and an amount. */
+  const invoices = (count: number): Sheet => ({
+    name: 'invoices',
+    columns: ['invoice_date', 'due_date', 'amount'],
+    rows: Array.from({ length: count }, (_, index) => {
+      const issued = Date.UTC(2022, 0, 1) + ((index * 37) % 365) * DAY;
+      return [
+        new Date(issued).toISOString().slice(0, 10),
+        new Date(issued + 30 * DAY).toISOString().slice(0, 10),
+        (100 + index * 7.31).toFixed(2),
+      ];
+    }),
+  });
+
+  it("moves a row's dates by one offset keyed by its first date, keeping order and intervals", () => {
+    const sheet = invoices(60);
+    const issued = columnUnderScheme(sheet, 0, 8);
+    const due = columnUnderScheme(sheet, 1, 8);
+    sheet.rows.forEach((original, row) => {
+      expect(issued[row]).not.toBe(original[0]);
+      expect(Date.parse(due[row]!) - Date.parse(issued[row]!)).toBe(30 * DAY);
+    });
+    // The anchor's pseudonym depends on its value alone: the same date moves alike in any file.
+    const fewer = invoices(10);
+    expect(columnUnderScheme(fewer, 0, 8)).toEqual(issued.slice(0, 10));
+  });
+
+  it('drew each date on its own up to scheme 7, putting due dates before their invoices', () => {
+    const sheet = invoices(60);
+    const issued = columnUnderScheme(sheet, 0, 7);
+    const due = columnUnderScheme(sheet, 1, 7);
+    const kept = sheet.rows.filter(
+      (_, row) => Date.parse(due[row]!) - Date.parse(issued[row]!) === 30 * DAY,
+    );
+    expect(kept.length).toBeLessThan(5);
+  });
+
+  it('tells the page the first date column is the anchor, and leaves a lone date per value', () => {
+    const schema = detectSchema(invoices(5));
+    const anchored = {
+      entityColumn: 'invoice_date',
+      automatic: true,
+      automaticColumn: 'invoice_date',
+      birthDate: false,
+      windowDays: 180,
+    };
+    expect(dateShiftPlans(schema, 8)).toEqual([anchored, anchored, null]);
+    expect(dateShiftPlans(schema, 7)[1]).toMatchObject({ entityColumn: null });
+    const lone = invoices(5);
+    lone.rows = lone.rows.map(([issued, , amount]) => [issued!, 'paid', amount!]);
+    expect(dateShiftPlans(detectSchema(lone), 8)[0]).toMatchObject({ entityColumn: null });
+  });
+});

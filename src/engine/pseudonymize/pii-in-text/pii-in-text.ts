@@ -4,7 +4,7 @@ import type { ColumnPlan } from '../column-plan';
 import { SEMANTIC_GENERATORS } from '../generators/semantic';
 import { isWordLike, replaceWords, substituteCharacters } from '../generators/text';
 import type { FakeSource } from '../keyed-faker';
-import { isJsonContainer } from '../json-text';
+import { isJsonContainer, replaceJsonValues } from '../json-text';
 import { generatorText, type Namespace, type PlannedColumn } from '../namespace';
 import { PSEUDONYM_SCHEME_VERSION } from '../scheme-version';
 import type { SensitiveOriginals } from '../sensitive-originals';
@@ -174,9 +174,19 @@ export class PiiInText {
    * The text with its personal data replaced; under 'auto' the rest is replaced too, word by
    * word where the text (its found values counted as words) is word-like, else character by
    * character, drawn from the keyed hash of (kind, text, attempt); under 'redact' it is kept.
+   * From scheme 8 on, JSON text ('{"phone": "…"}') is rewritten value by value, keys kept.
    * @example pii.rewrite('Call Ann Lee', 'redact', 'string') // 'Call Rosa Kling'
    */
   rewrite(text: string, mode: 'auto' | 'redact', kind: string, attempt = 0): string {
+    if (mode === 'auto' && this.#scheme >= 8) {
+      // JSON text keeps its keys, literals and layout: each value is rewritten on its own.
+      const json = replaceJsonValues(text, (value, valueKind) =>
+        valueKind === 'string'
+          ? this.rewrite(value, mode, kind, attempt)
+          : this.#digitsOf(value, kind, attempt),
+      );
+      if (json !== null) return json;
+    }
     const spans = this.spans(text);
     const fakes = spans.map((span) => this.#pseudonymOf(text, span));
     if (mode === 'redact') return joinAround(text, spans, fakes, (gap) => gap);
@@ -187,6 +197,13 @@ export class PiiInText {
     return joinAround(text, spans, fakes, (gap) =>
       wordLike ? replaceWords(gap, random) : substituteCharacters(gap, random, attempt),
     );
+  }
+
+  /** A JSON number's digits replaced, its first digit non-zero where it was (valid JSON). */
+  #digitsOf(digits: string, kind: string, attempt: number): string {
+    const { random } = this.#source;
+    random.reseed(kind, digits, attempt);
+    return substituteCharacters(digits, random, attempt);
   }
 
   /**
