@@ -146,7 +146,8 @@ function entityIndexOf(
   const entityIndex =
     chosen === undefined ? automatic : schema.findIndex((other) => other.name === chosen);
   // A date anchor moves with itself: its offset is keyed by its own value.
-  const isAnchor = chosen === undefined && entityIndex === dateAnchorIndex(schema, scheme);
+  const isAnchor =
+    chosen === undefined && entityIndex >= 0 && entityIndex === dateAnchorIndex(schema, scheme);
   return entityIndex === columnIndex && !isAnchor ? -1 : entityIndex;
 }
 

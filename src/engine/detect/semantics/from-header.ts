@@ -87,13 +87,13 @@ export function isFlagHeader(header: string): boolean {
   return tokens.some((token) => FLAG_WORDS.has(token) || isGluedFlag(token));
 }
 
+/** A flag's words glued into one: a word before a flag suffix, or a flag prefix and word. */
 function isGluedFlag(token: string): boolean {
-  if (
-    GLUED_FLAG_SUFFIXES.some((suffix) => token.length > suffix.length + 2 && token.endsWith(suffix))
-  )
-    return true;
-  for (const prefix of FLAG_PREFIXES) {
-    if (token.startsWith(prefix) && FLAG_WORDS.has(token.slice(prefix.length))) return true;
-  }
-  return false;
+  const withSuffix = GLUED_FLAG_SUFFIXES.some(
+    (suffix) => token.length > suffix.length + 2 && token.endsWith(suffix),
+  );
+  if (withSuffix) return true;
+  return [...FLAG_PREFIXES].some(
+    (prefix) => token.startsWith(prefix) && FLAG_WORDS.has(token.slice(prefix.length)),
+  );
 }
