@@ -91,12 +91,19 @@ function dateAnchorIndex(schema: readonly ColumnSchema[], scheme: number): numbe
 
 /**
  * The column whose value keys the offset of a row's dates when a date column names none: the
- * sheet's entity column, else (scheme 8 on) its date anchor; -1 when its dates are drawn per
- * value.
+ * sheet's entity column, else (scheme 8 on) its date anchor, which moves with itself; index -1
+ * when its dates are drawn per value.
  */
-function automaticEntityIndex(schema: readonly ColumnSchema[], scheme: number): number {
+interface AutomaticEntity {
+  index: number;
+  isDateAnchor: boolean;
+}
+
+function automaticEntityOf(schema: readonly ColumnSchema[], scheme: number): AutomaticEntity {
   const anchor = dateAnchorIndex(schema, scheme);
-  return anchor >= 0 ? anchor : entityColumnIndex(schema, scheme);
+  return anchor >= 0
+    ? { index: anchor, isDateAnchor: true }
+    : { index: entityColumnIndex(schema, scheme), isDateAnchor: false };
 }
 
 /** The text an entity is keyed by; blank when the row has none. */
@@ -131,24 +138,24 @@ function withFractionOf(original: string, text: string): string {
 
 /**
  * The column a date column's rows move with: the one its dateShift names, else `automatic`
- * (the sheet's entity column), except for birth dates; -1 when its dates are drawn per value.
+ * (the sheet's entity column or date anchor), except for birth dates; -1 when its dates are drawn per value.
  */
 function entityIndexOf(
   dateColumn: ColumnSchema,
   columnIndex: number,
   schema: readonly ColumnSchema[],
-  automatic: number,
+  automatic: AutomaticEntity,
   scheme: number,
 ): number {
   if (!movesByDays(dateColumn, scheme)) return -1;
   const chosen = dateColumn.dateShift?.entityColumn;
   if (chosen === undefined && isBirthDate(dateColumn)) return -1;
-  const entityIndex =
-    chosen === undefined ? automatic : schema.findIndex((other) => other.name === chosen);
-  // A date anchor moves with itself: its offset is keyed by its own value.
-  const isAnchor =
-    chosen === undefined && entityIndex >= 0 && entityIndex === dateAnchorIndex(schema, scheme);
-  return entityIndex === columnIndex && !isAnchor ? -1 : entityIndex;
+  if (chosen === undefined) {
+    // A date anchor moves with itself: its offset is keyed by its own value.
+    return automatic.index === columnIndex && !automatic.isDateAnchor ? -1 : automatic.index;
+  }
+  const entityIndex = schema.findIndex((other) => other.name === chosen);
+  return entityIndex === columnIndex ? -1 : entityIndex;
 }
 
 /**
@@ -178,7 +185,7 @@ function shiftedColumns(
   planned: readonly PlannedColumn[],
   scheme: number,
 ): ShiftedColumn[] {
-  const automatic = automaticEntityIndex(schema, scheme);
+  const automatic = automaticEntityOf(schema, scheme);
   const out: ShiftedColumn[] = [];
   for (const column of planned) {
     const { schema: dateColumn } = column;
@@ -225,8 +232,7 @@ export function dateShiftPlans(
   schema: readonly ColumnSchema[],
   scheme = PSEUDONYM_SCHEME_VERSION,
 ): (DateShiftPlan | null)[] {
-  const automatic = automaticEntityIndex(schema, scheme);
-  const anchor = dateAnchorIndex(schema, scheme);
+  const automatic = automaticEntityOf(schema, scheme);
   return schema.map((column, columnIndex) => {
     if (!movesByDays(column, scheme)) return null;
     const entityIndex = entityIndexOf(column, columnIndex, schema, automatic, scheme);
@@ -235,9 +241,11 @@ export function dateShiftPlans(
       entityColumn: entityIndex < 0 ? null : schema[entityIndex]!.name,
       automatic: column.dateShift?.entityColumn === undefined,
       automaticColumn:
-        birthDate || automatic < 0 || (automatic === columnIndex && automatic !== anchor)
+        birthDate ||
+        automatic.index < 0 ||
+        (automatic.index === columnIndex && !automatic.isDateAnchor)
           ? null
-          : schema[automatic]!.name,
+          : schema[automatic.index]!.name,
       birthDate,
       windowDays: windowDaysOf(column),
     };

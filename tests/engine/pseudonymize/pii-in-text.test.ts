@@ -217,6 +217,18 @@ describe('found values without a column, across files', () => {
   });
 });
 
+/** A text column beside an id, pseudonymized with its detected rules under `scheme`: its cells. */
+function runTextColumn(name: string, texts: readonly string[], scheme: number): string[] {
+  const sheet: Sheet = {
+    name: 'texts',
+    columns: ['id', name],
+    rows: texts.map((text, index) => [String(index + 1), text]),
+  };
+  const workbook: Workbook = { format: 'csv', sheets: [sheet] };
+  const result = pseudonymize(workbook, [detectSchema(sheet)], { secret: SECRET, scheme });
+  return column(result.workbook.sheets[0]!, name) as string[];
+}
+
 describe('free text without personal data (scheme 6 on)', () => {
   const notes = [
     'Called on 01/03 re: invoice 5521',
@@ -226,16 +238,7 @@ describe('free text without personal data (scheme 6 on)', () => {
     '[{"sku": "A-1", "qty": 2}]',
     'VIP',
   ];
-  const runNotes = (scheme: number) => {
-    const sheet: Sheet = {
-      name: 'notes',
-      columns: ['id', 'note'],
-      rows: notes.map((note, index) => [String(index + 1), note]),
-    };
-    const workbook: Workbook = { format: 'csv', sheets: [sheet] };
-    const result = pseudonymize(workbook, [detectSchema(sheet)], { secret: SECRET, scheme });
-    return column(result.workbook.sheets[0]!, 'note') as string[];
-  };
+  const runNotes = (scheme: number) => runTextColumn('note', notes, scheme);
   /** The text with every run of letters as 'w' and every run of digits as 'd'. */
   const layout = (text: string) => text.replace(/\p{L}+/gu, 'w').replace(/\d+/g, 'd');
 
@@ -269,17 +272,7 @@ describe('JSON text with personal data in it (scheme 8 on)', () => {
     '{"theme": "dark", "notify": true}',
     '[{"tag": "vip", "since": 2019}]',
   ];
-  const runSettings = (scheme: number) => {
-    const sheet: Sheet = {
-      name: 'users',
-      columns: ['id', 'preferences'],
-      rows: settings.map((text, index) => [String(index + 1), text]),
-    };
-    const schema = detectSchema(sheet);
-    const workbook: Workbook = { format: 'csv', sheets: [sheet] };
-    const result = pseudonymize(workbook, [schema], { secret: SECRET, scheme });
-    return column(result.workbook.sheets[0]!, 'preferences') as string[];
-  };
+  const runSettings = (scheme: number) => runTextColumn('preferences', settings, scheme);
   /** Keys and the type of each value, which the stand-in must keep. */
   const shape = (text: string) =>
     JSON.stringify(JSON.parse(text), (_, value: unknown): unknown =>

@@ -6,8 +6,9 @@ import type { Semantic } from '../../types';
  */
 
 /**
- * Headers in German, French, Spanish, Italian, Dutch and Portuguese, without their accents
- * ('Prénom' is read 'prenom'), as exports in those languages name their columns.
+ * Header words in German, French, Spanish, Italian, Dutch and Portuguese, without their accents
+ * ('Prénom' is read 'prenom'), as exports in those languages name their columns: suffix phrases
+ * (SUFFIX_PHRASES), so they match alone and after any words.
  */
 const EUROPEAN_HEADERS: Record<string, Semantic> = {
   // German
@@ -210,7 +211,6 @@ export const EXACT_HEADERS: Record<string, Semantic> = {
   currency: 'currencyCode',
   peptide: 'peptide',
   sequence: 'peptide',
-  ...EUROPEAN_HEADERS,
 };
 
 /**
