@@ -5,6 +5,7 @@
 import { EngineError } from '../engine';
 import { isChunkWorker, serveChunks } from './chunk-worker';
 import { detectCommand } from './commands/detect';
+import { isGenerationThread, serveGeneration } from './generation-thread';
 import { runCommand } from './commands/run';
 import { CliError, EXIT, type ExitCode } from './exit-codes';
 import { MAIN_USAGE } from './usage';
@@ -68,9 +69,12 @@ function onStdoutError(error: NodeJS.ErrnoException): void {
   process.exit(EXIT.badInput);
 }
 
-// A streaming run's worker threads start this same bundle (stream-run.ts).
+// A streaming run's worker threads (stream-run.ts) and a whole run's generation helper
+// (generation-thread.ts) start this same bundle.
 if (isChunkWorker()) {
   serveChunks();
+} else if (isGenerationThread()) {
+  serveGeneration();
 } else {
   process.stdout.on('error', onStdoutError);
   process.exitCode = await main(process.argv.slice(2));

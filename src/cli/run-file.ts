@@ -20,6 +20,7 @@ import {
   writtenConversion,
   type FileFormat,
   type PrivacyReport,
+  type GenerationHelper,
   type PseudonymizePhase,
   type PseudonymizeStats,
   type ReadLimits,
@@ -62,6 +63,8 @@ export interface RunRequest {
   onPhase?: (phase: RunPhase, rows: number) => void;
   /** Hears how far pseudonymize is within its phases (PseudonymizeOptions.onProgress). */
   onProgress?: (phase: PseudonymizePhase, done: number, total: number) => void;
+  /** A thread that chooses some of the pseudonyms (PseudonymizeOptions.generationHelper). */
+  generationHelper?: GenerationHelper;
 }
 
 export interface RunOutcome {
@@ -114,6 +117,7 @@ export function runFile(request: RunRequest): RunOutcome {
     secret: request.secret,
     scheme: recipe?.scheme ?? PSEUDONYM_SCHEME_VERSION,
     onProgress: request.onProgress,
+    ...(request.generationHelper ? { generationHelper: request.generationHelper } : {}),
   });
 
   let report: PrivacyReport | null | undefined;

@@ -489,7 +489,8 @@ function estimatedRows(first: Part, size: number | undefined): number {
   return Math.ceil((size / first.text.length) * (lineBreaks(first.text) + 1));
 }
 
-function defaultWorkers(): number {
+/** The threads a run uses unless `--workers` says: one per core, at most four. */
+export function defaultWorkers(): number {
   return Math.max(1, Math.min(availableParallelism(), 4));
 }
 

@@ -94,7 +94,9 @@ Options:
   --part-mb N           a streaming run's part size in MB (default 8): larger parts cost
                         memory (about ten times a part per core), smaller ones speed
                           standin run big.csv --part-mb 32 -o test.csv
-  --workers N           a streaming run's worker threads (default: one per core, at most 4)
+  --workers N           threads: a streaming run's workers (default: one per core, at most
+                        4); a whole run of 8 MB or more uses a second thread to choose
+                        pseudonyms when N is 2 or more (the same output, sooner)
                           standin run big.csv --workers 1 -o test.csv
   --quiet               no progress bar and no notes (errors still print)
                           standin run prod.csv -o test.csv --quiet

@@ -61,6 +61,7 @@ export {
   dateShiftPlans,
   DEFAULT_DATE_SHIFT_WINDOW_DAYS,
   type DateShiftPlan,
+  chooseForRun,
 } from './pseudonymize';
 export {
   recipeSchema,

@@ -399,6 +399,49 @@ export interface PseudonymizeOptions {
    * get the same one and an original gets the same one in every part. See SharedAddresses.
    */
   sharedAddresses?: SharedAddresses;
+  /**
+   * A second thread that chooses some namespaces' pseudonyms while the run chooses the others
+   * (the command line and the server give one for large files). The output is the same with or
+   * without it; only the time differs.
+   */
+  generationHelper?: GenerationHelper;
+}
+
+/**
+ * Another thread that chooses pseudonyms for a run (chooseForRun, on its side), held by the
+ * caller. The run calls start() once with what it hands over, goes on with its own namespaces,
+ * then finish(), which waits for the choices.
+ */
+export interface GenerationHelper {
+  start(task: HelperTask): void;
+  /**
+   * The choices, in the task's order; null when the helper failed or is too late (the run then
+   * chooses them itself: the same pseudonyms).
+   */
+  finish(): HelperChoice[] | null;
+}
+
+/** What a run hands to its GenerationHelper: everything a namespace's choice reads. */
+export interface HelperTask {
+  secret: Uint8Array;
+  scheme: number;
+  /** The keys of the file's names, emails and phones (each sensitive namespace's), in order. */
+  sensitiveKeys: string[][];
+  namespaces: {
+    /** The schema of the column whose plan the namespace follows, and its range overrides. */
+    schema: ColumnSchema;
+    overrides?: { range?: NumericRange; dateRange?: NumericRange };
+    /** The distinct originals, in the order the run numbered them. */
+    originals: Cell[];
+  }[];
+}
+
+/** A namespace's pseudonyms as its helper chose them, with the figures choosing them counts. */
+export interface HelperChoice {
+  pseudonyms: Cell[];
+  exhausted: number;
+  placed: number;
+  fileDependent: number;
 }
 
 /**
@@ -458,6 +501,11 @@ export interface PseudonymizeStats {
   piiInText?: PiiInTextStats;
   /** What the rules that see whole rows did (row-relations.ts). */
   rowRelations?: RowRelationStats;
+  /**
+   * Distinct values whose pseudonyms the run's generation helper chose (0 when it failed or was
+   * too late, and the run chose them itself); present when a helper was given.
+   */
+  helperPseudonyms?: number;
   /** Milliseconds per phase, e.g. { generate: 812, verify: 40 }. */
   timings: Record<string, number>;
   durationMs: number;

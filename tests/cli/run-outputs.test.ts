@@ -48,6 +48,8 @@ describe('standin run’s outputs', () => {
       key: 'key-env',
       // A file this small is read whole, as the web reads it.
       streamed: null,
+      // Nor large enough for a second thread.
+      helperPseudonyms: 0,
       mappingRows: null,
       recipe: null,
       strict: null,

@@ -16,8 +16,10 @@ import { resolveKey } from '../key';
 import { writeOutput } from '../output-file';
 import { runProgress, type RunProgress } from '../progress';
 import { readRecipe } from '../recipe-file';
+import { GenerationThread } from '../generation-thread';
 import { runFile, type RunOutcome } from '../run-file';
 import {
+  defaultWorkers,
   STREAM_ABOVE_BYTES,
   streamLayoutOf,
   streamedFormat,
@@ -26,6 +28,14 @@ import {
 } from '../stream-run';
 import type { StreamLayout } from '../part-reader';
 import { RUN_USAGE } from '../usage';
+
+/**
+ * Files from this size on are pseudonymized with a second thread choosing some of the
+ * pseudonyms (GenerationThread); below it, starting the thread costs more than it saves.
+ */
+const HELPED_FROM_BYTES = 8 * 1024 ** 2;
+/** The command's own bundle, which a helper thread runs (main.ts). */
+const BUNDLE = new URL(import.meta.url);
 
 /** Report warnings that fail a `--strict` run; a low one (the mapping exists) only informs. */
 const STRICT_SEVERITIES = new Set(['high', 'medium']);
@@ -154,6 +164,7 @@ export async function runCommand(args: string[]): Promise<ExitCode> {
         mappingTarget: values.mapping,
         strict: values.strict === true,
         progress,
+        threads: workers ?? defaultWorkers(),
       });
     }
   } finally {
@@ -281,13 +292,21 @@ interface WholeRequest {
   mappingTarget?: string;
   strict: boolean;
   progress: RunProgress;
+  /** The threads the run may use: from two, a helper chooses some pseudonyms. */
+  threads: number;
 }
 
 /** The whole file through runFile, then its output and mapping written unless --strict fails. */
 async function runWhole(input: InputFile, request: WholeRequest): Promise<Finished> {
   const { progress } = request;
+  // Started now, it has loaded by the time the run has read and detected the file.
+  const helper =
+    input.size >= HELPED_FROM_BYTES && request.threads >= 2
+      ? new GenerationThread(BUNDLE)
+      : undefined;
   const outcome: RunOutcome = onFile(input.label, () =>
     runFile({
+      ...(helper ? { generationHelper: helper } : {}),
       input,
       recipe: request.recipe,
       secret: request.secret,
@@ -300,6 +319,7 @@ async function runWhole(input: InputFile, request: WholeRequest): Promise<Finish
       onProgress: (phase, done, total) => progress.step(phase, done, total),
     }),
   );
+  await helper?.close();
   progress.stop();
   if (
     request.target === '-' &&
@@ -410,6 +430,7 @@ function runSummary(run: Finished, context: SummaryContext) {
     key: context.keyFrom,
     scheme: run.stats.scheme,
     fileDependentPseudonyms: run.stats.fileDependentPseudonyms,
+    helperPseudonyms: run.stats.helperPseudonyms ?? 0,
     streamed: run.streamed,
     mappingRows: run.mappingRows,
     recipe: run.recipeReport

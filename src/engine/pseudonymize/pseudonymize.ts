@@ -14,6 +14,12 @@ import { validateFakerMethod } from './faker-catalogue';
 import { mergedRanges } from './join-columns';
 import { substituteCharacters } from './generators/text';
 import { replaceWrapperTexts } from './json-text';
+import {
+  helperTask,
+  namespacesToShare,
+  takeChoices,
+  type ShareableNamespace,
+} from './helper-generation';
 import { KeyIndex } from './key-index';
 import { createKeyedFaker, type FakeSource } from './keyed-faker';
 import { KeyedRandom } from './keyed-random';
@@ -275,13 +281,16 @@ export function pseudonymize(
   checkSchemas(workbook, schemas);
   const scheme = schemeOf(options.scheme);
   const progress = options.onProgress ?? (() => {});
-  const random = new KeyedRandom(secretBytes(options.secret));
+  const secret = secretBytes(options.secret);
+  const random = new KeyedRandom(secret);
   const source: FakeSource = { random, faker: createKeyedFaker(random) };
 
   // Plan: one namespace per kind and format.
   let phase = performance.now();
   const overrides = mergedRanges(schemas, scheme);
   const namespaces = new Map<string, Namespace>();
+  /** How each namespace's plan was made, so a helper thread can make it again. */
+  const planOrigins = new Map<Namespace, ShareableNamespace>();
   const planned: PlannedColumn[] = [];
   const blanked = new Set<string>();
   const pii = new PiiInText(source, scheme);
@@ -307,6 +316,7 @@ export function pseudonymize(
           pseudonyms: [],
         };
         namespaces.set(plan.namespace, namespace);
+        planOrigins.set(namespace, { namespace, schema, overrides: overrides.get(schema) });
       }
       planned.push({
         sheetIndex,
@@ -350,16 +360,49 @@ export function pseudonymize(
   const valuesToGenerate = generated.reduce((sum, { originals }) => sum + originals.length, 0);
   let valuesGenerated = 0;
   progress('generate', 0, valuesToGenerate);
-  for (const namespace of generated) {
-    countFileDependent(namespace, choosePseudonyms(namespace, random, sensitiveOriginals));
+  // Lookup tables done with (other namespaces look only at their own, or at the sensitive
+  // originals, and free text at the values it may mention); the mapping needs only originals
+  // and pseudonyms.
+  const letGo = (namespace: Namespace) => {
     valuesGenerated += namespace.originals.length;
     progress('generate', valuesGenerated, valuesToGenerate);
-    // Its lookup tables are done with (other namespaces look only at their own, or at the
-    // sensitive originals, and free text at the values it may mention); the mapping needs
-    // only originals and pseudonyms.
     if (!namespace.plan.sensitive && !mentionedInText.has(namespace)) {
       namespace.ids = new KeyIndex();
     }
+  };
+  const { generationHelper } = options;
+  let helperPseudonyms = 0;
+  const sensitive = [...namespaces.values()].filter((namespace) => namespace.plan.sensitive);
+  const shared = generationHelper
+    ? namespacesToShare(
+        generated.map((namespace) => planOrigins.get(namespace)!),
+        sensitive,
+      )
+    : [];
+  if (shared.length > 0) {
+    generationHelper!.start(helperTask(secret, scheme, shared, sensitive));
+  }
+  const handedOver = new Set(shared.map(({ namespace }) => namespace));
+  for (const namespace of generated) {
+    if (handedOver.has(namespace)) continue;
+    countFileDependent(namespace, choosePseudonyms(namespace, random, sensitiveOriginals));
+    letGo(namespace);
+  }
+  if (shared.length > 0) {
+    const choices = generationHelper!.finish();
+    if (choices) {
+      takeChoices(shared, choices);
+      helperPseudonyms = shared.reduce((sum, { namespace }) => sum + namespace.originals.length, 0);
+    }
+    shared.forEach(({ namespace }, index) => {
+      countFileDependent(
+        namespace,
+        choices
+          ? choices[index]!.fileDependent
+          : choosePseudonyms(namespace, random, sensitiveOriginals),
+      );
+      letGo(namespace);
+    });
   }
   timings.generate = elapsed(phase);
 
@@ -480,6 +523,7 @@ export function pseudonymize(
       fileDependentPseudonyms,
       ...(options.fileValues ? { fileDependentOfFileValues } : {}),
       ...(piiInText ? { piiInText } : {}),
+      ...(generationHelper ? { helperPseudonyms } : {}),
       rowRelations,
       timings,
       durationMs: elapsed(started),

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chooseForRun,
+  detectSchema,
+  pseudonymize,
+  readWorkbook,
+  type GenerationHelper,
+  type HelperChoice,
+  type HelperTask,
+  type Workbook,
+} from '../../../src/engine';
+import { namespacesToShare } from '../../../src/engine/pseudonymize/helper-generation';
+import type { Namespace } from '../../../src/engine/pseudonymize/namespace';
+
+/*
+ * A generation helper (PseudonymizeOptions.generationHelper) chooses some namespaces' pseudonyms
+ * on another thread. Here its side runs in this thread, on a copy of the task as a thread would
+ * receive it: the output must be the same, byte for byte, with it, without it, and when it fails.
+ */
+
+const FIRST = ['Mary', 'James', 'Chloe', 'Wei', 'Olga', 'Mateo', 'Fatima', 'Aoife', 'Yuki', 'Ravi'];
+const LAST = ['Smith', 'Okafor', 'Nowak', 'Rossi', 'Chen', 'Dubois', 'Singh', 'Kim', 'Moore'];
+
+/** A csv of `rows` customers: ids, codes, names, emails, phones and amounts, enough to share. */
+function customers(rows: number): Workbook {
+  const lines = ['customer_id,account_code,first_name,last_name,email,phone,amount'];
+  for (let row = 0; row < rows; row++) {
+    const first = FIRST[row % FIRST.length]!;
+    const last = LAST[(row * 7) % LAST.length]!;
+    lines.push(
+      [
+        1000 + row * 3,
+        `AC-${String(row * 13).padStart(6, '0')}`,
+        first,
+        last,
+        `${first}.${last}${row}@mail.com`.toLowerCase(),
+        `(555) ${String(100 + (row % 900)).padStart(3, '0')}-${String(row % 10_000).padStart(4, '0')}`,
+        ((row * 37) % 100_000) / 100,
+      ].join(','),
+    );
+  }
+  return readWorkbook(new TextEncoder().encode(lines.join('\n')), 'customers.csv');
+}
+
+/** A helper whose thread is this one: it answers with chooseForRun on a structured copy. */
+function inThreadHelper(): GenerationHelper & { tasks: number } {
+  let task: HelperTask | undefined;
+  return {
+    tasks: 0,
+    start(sent) {
+      this.tasks++;
+      task = structuredClone(sent);
+    },
+    finish(): HelperChoice[] {
+      return structuredClone(chooseForRun(task!));
+    },
+  };
+}
+
+describe('a generation helper', () => {
+  const workbook = customers(30_000);
+  const schemas = () => workbook.sheets.map((sheet) => [...detectSchema(sheet)]);
+
+  it('changes nothing in the output, and counts the values it chose', () => {
+    const alone = pseudonymize(workbook, schemas(), { secret: 'k' });
+    const helper = inThreadHelper();
+    const helped = pseudonymize(workbook, schemas(), { secret: 'k', generationHelper: helper });
+    expect(helper.tasks).toBe(1);
+    expect(helped.stats.helperPseudonyms).toBeGreaterThan(20_000);
+    expect(alone.stats.helperPseudonyms).toBeUndefined();
+    expect(helped.workbook.sheets).toEqual(alone.workbook.sheets);
+    expect(helped.stats.fileDependentPseudonyms).toBe(alone.stats.fileDependentPseudonyms);
+    expect(helped.mapping.rows).toEqual(alone.mapping.rows);
+  });
+
+  it('is not needed: when it fails, the run chooses its share itself', () => {
+    const alone = pseudonymize(workbook, schemas(), { secret: 'k' });
+    let started = 0;
+    const failing: GenerationHelper = {
+      start: () => void started++,
+      finish: () => null,
+    };
+    const helped = pseudonymize(workbook, schemas(), { secret: 'k', generationHelper: failing });
+    expect(started).toBe(1);
+    expect(helped.stats.helperPseudonyms).toBe(0);
+    expect(helped.workbook.sheets).toEqual(alone.workbook.sheets);
+  });
+
+  it('is not asked for a small file', () => {
+    const helper = inThreadHelper();
+    const small = customers(200);
+    pseudonymize(small, [[...detectSchema(small.sheets[0]!)]], {
+      secret: 'k',
+      generationHelper: helper,
+    });
+    expect(helper.tasks).toBe(0);
+  });
+});
+
+describe('namespacesToShare', () => {
+  const namespaceOf = (size: number, sensitive = false) =>
+    ({
+      namespace: { originals: new Array(size), plan: { sensitive } } as unknown as Namespace,
+      schema: {} as never,
+      overrides: undefined,
+    }) as const;
+
+  it('hands over nothing below 100,000 values, or with one namespace', () => {
+    expect(namespacesToShare([namespaceOf(40_000), namespaceOf(40_000)], [])).toEqual([]);
+    expect(namespacesToShare([namespaceOf(500_000)], [])).toEqual([]);
+  });
+
+  it('gives each thread about half the values, the largest namespaces first', () => {
+    const sizes = [300_000, 280_000, 250_000, 100_000, 60_000, 10_000];
+    const shareable = sizes.map((size) => namespaceOf(size));
+    const shared = namespacesToShare(shareable, []);
+    const handed = shared.reduce((sum, { namespace }) => sum + namespace.originals.length, 0);
+    const total = sizes.reduce((sum, size) => sum + size, 0);
+    expect(shared[0]).toBe(shareable[0]);
+    expect(handed / total).toBeGreaterThan(0.4);
+    expect(handed / total).toBeLessThan(0.65);
+  });
+});
