@@ -47,6 +47,12 @@ export interface Sheet {
   /** Every row has exactly `columns.length` cells. */
   rows: Cell[][];
   /**
+   * csv/tsv sources whose every row ends with the same number of empty fields past the table's
+   * last column (a trailing delimiter on rows but not on the header, as a bank's export
+   * writes): that number, which csv and tsv output write back on every row. They make no column.
+   */
+  trailingDelimiters?: number;
+  /**
    * The lines above the header that are no part of the table (a report's title, an export's
    * date, comment lines, the blank lines between), as read: csv, tsv, xlsx and xls output write
    * them back above the header (a spreadsheet's cells from the table's first column on).

@@ -330,6 +330,27 @@ function padded(record: string[], width: number): string[] {
   return record;
 }
 
+/**
+ * How many empty fields past `width` every record from `from` to `to` ends with (they are empty:
+ * the width takes in every non-empty field), when it is the same for all of them; else 0.
+ */
+function uniformTrailingFields(
+  records: readonly (readonly string[])[],
+  from: number,
+  to: number,
+  width: number,
+): number {
+  let trailing = -1;
+  for (let index = from; index < to; index++) {
+    const record = records[index] ?? [];
+    if (record.length !== width && isEmptyRecord(record)) continue;
+    const extra = Math.max(0, record.length - width);
+    if (trailing === -1) trailing = extra;
+    else if (extra !== trailing) return 0;
+  }
+  return Math.max(0, trailing);
+}
+
 function isEmptyRecord(record: readonly string[]): boolean {
   return record.length === 1 && record[0] === '';
 }
@@ -408,7 +429,8 @@ const NOT_LATIN1 = /[\u0100-\uffff]/;
  * Reads CSV or TSV text (already decoded) into one sheet: every value stays the exact text
  * written (`''` for empty), short rows are padded with `''`, and a row with more non-empty fields
  * than the header widens the table by unnamed columns (`column_5`), padded with `''` in the other
- * rows. Extra fields that are empty in every row (trailing delimiters) make no column. Blank
+ * rows. Extra fields that are empty in every row (trailing delimiters) make no column; when every
+ * row has as many, their number is the sheet's `trailingDelimiters`, written back. Blank
  * lines are skipped (in a one-column file a blank line between values is an empty value), and
  * a preamble above the header (see findHeaderRow) is the sheet's `preamble`. CRLF, LF and CR line endings may be
  * mixed. `utf8`, the bytes a UTF-8 text was decoded from, lets a text with a character above
@@ -456,6 +478,7 @@ export function readDelimited(
   const width = tableWidth(records, headerIndex + 1, end, header.length);
   // Checked on the widened table, before any row is padded: one long row cannot get past it.
   checkTableSize(sheetName, end - headerIndex - 1, width, limits);
+  const trailingDelimiters = uniformTrailingFields(records, headerIndex + 1, end, width);
   // A row longer than the header gives columns that had no header cell (padded adds them).
   const written = header.slice(0, width);
   const columns = uniqueColumnNames(padded(header, width));
@@ -479,6 +502,7 @@ export function readDelimited(
       ...(headerCells ? { headerCells } : {}),
       ...(headerIndex > 0 ? { preamble: records.slice(0, headerIndex) } : {}),
       ...(quoting ? { quoting } : {}),
+      ...(trailingDelimiters > 0 ? { trailingDelimiters } : {}),
     },
     delimiter,
     newline,

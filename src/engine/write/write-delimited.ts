@@ -55,7 +55,8 @@ function quotedAsSource(text: string, quoting: ColumnQuoting, rowIndex: number):
  * A sheet as CSV/TSV text per RFC 4180: fields holding the delimiter, a quote or a line break
  * are quoted with quotes doubled (see NEEDS_QUOTES_ANY_DELIMITER), and so is every field the
  * source quoted the same way (Sheet.quoting: R's, a database's), after Excel's "sep=" line when
- * the source had one and the lines above the header (Sheet.preamble); numbers and dates are
+ * the source had one and the lines above the header (Sheet.preamble), and every row ends with
+ * the source's trailing delimiters (Sheet.trailingDelimiters); numbers and dates are
  * written as their displayed text (the number format of the cell), as Excel saves CSV; text
  * cells a spreadsheet could run to call something get a leading single quote when `neutralize`
  * is on. Yields ~1 MB text chunks, one at a time, so the caller can encode each before the next
@@ -86,6 +87,7 @@ export function* writeDelimitedChunks(
     (layout.sepLine ? `sep=${delimiter}${newline}` : '') +
     lines.map((line) => line.join(delimiter) + newline).join('');
   const { rows } = sheet;
+  const rowEnd = delimiter.repeat(sheet.trailingDelimiters ?? 0) + newline;
   for (let rowIndex = 0; rowIndex < rows.length; rowIndex++) {
     const row = rows[rowIndex] as Cell[];
     // The line built field by field: cheaper than an array of fields and a join.
@@ -108,7 +110,7 @@ export function* writeDelimitedChunks(
     }
     // A last empty value of a one-column table would read back as a blank line at the end.
     if (row.length === 1 && line === '' && rowIndex === rows.length - 1) line = '""';
-    chunk += line + newline;
+    chunk += line + rowEnd;
     if (chunk.length > CHUNK_CHARS) {
       yield chunk;
       chunk = '';

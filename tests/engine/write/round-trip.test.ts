@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateRealisticCsv } from '../../../scripts/lib/realistic-csv';
 import {
+  detectSchema,
   FILE_FORMATS,
+  pseudonymize,
   neutralizeFormula,
   restoreFormula,
   restoreFormulas,
@@ -114,6 +116,38 @@ describe('round trip: read → write → read gives the same table', () => {
         ['1', '8', 'Bob', 'Ray'],
       ]);
     }
+  });
+
+  it('writes back the trailing delimiter every row has and the header has not (a bank export)', () => {
+    const text =
+      'Details,Posting Date,Description,Amount,Check or Slip #\r\n' +
+      'DEBIT,01/02/2024,AMAZON MKTPL,-23.45,,\r\n' +
+      'CHECK,01/05/2024,CHECK 1023,-150.00,1023,\r\n';
+    const source = new TextEncoder().encode(text);
+    const workbook = readWorkbook(source, 'chase.csv');
+    const sheet = workbook.sheets[0]!;
+    expect(sheet.columns).toHaveLength(5);
+    expect(sheet.trailingDelimiters).toBe(1);
+    expect(writeWorkbook(workbook, 'csv')).toEqual(source);
+    const tsv = new TextDecoder().decode(writeWorkbook(workbook, 'tsv'));
+    expect(tsv.split('\r\n')[1]).toBe('DEBIT\t01/02/2024\tAMAZON MKTPL\t-23.45\t\t');
+    // Pseudonymized, every row still ends so.
+    const run = pseudonymize(workbook, [[...detectSchema(sheet)]], { secret: 'k' });
+    const written = new TextDecoder().decode(writeWorkbook(run.workbook, 'csv'));
+    expect(written.split('\r\n').slice(1, 3)).toEqual([
+      expect.stringMatching(/,,$/),
+      expect.stringMatching(/,\d{4},$/),
+    ]);
+    // Other formats have no such thing: the table alone.
+    const json = JSON.parse(new TextDecoder().decode(writeWorkbook(workbook, 'json'))) as object[];
+    expect(Object.keys(json[0]!)).toHaveLength(5);
+  });
+
+  it('writes no trailing delimiter when the rows end differently', () => {
+    const source = new TextEncoder().encode('a,b\n1,2,\n3,4\n5,6,,\n');
+    const workbook = readWorkbook(source, 'ragged.csv');
+    expect(workbook.sheets[0]!.trailingDelimiters).toBeUndefined();
+    expect(new TextDecoder().decode(writeWorkbook(workbook, 'csv'))).toBe('a,b\n1,2\n3,4\n5,6\n');
   });
 });
 
