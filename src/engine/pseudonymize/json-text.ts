@@ -95,20 +95,41 @@ function isKey(text: string, end: number): boolean {
 }
 
 /**
+ * Whether a wrapper member's JSON text is the Table Schema of the records beside it (pandas'
+ * `to_json(orient='table')`, Frictionless data packages): an object whose `fields` are objects
+ * each named after a key of the records. It describes the table (names, types, the primary
+ * key), no person: replaced, the file would no longer read back as the table it describes.
+ */
+function isTableSchemaOf(text: string, recordKeys: ReadonlySet<string>): boolean {
+  if (text.charCodeAt(0) !== 0x7b || !text.includes('"fields"')) return false;
+  const { fields } = JSON.parse(text) as { fields?: unknown };
+  return (
+    Array.isArray(fields) &&
+    fields.length > 0 &&
+    fields.every((field: unknown) => {
+      const name = (field as { name?: unknown } | null)?.name;
+      return typeof name === 'string' && recordKeys.has(name);
+    })
+  );
+}
+
+/**
  * A JSON wrapper's members (Sheet.jsonWrapper) with each text value replaced by `replace`, in a
  * string member or inside an object or array; keys, numbers, booleans and nulls stay, and so
  * does the records' slot. A wrapper's counts and page numbers are no personal data; its texts
- * ('"generated_by": "ann@corp.com"', a next page's URL) may be.
+ * ('"generated_by": "ann@corp.com"', a next page's URL) may be. A member that is the records'
+ * Table Schema (isTableSchemaOf; `recordKeys` are the records' top-level keys) stays whole.
  * @example replaceWrapperTexts([{ key: 'by', text: '"ann"' }, { key: 'data', text: null }], (value) => value.toUpperCase()) // [{ key: 'by', text: '"ANN"' }, …]
  */
 export function replaceWrapperTexts(
   members: readonly JsonWrapperMember[],
   replace: (value: string) => string,
+  recordKeys: ReadonlySet<string> = new Set(),
 ): JsonWrapperMember[] {
   const textOnly = (value: string, kind: 'string' | 'number') =>
     kind === 'string' ? replace(value) : value;
   return members.map(({ key, text }) => {
-    if (text === null) return { key, text };
+    if (text === null || isTableSchemaOf(text, recordKeys)) return { key, text };
     if (text.charCodeAt(0) === QUOTE) {
       const value = JSON.parse(text) as string;
       return { key, text: value === '' ? text : JSON.stringify(replace(value)) };

@@ -433,7 +433,11 @@ export function pseudonymize(
       for (const row of rows) row[columnIndex] = blankCell;
     });
     const wrapper = sheet.jsonWrapper && {
-      jsonWrapper: replaceWrapperTexts(sheet.jsonWrapper, wrapperText),
+      jsonWrapper: replaceWrapperTexts(
+        sheet.jsonWrapper,
+        wrapperText,
+        new Set(sheet.paths?.map((path) => path[0]!) ?? sheet.columns),
+      ),
     };
     // The lines above the table (a title, "Exported by …"): their text as a wrapper's.
     const preamble = sheet.preamble && {

@@ -245,6 +245,40 @@ describe('readWorkbook on JSON', () => {
     expect(written.data.map((record) => record.name)).not.toContain('Ann Lee');
   });
 
+  it("keeps the Table Schema of pandas' orient='table' whole, so the output reads back as it", () => {
+    const schema = {
+      fields: [
+        { name: 'index', type: 'integer' },
+        { name: 'name', type: 'string' },
+        { name: 'signup', type: 'datetime', tz: 'UTC' },
+      ],
+      primaryKey: ['index'],
+      pandas_version: '1.4.0',
+    };
+    const input = JSON.stringify({
+      schema,
+      data: [
+        { index: 0, name: 'Ann Lee', signup: '2018-02-23T00:00:00.000Z' },
+        { index: 1, name: 'Bob Ray', signup: '2023-08-02T00:00:00.000Z' },
+      ],
+    });
+    const workbook = readJsonText(input, 'frame.json');
+    const schemas = workbook.sheets.map((sheet) => detectSchema(sheet));
+    const output = pseudonymize(workbook, schemas, { secret: 'k' }).workbook;
+    const written = JSON.parse(new TextDecoder().decode(writeWorkbook(output, 'json'))) as {
+      schema: unknown;
+      data: { name: string }[];
+    };
+    expect(written.schema).toEqual(schema);
+    expect(written.data.map((record) => record.name)).not.toContain('Ann Lee');
+    // A member with fields that are not the records' keys is no schema of theirs: replaced.
+    const other = readJsonText(
+      JSON.stringify({ form: { fields: [{ name: 'Alice Johnson' }] }, data: [{ name: 'Ann' }] }),
+    );
+    const replaced = pseudonymize(other, [[...detectSchema(other.sheets[0]!)]], { secret: 'k' });
+    expect(JSON.stringify(replaced.workbook.sheets[0]!.jsonWrapper)).not.toContain('Alice');
+  });
+
   it.each([
     ['an object of arrays', '{"name":["Ann","Bob"],"age":[1,2]}'],
     [
