@@ -195,7 +195,9 @@ export function planColumn(
     case 'email':
       return plan('email', (original, text, attempt) =>
         typeof original === 'string' && text.includes('@')
-          ? fakeEmail(text, random, attempt)
+          ? scheme >= 9
+            ? semanticGenerator('email', scheme)!(text, source, attempt)!
+            : fakeEmail(text, random, attempt)
           : fallback(original, text, attempt),
       );
     case 'phone':

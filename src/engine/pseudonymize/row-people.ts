@@ -308,7 +308,9 @@ function rebuildAddresses(
           refusedForTheFile = true;
         }
       }
-      if (refusedForTheFile && counted[id] === 0) {
+      // A refused first form that led to the value's own pseudonym (scheme 9 on, an email of
+      // names has the rebuilt form per value) was counted when that pseudonym was chosen.
+      if (refusedForTheFile && chosen !== written && counted[id] === 0) {
         counted[id] = 1;
         fileDependent++;
       }
@@ -327,7 +329,7 @@ function rebuildAddresses(
 /** A local part of a first name, a separator and a last name, digits after: 'ann.lee42'. */
 const FIRST_SEPARATOR_LAST = /^([A-Za-z]+)([._-])([A-Za-z]+)\d*$/;
 
-function titleCase(word: string): string {
+export function titleCase(word: string): string {
   return word.slice(0, 1).toUpperCase() + word.slice(1).toLowerCase();
 }
 

@@ -8,7 +8,7 @@
  * a column routed to another rule (an identifier predicate that matches more names), another
  * Faker version whose lists differ. A change that alters none (speed, memory, messages) must not.
  */
-export const PSEUDONYM_SCHEME_VERSION = 8;
+export const PSEUDONYM_SCHEME_VERSION = 9;
 
 /*
  * What each scheme added, so an older one stays reproducible (pseudonymize's `scheme` option
@@ -73,6 +73,11 @@ export const PSEUDONYM_SCHEME_VERSION = 8;
  *    before its invoice's date; JSON text in a free-text cell with personal data found in it is
  *    rewritten value by value, keys and literals kept, where it was rewritten as words and was no
  *    longer JSON.
+ * 9. an email whose local part is a first name, a separator and a last name
+ *    ('catherine.moore@…') is written of the pseudonyms those names get in name columns
+ *    (generators/email-of-names.ts), in every column and in free text, where it drew names of its
+ *    own: the address a row rule rebuilds beside the row's names is then its per-value
+ *    pseudonym, so a customers file and an orders file keyed by email still join.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

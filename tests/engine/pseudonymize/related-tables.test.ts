@@ -128,3 +128,55 @@ describe('a country column’s abbreviations (scheme 7 on)', () => {
     expect(after.get('UK')!.length).toBeGreaterThan(3);
   });
 });
+
+describe('an email of a first and last name, in a file without the names (scheme 9 on)', () => {
+  const customers = [
+    'customer_id,first_name,last_name,email',
+    '1,Catherine,Moore,catherine.moore@yahoo.com',
+    '2,Donald,Jenkins,Donald.Jenkins@outlook.com',
+    '3,Wei,Chen,wei_chen42@company.org',
+    '4,Maria,Garcia,mgarcia@gmail.com',
+  ].join('\n');
+  const orders = [
+    'order_id,customer_email,total',
+    '1001,wei_chen42@company.org,10.50',
+    '1002,catherine.moore@yahoo.com,20.00',
+    '1003,Donald.Jenkins@outlook.com,5.25',
+    '1004,mgarcia@gmail.com,99.99',
+    '1005,catherine.moore@yahoo.com,7.00',
+  ].join('\n');
+  const emailsOf = (scheme: number) => ({
+    customers: mapping(records(customers), run(customers, scheme), 'email'),
+    orders: mapping(records(orders), run(orders, scheme), 'customer_email'),
+  });
+
+  it('gets the address its row rebuilds of the names’ pseudonyms, so the files join', () => {
+    const { customers: rebuilt, orders: alone } = emailsOf(9);
+    for (const email of ['catherine.moore@yahoo.com', 'Donald.Jenkins@outlook.com']) {
+      expect(alone.get(email)).toBe(rebuilt.get(email));
+    }
+    expect(alone.get('wei_chen42@company.org')).toBe(rebuilt.get('wei_chen42@company.org'));
+    // Layout, case and digit count kept; the names are those of the customers' name columns.
+    const written = run(customers, 9);
+    expect(written[0]!.email).toBe(
+      `${written[0]!.first_name!.toLowerCase()}.${written[0]!.last_name!.toLowerCase()}@example.com`,
+    );
+    expect(alone.get('Donald.Jenkins@outlook.com')).toMatch(
+      /^[A-Z][a-z]+\.[A-Z][a-z]+@example\.com$/,
+    );
+    expect(alone.get('wei_chen42@company.org')).toMatch(/^[a-z]+_[a-z]+\d\d@example\.org$/);
+  });
+
+  it('did not join under scheme 8, where an email alone drew names of its own', () => {
+    const { customers: rebuilt, orders: alone } = emailsOf(8);
+    expect(alone.get('catherine.moore@yahoo.com')).not.toBe(
+      rebuilt.get('catherine.moore@yahoo.com'),
+    );
+  });
+
+  it('leaves an initial and a name glued together to their draw: no names to read in them', () => {
+    const { customers: rebuilt, orders: alone } = emailsOf(9);
+    expect(alone.get('mgarcia@gmail.com')).toMatch(/^[a-z]+@example\.com$/);
+    expect(rebuilt.get('mgarcia@gmail.com')).toMatch(/^[a-z]+@example\.com$/);
+  });
+});

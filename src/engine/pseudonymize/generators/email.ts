@@ -16,7 +16,7 @@ function digits(count: number, random: KeyedRandom): string {
 }
 
 /** The reserved example domain (RFC 2606) with the original's top-level domain when it can. */
-function exampleDomain(domain: string): string {
+export function exampleDomain(domain: string): string {
   const lower = domain.toLowerCase();
   const tld = lower.endsWith('.org') ? 'org' : lower.endsWith('.net') ? 'net' : 'com';
   const text = `example.${tld}`;

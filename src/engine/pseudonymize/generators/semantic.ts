@@ -2,6 +2,7 @@ import type { Semantic } from '../../types';
 import type { FakeSource } from '../keyed-faker';
 import { fakeCardNumber } from './card-number';
 import { fakeEmail } from './email';
+import { emailOfNames, type NamePseudonym } from './email-of-names';
 import { fakeIban } from './iban';
 import { applyLetterCase, letterCaseOf } from './letter-case';
 import { fakePeptide } from './peptide';
@@ -152,5 +153,44 @@ export function semanticGenerator(
   semantic: Semantic,
   scheme: number,
 ): SemanticGenerator | undefined {
-  return scheme >= 7 && semantic === 'country' ? countryOrCode : SEMANTIC_GENERATORS[semantic];
+  if (scheme >= 7 && semantic === 'country') return countryOrCode;
+  if (scheme >= 9 && semantic === 'email') return emailOfNamesOrDrawn;
+  return SEMANTIC_GENERATORS[semantic];
+}
+
+/**
+ * From scheme 9 on, emails: an address made of a first and a last name is written of their
+ * pseudonyms (emailOfNames), so it joins the same address rebuilt beside its row's names; any
+ * other address is drawn as before (fakeEmail).
+ */
+const emailOfNamesOrDrawn: SemanticGenerator = forShape('email', (text, source, attempt) => {
+  return (
+    emailOfNames(text, source.random, attempt, namePseudonymsOf(source)) ??
+    fakeEmail(text, source.random, attempt)
+  );
+});
+
+/** Per source (a run's key), its names' first draws: a column's emails repeat their names. */
+const NAME_PSEUDONYMS = new WeakMap<FakeSource, NamePseudonym>();
+/** Names remembered before the memory starts over (a draw never depends on it). */
+const MOST_NAMES_REMEMBERED = 65_536;
+
+function namePseudonymsOf(source: FakeSource): NamePseudonym {
+  let namePseudonym = NAME_PSEUDONYMS.get(source);
+  if (!namePseudonym) {
+    const drawn = new Map<string, string>();
+    namePseudonym = (semantic, name) => {
+      const key = `${semantic}\u0000${name}`;
+      let pseudonym = drawn.get(key);
+      if (pseudonym === undefined) {
+        if (drawn.size >= MOST_NAMES_REMEMBERED) drawn.clear();
+        source.random.reseed(semantic, name, 0);
+        pseudonym = SEMANTIC_GENERATORS[semantic]!(name, source, 0) ?? '';
+        drawn.set(key, pseudonym);
+      }
+      return pseudonym;
+    };
+    NAME_PSEUDONYMS.set(source, namePseudonym);
+  }
+  return namePseudonym;
 }

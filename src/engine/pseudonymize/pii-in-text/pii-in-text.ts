@@ -1,7 +1,7 @@
 import { flatString } from '../../text/flat-string';
 import type { Cell, PiiInTextStats, Sheet } from '../../types';
 import type { ColumnPlan } from '../column-plan';
-import { SEMANTIC_GENERATORS } from '../generators/semantic';
+import { semanticGenerator } from '../generators/semantic';
 import { isWordLike, replaceWords, substituteCharacters } from '../generators/text';
 import type { FakeSource } from '../keyed-faker';
 import { isJsonContainer, replaceJsonValues } from '../json-text';
@@ -151,7 +151,7 @@ export class PiiInText {
     const cached = this.#generated.get(cacheKey);
     if (cached !== undefined) return cached;
     const semantic = GENERATOR_SEMANTIC[span.kind]!;
-    const generate = SEMANTIC_GENERATORS[semantic]!;
+    const generate = semanticGenerator(semantic, this.#scheme)!;
     let pseudonym = '';
     // As the kind's column would: the first keyed draw that is not the value itself nor a name,
     // email or phone of the file.
