@@ -1,4 +1,4 @@
-import type { Cell, ColumnSchema, HelperChoice, HelperTask } from '../types';
+import type { Cell, ColumnSchema, GenerationHelper, HelperChoice, HelperTask } from '../types';
 import { choosePseudonyms } from './choose-pseudonyms';
 import { planColumn, type ColumnPlan, type RangeOverrides } from './column-plan';
 import { KeyIndex } from './key-index';
@@ -38,11 +38,11 @@ export interface ShareableNamespace {
  */
 export function namespacesToShare(
   shareable: readonly ShareableNamespace[],
-  sensitive: readonly Namespace[],
+  sensitiveKeys: readonly (readonly string[])[],
 ): ShareableNamespace[] {
   const total = shareable.reduce((sum, { namespace }) => sum + namespace.originals.length, 0);
   if (total < LEAST_VALUES_TO_SHARE || shareable.length < 2) return [];
-  const sensitiveCount = sensitive.reduce((sum, { originals }) => sum + originals.length, 0);
+  const sensitiveCount = sensitiveKeys.reduce((sum, keys) => sum + keys.length, 0);
   let runLoad = COPY_COST * sensitiveCount;
   let helperLoad = COPY_COST * sensitiveCount;
   const shared: ShareableNamespace[] = [];
@@ -62,36 +62,62 @@ export function namespacesToShare(
   return shared;
 }
 
-/** The task that hands `shared` to the helper. */
-export function helperTask(
-  secret: Uint8Array,
-  scheme: number,
-  shared: readonly ShareableNamespace[],
-  sensitive: readonly Namespace[],
-): HelperTask {
-  return {
-    secret,
-    scheme,
-    sensitiveKeys: sensitive.map(({ ids }) => ids.keys),
-    namespaces: shared.map(({ namespace, schema, overrides }) => ({
-      schema,
-      ...(overrides ? { overrides } : {}),
-      originals: namespace.originals,
-    })),
-  };
+/** What choosing a run's namespaces reads besides them. */
+interface ChoiceContext {
+  random: KeyedRandom;
+  sensitiveOriginals: SensitiveOriginals;
+  secret: Uint8Array;
+  scheme: number;
+  helper: GenerationHelper | undefined;
 }
 
-/** Writes the helper's choices into the namespaces it was handed, in the task's order. */
-export function takeChoices(
-  shared: readonly ShareableNamespace[],
-  choices: readonly HelperChoice[],
-): void {
+/**
+ * Chooses the pseudonyms of every namespace of `shareable` (choosePseudonyms), handing the
+ * largest to the context's helper when the run is large enough (namespacesToShare) and choosing
+ * the rest meanwhile; `chosen` hears each namespace once its pseudonyms are in, with how many
+ * depend on the file. Returns how many values the helper chose (0 when it failed, and the run
+ * chose them itself).
+ */
+export function chooseAll(
+  shareable: readonly ShareableNamespace[],
+  context: ChoiceContext,
+  chosen: (namespace: Namespace, fileDependent: number) => void,
+): number {
+  const { random, sensitiveOriginals, helper } = context;
+  const sensitiveKeys = sensitiveOriginals.keyLists();
+  const shared = helper ? namespacesToShare(shareable, sensitiveKeys) : [];
+  if (shared.length > 0) {
+    helper!.start({
+      secret: context.secret,
+      scheme: context.scheme,
+      sensitiveKeys,
+      namespaces: shared.map(({ namespace, schema, overrides }) => ({
+        schema,
+        ...(overrides ? { overrides } : {}),
+        originals: namespace.originals,
+      })),
+    });
+  }
+  const handedOver = new Set(shared.map(({ namespace }) => namespace));
+  for (const { namespace } of shareable) {
+    if (!handedOver.has(namespace)) {
+      chosen(namespace, choosePseudonyms(namespace, random, sensitiveOriginals));
+    }
+  }
+  if (shared.length === 0) return 0;
+  const choices = helper!.finish();
   shared.forEach(({ namespace }, index) => {
-    const choice = choices[index]!;
+    const choice = choices?.[index];
+    if (!choice) {
+      chosen(namespace, choosePseudonyms(namespace, random, sensitiveOriginals));
+      return;
+    }
     namespace.pseudonyms = choice.pseudonyms;
     namespace.exhausted = choice.exhausted;
     namespace.placed = choice.placed;
+    chosen(namespace, choice.fileDependent);
   });
+  return choices ? shared.reduce((sum, { namespace }) => sum + namespace.originals.length, 0) : 0;
 }
 
 /** A namespace of `originals` under `plan`, numbered as the run's scan numbered them. */

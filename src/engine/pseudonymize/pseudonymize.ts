@@ -14,12 +14,7 @@ import { validateFakerMethod } from './faker-catalogue';
 import { mergedRanges } from './join-columns';
 import { substituteCharacters } from './generators/text';
 import { replaceWrapperTexts } from './json-text';
-import {
-  helperTask,
-  namespacesToShare,
-  takeChoices,
-  type ShareableNamespace,
-} from './helper-generation';
+import { chooseAll, type ShareableNamespace } from './helper-generation';
 import { KeyIndex } from './key-index';
 import { createKeyedFaker, type FakeSource } from './keyed-faker';
 import { KeyedRandom } from './keyed-random';
@@ -370,40 +365,14 @@ export function pseudonymize(
       namespace.ids = new KeyIndex();
     }
   };
-  const { generationHelper } = options;
-  let helperPseudonyms = 0;
-  const sensitive = [...namespaces.values()].filter((namespace) => namespace.plan.sensitive);
-  const shared = generationHelper
-    ? namespacesToShare(
-        generated.map((namespace) => planOrigins.get(namespace)!),
-        sensitive,
-      )
-    : [];
-  if (shared.length > 0) {
-    generationHelper!.start(helperTask(secret, scheme, shared, sensitive));
-  }
-  const handedOver = new Set(shared.map(({ namespace }) => namespace));
-  for (const namespace of generated) {
-    if (handedOver.has(namespace)) continue;
-    countFileDependent(namespace, choosePseudonyms(namespace, random, sensitiveOriginals));
-    letGo(namespace);
-  }
-  if (shared.length > 0) {
-    const choices = generationHelper!.finish();
-    if (choices) {
-      takeChoices(shared, choices);
-      helperPseudonyms = shared.reduce((sum, { namespace }) => sum + namespace.originals.length, 0);
-    }
-    shared.forEach(({ namespace }, index) => {
-      countFileDependent(
-        namespace,
-        choices
-          ? choices[index]!.fileDependent
-          : choosePseudonyms(namespace, random, sensitiveOriginals),
-      );
+  const helperPseudonyms = chooseAll(
+    generated.map((namespace) => planOrigins.get(namespace)!),
+    { random, sensitiveOriginals, secret, scheme, helper: options.generationHelper },
+    (namespace, fileDependent) => {
+      countFileDependent(namespace, fileDependent);
       letGo(namespace);
-    });
-  }
+    },
+  );
   timings.generate = elapsed(phase);
 
   // Write: new rows, blank and missing cells as they were, kept columns untouched.
@@ -527,7 +496,7 @@ export function pseudonymize(
       fileDependentPseudonyms,
       ...(options.fileValues ? { fileDependentOfFileValues } : {}),
       ...(piiInText ? { piiInText } : {}),
-      ...(generationHelper ? { helperPseudonyms } : {}),
+      ...(options.generationHelper ? { helperPseudonyms } : {}),
       rowRelations,
       timings,
       durationMs: elapsed(started),

@@ -19,6 +19,11 @@ export class SensitiveOriginals {
     for (const namespace of this.#namespaces) namespace.ids.addHashesTo(this.#hashes);
   }
 
+  /** The keys of each sensitive namespace, in its order: what a helper thread needs to rebuild it. */
+  keyLists(): string[][] {
+    return this.#namespaces.map(({ ids }) => ids.keys);
+  }
+
   /**
    * Whether `key` is a sensitive original of the file. `hash` is `StringHashSet.hash(key)`.
    * @example sensitive.has('Ann', StringHashSet.hash('Ann')) // true when a name column holds Ann
