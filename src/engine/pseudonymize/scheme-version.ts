@@ -77,7 +77,11 @@ export const PSEUDONYM_SCHEME_VERSION = 9;
  *    ('catherine.moore@…') is written of the pseudonyms those names get in name columns
  *    (generators/email-of-names.ts), in every column and in free text, where it drew names of its
  *    own: the address a row rule rebuilds beside the row's names is then its per-value
- *    pseudonym, so a customers file and an orders file keyed by email still join.
+ *    pseudonym, so a customers file and an orders file keyed by email still join. An ISO date
+ *    in free text moves to another real day as a text column's does, where its digits were
+ *    redrawn ('2021-03-15' → '1707-01-74'); a gender that names no sex ('Non-binary',
+ *    'Unspecified', 'X') becomes another such value, where it became a sex; a middle initial
+ *    ('A.') becomes an initial, where it became a whole name.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

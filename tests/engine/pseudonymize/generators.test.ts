@@ -11,7 +11,10 @@ import { fakeIban } from '../../../src/engine/pseudonymize/generators/iban';
 import { fakeNumber } from '../../../src/engine/pseudonymize/generators/number';
 import { fakePeptide } from '../../../src/engine/pseudonymize/generators/peptide';
 import { fakePhone } from '../../../src/engine/pseudonymize/generators/phone';
-import { SEMANTIC_GENERATORS } from '../../../src/engine/pseudonymize/generators/semantic';
+import {
+  SEMANTIC_GENERATORS,
+  semanticGenerator,
+} from '../../../src/engine/pseudonymize/generators/semantic';
 import {
   isWordLike,
   pseudonymizeText,
@@ -216,6 +219,36 @@ describe('generator formats (any seed)', () => {
         expect(SEMANTIC_GENERATORS.gender!(text, seeded('gender', key), 0)).toMatch(pattern);
       }
     }
+  });
+
+  it('genders that name no sex stay such from scheme 9 on, where they became a sex', () => {
+    const gender = semanticGenerator('gender', 9)!;
+    for (const [text, pattern] of [
+      ['Female', /^(Female|Male)$/],
+      ['m', /^[fm]$/],
+      ['Non-binary', /^(Other|Unspecified|Unknown|Diverse|Prefer not to say)$/],
+      ['UNSPECIFIED', /^(NON-BINARY|OTHER|UNKNOWN|DIVERSE|PREFER NOT TO SAY)$/],
+      ['X', /^[UOD]$/],
+    ] as const) {
+      for (const key of ['a', 'b', 'c', 'd']) {
+        expect(gender(text, seeded('gender', key), 0)).toMatch(pattern);
+      }
+    }
+    expect(semanticGenerator('gender', 8)!('Non-binary', seeded('gender', 'a'), 0)).toMatch(
+      /^(fe)?male$/,
+    );
+  });
+
+  it('middle initials stay initials from scheme 9 on, dot and case kept', () => {
+    const middle = semanticGenerator('middleName', 9)!;
+    for (const key of ['a', 'b', 'c']) {
+      expect(middle('A.', seeded('middleName', key), 0)).toMatch(/^[A-Z]\.$/);
+      expect(middle('c', seeded('middleName', key), 0)).toMatch(/^[a-z]$/);
+      expect(middle('Grace', seeded('middleName', key), 0)).toMatch(/^[A-Z][a-z]+/);
+    }
+    expect(semanticGenerator('middleName', 8)!('A.', seeded('middleName', 'a'), 0)).toMatch(
+      /^[A-Z][a-z]+/,
+    );
   });
 
   it('UUIDs keep version, variant, case and punctuation', () => {

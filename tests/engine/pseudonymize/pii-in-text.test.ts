@@ -329,3 +329,46 @@ describe('the redact rule in a recipe', () => {
     });
   });
 });
+
+describe('ISO dates in free text (scheme 9 on)', () => {
+  const notes = [
+    'Hired on 2021-03-15; review due 2022-03-15',
+    'Promoted 2023-01-31 after the audit',
+    'Call logged 2024-02-29T14:05:00Z by the desk',
+    'Ticket 2021-99-99 was mistyped',
+  ];
+  const isoDates = (text: string) => text.match(/\d{4}-\d{2}-\d{2}(?:T[\d:]+Z)?/g) ?? [];
+  const isRealDay = (date: string) => {
+    const [year, month, day] = date.slice(0, 10).split('-').map(Number);
+    const parsed = new Date(Date.UTC(year!, month! - 1, day!));
+    return parsed.getUTCMonth() === month! - 1 && parsed.getUTCDate() === day!;
+  };
+
+  it('move to another real day within 180 days, in their layout, keyed by the date', () => {
+    const written = runTextColumn('note', notes, 9);
+    written.slice(0, 3).forEach((text, index) => {
+      const before = isoDates(notes[index]!);
+      const after = isoDates(text);
+      expect(after).toHaveLength(before.length);
+      after.forEach((date, at) => {
+        expect(isRealDay(date)).toBe(true);
+        expect(date.length).toBe(before[at]!.length);
+        expect(date).not.toBe(before[at]);
+        const days = Math.abs(Date.parse(date.slice(0, 10)) - Date.parse(before[at]!.slice(0, 10)));
+        expect(days / 86_400_000).toBeLessThanOrEqual(180);
+      });
+    });
+    // The same date in another note moves alike; the words around are still replaced.
+    const again = runTextColumn('note', ['Left on 2021-03-15 for good'], 9)[0]!;
+    expect(isoDates(again)[0]).toBe(isoDates(written[0]!)[0]);
+    expect(written[1]).not.toContain('Promoted');
+    // No such day: digits, as any other run of them.
+    expect(written[3]).not.toContain('2021-99-99');
+  });
+
+  it('had their digits redrawn one by one under scheme 8, into days that do not exist', () => {
+    const written = runTextColumn('note', notes, 8);
+    const dates = written.slice(0, 3).flatMap(isoDates);
+    expect(dates.some((date) => !isRealDay(date))).toBe(true);
+  });
+});

@@ -155,8 +155,52 @@ export function semanticGenerator(
 ): SemanticGenerator | undefined {
   if (scheme >= 7 && semantic === 'country') return countryOrCode;
   if (scheme >= 9 && semantic === 'email') return emailOfNamesOrDrawn;
+  if (scheme >= 9 && semantic === 'gender') return sexOrOtherGender;
+  if (scheme >= 9 && semantic === 'middleName') return middleNameOrInitial;
   return SEMANTIC_GENERATORS[semantic];
 }
+
+/** Words for a sex, one letter or whole, which a gender's keyed draw of a sex replaces. */
+const SEX_WORDS = new Set(['f', 'm', 'female', 'male', 'woman', 'man', 'girl', 'boy']);
+/** Genders that name no sex, and answers that give none: what another such value becomes. */
+const OTHER_GENDERS = [
+  'Non-binary',
+  'Other',
+  'Unspecified',
+  'Unknown',
+  'Diverse',
+  'Prefer not to say',
+];
+const OTHER_GENDER_LETTERS = ['U', 'X', 'O', 'D'];
+
+/**
+ * From scheme 9 on, genders: a sex ('F', 'Male', 'woman') is a keyed draw of a sex, as before;
+ * any other value ('Non-binary', 'Unspecified', 'X') becomes another such value, in its case,
+ * where it became a sex, so the column's share of people of no stated sex stays.
+ */
+const sexOrOtherGender: SemanticGenerator = (text, source, attempt) => {
+  const word = text.trim().replace(/\.$/, '').toLowerCase();
+  if (SEX_WORDS.has(word)) return SEMANTIC_GENERATORS.gender!(text, source, attempt);
+  const others = (word.length === 1 ? OTHER_GENDER_LETTERS : OTHER_GENDERS).filter(
+    (other) => other.toLowerCase() !== word,
+  );
+  return inCaseOf(text, others[source.random.int(others.length)]!);
+};
+
+/** A middle initial: one letter, a dot or none after it ('A.', 'C'). */
+const INITIAL = /^(\p{L})(\.?)$/u;
+
+/**
+ * From scheme 9 on, middle names: an initial ('A.', 'C') becomes the initial of a drawn middle
+ * name, with its dot, where it became a whole name ('A.' → 'Gus').
+ */
+const middleNameOrInitial: SemanticGenerator = (text, source, attempt) => {
+  const drawn = SEMANTIC_GENERATORS.middleName!(text, source, attempt);
+  const initial = INITIAL.exec(text.trim());
+  if (!initial || !drawn) return drawn;
+  const letter = drawn.slice(0, 1);
+  return `${initial[1] === initial[1]!.toLowerCase() ? letter.toLowerCase() : letter.toUpperCase()}${initial[2]}`;
+};
 
 /**
  * From scheme 9 on, emails: an address made of a first and a last name is written of their

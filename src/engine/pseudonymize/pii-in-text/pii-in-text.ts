@@ -1,9 +1,11 @@
 import { flatString } from '../../text/flat-string';
 import type { Cell, PiiInTextStats, Sheet } from '../../types';
 import type { ColumnPlan } from '../column-plan';
+import { fakeIsoDateText } from '../generators/iso-date-text';
 import { semanticGenerator } from '../generators/semantic';
 import { isWordLike, replaceWords, substituteCharacters } from '../generators/text';
 import type { FakeSource } from '../keyed-faker';
+import type { KeyedRandom } from '../keyed-random';
 import { isJsonContainer, replaceJsonValues } from '../json-text';
 import { generatorText, type Namespace, type PlannedColumn } from '../namespace';
 import { PSEUDONYM_SCHEME_VERSION } from '../scheme-version';
@@ -187,9 +189,13 @@ export class PiiInText {
       );
       if (json !== null) return json;
     }
-    const spans = this.spans(text);
-    const fakes = spans.map((span) => this.#pseudonymOf(text, span));
-    if (mode === 'redact') return joinAround(text, spans, fakes, (gap) => gap);
+    const found = this.spans(text);
+    const foundFakes = found.map((span) => this.#pseudonymOf(text, span));
+    if (mode === 'redact') return joinAround(text, found, foundFakes, (gap) => gap);
+    const { spans, fakes } =
+      this.#scheme >= 9
+        ? withIsoDates(text, found, foundFakes, this.#source.random)
+        : { spans: found, fakes: foundFakes };
     const wordLike =
       this.#inWords(text) || isWordLike(joinAround(text, spans, fakes, (gap) => gap, SPAN_AS_WORD));
     const { random } = this.#source;
@@ -289,9 +295,49 @@ function* freeTexts(planned: readonly PlannedColumn[]): Generator<string> {
 const NO_SPANS: readonly PiiSpan[] = Object.freeze([]);
 
 /** The text with each span replaced by its pseudonym (or `spanText`) and each gap mapped. */
-function joinAround(
+/** A date or date-time in ISO 8601 among words, not part of a longer run of digits and dashes. */
+const ISO_DATE_IN_TEXT =
+  /(?<![\d-])\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?(?![\d-])/g;
+
+/**
+ * From scheme 9 on, the ISO dates of a text outside the found values, as more values: each moved
+ * as a text column's ISO date is (fakeIsoDateText, keyed by the date), so 'Hired 2021-03-15'
+ * names a real day, where its digits were redrawn into '1707-01-74'. A date is no personal
+ * data found: the counts leave it out.
+ */
+function withIsoDates(
   text: string,
   spans: readonly PiiSpan[],
+  fakes: readonly string[],
+  random: KeyedRandom,
+): { spans: readonly TextSpan[]; fakes: readonly string[] } {
+  if (!/\d{4}-\d{2}-\d{2}/.test(text)) return { spans, fakes };
+  const dates: { span: TextSpan; fake: string }[] = [];
+  for (const match of text.matchAll(ISO_DATE_IN_TEXT)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (spans.some((span) => span.start < end && start < span.end)) continue;
+    random.reseed('string', match[0]);
+    const fake = fakeIsoDateText(match[0], random);
+    if (fake !== null) dates.push({ span: { start, end }, fake });
+  }
+  if (dates.length === 0) return { spans, fakes };
+  const merged = [
+    ...spans.map((span, index) => ({ span: span as TextSpan, fake: fakes[index]! })),
+    ...dates,
+  ].sort((a, b) => a.span.start - b.span.start);
+  return { spans: merged.map(({ span }) => span), fakes: merged.map(({ fake }) => fake) };
+}
+
+/** A stretch of a text that takes a pseudonym of its own. */
+interface TextSpan {
+  start: number;
+  end: number;
+}
+
+function joinAround(
+  text: string,
+  spans: readonly TextSpan[],
   fakes: readonly string[],
   mapGap: (gap: string) => string,
   spanText?: string,
