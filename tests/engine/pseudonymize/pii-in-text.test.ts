@@ -340,7 +340,7 @@ describe('ISO dates in free text (scheme 9 on)', () => {
   const isoDates = (text: string) => text.match(/\d{4}-\d{2}-\d{2}(?:T[\d:]+Z)?/g) ?? [];
   const isRealDay = (date: string) => {
     const [year, month, day] = date.slice(0, 10).split('-').map(Number);
-    const parsed = new Date(Date.UTC(year!, month! - 1, day!));
+    const parsed = new Date(Date.UTC(year!, month! - 1, day));
     return parsed.getUTCMonth() === month! - 1 && parsed.getUTCDate() === day!;
   };
 

@@ -323,7 +323,7 @@ function withIsoDates(
   }
   if (dates.length === 0) return { spans, fakes };
   const merged = [
-    ...spans.map((span, index) => ({ span: span as TextSpan, fake: fakes[index]! })),
+    ...spans.map((span, index) => ({ span: span, fake: fakes[index]! })),
     ...dates,
   ].sort((a, b) => a.span.start - b.span.start);
   return { spans: merged.map(({ span }) => span), fakes: merged.map(({ fake }) => fake) };
