@@ -281,6 +281,11 @@ export interface NumberLayout {
   /** Largest count of fraction digits (0 for integers), at most 10. */
   precision: number;
   integer: boolean;
+  /**
+   * Whether every value is whole though written with decimals ('38.0', '45.00': pandas writes
+   * a column of whole numbers with a missing value so): present and true only then.
+   */
+  wholeValues?: boolean;
   decimalSeparator: '.' | ',';
   /** Grouping separator seen in the column, or null when digits are not grouped. */
   thousandsSeparator: ',' | '.' | ' ' | '\u00a0' | "'" | null;

@@ -40,6 +40,7 @@ const ruleSchema = z.object({
 const numberLayoutSchema = z.object({
   precision: z.number().int().min(0).max(10),
   integer: z.boolean(),
+  wholeValues: z.boolean().optional(),
   decimalSeparator: z.enum(['.', ',']),
   thousandsSeparator: z.enum([',', '.', ' ', '\u00a0', "'"]).nullable(),
   prefix: z.string().max(20),

@@ -7,6 +7,8 @@ import type { Fitter } from './fitters';
 interface NumberStats extends NumericRange {
   precision: number;
   integer: boolean;
+  /** Whether every value read so far is whole, whatever its decimals. */
+  whole: boolean;
   negative: boolean;
 }
 
@@ -66,6 +68,7 @@ export function numberFitter(layout: NumberLayout): Fitter {
     max: -Infinity,
     precision: 0,
     integer: true,
+    whole: true,
     negative: false,
   };
   return {
@@ -77,6 +80,7 @@ export function numberFitter(layout: NumberLayout): Fitter {
         if (value < 0) stats.negative = true;
         if (fraction > 0) stats.integer = false;
         if (fraction > stats.precision) stats.precision = fraction;
+        if (!Number.isInteger(value)) stats.whole = false;
         return true;
       }
       const analysis = analyzeNumberText(text);
@@ -93,6 +97,7 @@ export function numberFitter(layout: NumberLayout): Fitter {
       if (analysis.exponent) fraction = fractionDigitsOf(Math.abs(value));
       if (fraction > 0) stats.integer = false;
       if (fraction > stats.precision) stats.precision = fraction;
+      if (!Number.isInteger(value)) stats.whole = false;
       return true;
     },
     finish(schema) {
@@ -100,6 +105,7 @@ export function numberFitter(layout: NumberLayout): Fitter {
         ...layout,
         precision: Math.min(stats.precision, 10),
         integer: stats.integer,
+        ...(stats.whole && !stats.integer && stats.min <= stats.max ? { wholeValues: true } : {}),
         negative: stats.negative,
       };
       schema.type = 'number';

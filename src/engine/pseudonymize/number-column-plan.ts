@@ -182,6 +182,12 @@ function smallDomainPermutation(
  * scheme 7 on, a small domain of whole numbers is permuted among its values instead
  * (smallDomainPermutation).
  */
+function withoutWholeValues(column: ColumnSchema): ColumnSchema {
+  if (!column.number?.wholeValues) return column;
+  const { wholeValues: _dropped, ...number } = column.number;
+  return { ...column, number };
+}
+
 function planMeasureValues(
   column: ColumnSchema,
   random: KeyedRandom,
@@ -195,10 +201,13 @@ function planMeasureValues(
   const shownDecimals = scheme >= 4 ? (column.precision ?? 0) : 0;
   // Zero turns negative only in a column without positives (refunds, debits).
   const zeroSign = column.range && column.range.max <= 0 && column.range.min < 0 ? -1 : 1;
+  // From scheme 9 on, a column of whole values written with decimals ('38.0') moves by whole
+  // units and keeps its zero decimals ('41.0'), where '38.0' became '36.6'.
+  const wholeValues = layout?.wholeValues === true;
   const generate: GenerateValue = (original, text) => {
     if (typeof original === 'number') {
       const decimals = Math.max(fractionDigitsOf(original), shownDecimals);
-      return fakeMeasure(original, decimals, zeroSign, random);
+      return fakeMeasure(original, wholeValues ? 0 : decimals, zeroSign, random);
     }
     if (typeof original !== 'string') return fallback(original, text);
     const analysis = analyzeNumberText(text);
@@ -213,7 +222,7 @@ function planMeasureValues(
       );
     }
     const decimals = writtenDecimals(analysis, value, layout);
-    const fake = fakeMeasure(value, decimals, zeroSign, random);
+    const fake = fakeMeasure(value, wholeValues ? 0 : decimals, zeroSign, random);
     return formatNumberText(fake, layoutForValue(layout, analysis, decimals));
   };
   const domain = smallIntegerDomain(column, scheme);
@@ -240,12 +249,14 @@ function planMeasureValues(
  * original. Whole numbers are points of a grid as well, walked when they fill much of it.
  */
 export function planNumberValues(
-  column: ColumnSchema,
+  detected: ColumnSchema,
   override: NumericRange | undefined,
   random: KeyedRandom,
   fallback: FallbackValue,
   scheme: number,
 ): ValuePlan {
+  // Before scheme 9 whole values written with decimals were told from no others.
+  const column = scheme >= 9 ? detected : withoutWholeValues(detected);
   if (numberModeOf(column) === 'distribution') {
     return planMeasureValues(column, random, fallback, scheme);
   }

@@ -81,7 +81,9 @@ export const PSEUDONYM_SCHEME_VERSION = 9;
  *    in free text moves to another real day as a text column's does, where its digits were
  *    redrawn ('2021-03-15' → '1707-01-74'); a gender that names no sex ('Non-binary',
  *    'Unspecified', 'X') becomes another such value, where it became a sex; a middle initial
- *    ('A.') becomes an initial, where it became a whole name.
+ *    ('A.') becomes an initial, where it became a whole name; a measure of whole values written
+ *    with decimals (pandas' '38.0', NumberLayout.wholeValues) moves by whole units and keeps its
+ *    zero decimals, where '38.0' became '36.6'.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

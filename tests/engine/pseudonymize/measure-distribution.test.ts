@@ -317,3 +317,36 @@ describe('a small domain of whole numbers (scheme 7 on)', () => {
     );
   });
 });
+
+describe('whole values written with decimals (scheme 9 on)', () => {
+  // pandas writes a column of whole numbers with a missing value as floats: '38.0'.
+  const ages = ['38.0', '45.0', '', '29.0', '51.0', '62.0', '33.0', '47.0'];
+  const sheet: Sheet = {
+    name: 'people',
+    columns: ['age'],
+    rows: ages.map((age) => [age]),
+  };
+
+  it('are detected as such', () => {
+    const [age] = detectSchema(sheet);
+    expect(age?.number).toMatchObject({ precision: 1, integer: false, wholeValues: true });
+    const mixed: Sheet = { ...sheet, rows: [['38.0'], ['38.5']] };
+    expect(detectSchema(mixed)[0]?.number?.wholeValues).toBeUndefined();
+  });
+
+  it('move by whole units and keep their zero decimals', () => {
+    const out = columnUnderScheme(sheet, 0, 9);
+    out.forEach((text, index) => {
+      if (ages[index] === '') return expect(text).toBe('');
+      expect(text).toMatch(/^\d+\.0$/);
+      expect(text).not.toBe(ages[index]);
+      const change = Math.abs(Number(text) / Number(ages[index]) - 1);
+      expect(change).toBeLessThanOrEqual(0.11);
+    });
+  });
+
+  it('got fractions under scheme 8', () => {
+    const out = columnUnderScheme(sheet, 0, 8).filter((text) => text !== '');
+    expect(out.some((text) => !text.endsWith('.0'))).toBe(true);
+  });
+});
