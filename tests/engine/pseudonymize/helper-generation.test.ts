@@ -9,6 +9,7 @@ import {
   type HelperTask,
   type Workbook,
 } from '../../../src/engine';
+import { customerExportCsv } from '../../support/customer-export';
 import { namespacesToShare } from '../../../src/engine/pseudonymize/helper-generation';
 import type { Namespace } from '../../../src/engine/pseudonymize/namespace';
 
@@ -18,28 +19,9 @@ import type { Namespace } from '../../../src/engine/pseudonymize/namespace';
  * receive it: the output must be the same, byte for byte, with it, without it, and when it fails.
  */
 
-const FIRST = ['Mary', 'James', 'Chloe', 'Wei', 'Olga', 'Mateo', 'Fatima', 'Aoife', 'Yuki', 'Ravi'];
-const LAST = ['Smith', 'Okafor', 'Nowak', 'Rossi', 'Chen', 'Dubois', 'Singh', 'Kim', 'Moore'];
-
-/** A csv of `rows` customers: ids, codes, names, emails, phones and amounts, enough to share. */
-function customers(rows: number): Workbook {
-  const lines = ['customer_id,account_code,first_name,last_name,email,phone,amount'];
-  for (let row = 0; row < rows; row++) {
-    const first = FIRST[row % FIRST.length]!;
-    const last = LAST[(row * 7) % LAST.length]!;
-    lines.push(
-      [
-        1000 + row * 3,
-        `AC-${String(row * 13).padStart(6, '0')}`,
-        first,
-        last,
-        `${first}.${last}${row}@mail.com`.toLowerCase(),
-        `(555) ${String(100 + (row % 900)).padStart(3, '0')}-${String(row % 10_000).padStart(4, '0')}`,
-        ((row * 37) % 100_000) / 100,
-      ].join(','),
-    );
-  }
-  return readWorkbook(new TextEncoder().encode(lines.join('\n')), 'customers.csv');
+/** A customer export of `bytes`: ids, UUIDs, names, emails and dates. */
+function customers(bytes: number): Workbook {
+  return readWorkbook(new TextEncoder().encode(customerExportCsv(bytes, 3)), 'customers.csv');
 }
 
 /** A helper whose thread is this one: it answers with chooseForRun on a structured copy. */
@@ -58,7 +40,7 @@ function inThreadHelper(): GenerationHelper & { tasks: number } {
 }
 
 describe('a generation helper', () => {
-  const workbook = customers(30_000);
+  const workbook = customers(6 * 1024 ** 2);
   const schemas = () => workbook.sheets.map((sheet) => [...detectSchema(sheet)]);
 
   it('changes nothing in the output, and counts the values it chose', () => {
@@ -88,7 +70,7 @@ describe('a generation helper', () => {
 
   it('is not asked for a small file', () => {
     const helper = inThreadHelper();
-    const small = customers(200);
+    const small = customers(20_000);
     pseudonymize(small, [[...detectSchema(small.sheets[0]!)]], {
       secret: 'k',
       generationHelper: helper,
