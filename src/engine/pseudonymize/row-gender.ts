@@ -51,6 +51,11 @@ function readWord(
   return null;
 }
 
+/** Whether a gender or title names a sex ('F', 'Male', 'Mrs.'): one of WORD_PAIRS' words. */
+export function namesASex(text: string): boolean {
+  return readWord(text) !== null;
+}
+
 /** `word` written like `original`: its case, its trailing dot and its padding. */
 function likeOriginal(original: string, word: string): string {
   const core = original.trim();

@@ -1,5 +1,6 @@
 import type { Semantic } from '../../types';
 import type { FakeSource } from '../keyed-faker';
+import { namesASex } from '../row-gender';
 import { fakeCardNumber } from './card-number';
 import { fakeEmail } from './email';
 import { emailOfNames, type NamePseudonym } from './email-of-names';
@@ -160,8 +161,6 @@ export function semanticGenerator(
   return SEMANTIC_GENERATORS[semantic];
 }
 
-/** Words for a sex, one letter or whole, which a gender's keyed draw of a sex replaces. */
-const SEX_WORDS = new Set(['f', 'm', 'female', 'male', 'woman', 'man', 'girl', 'boy']);
 /** Genders that name no sex, and answers that give none: what another such value becomes. */
 const OTHER_GENDERS = [
   'Non-binary',
@@ -179,8 +178,8 @@ const OTHER_GENDER_LETTERS = ['U', 'X', 'O', 'D'];
  * where it became a sex, so the column's share of people of no stated sex stays.
  */
 const sexOrOtherGender: SemanticGenerator = (text, source, attempt) => {
+  if (namesASex(text)) return SEMANTIC_GENERATORS.gender!(text, source, attempt);
   const word = text.trim().replace(/\.$/, '').toLowerCase();
-  if (SEX_WORDS.has(word)) return SEMANTIC_GENERATORS.gender!(text, source, attempt);
   const others = (word.length === 1 ? OTHER_GENDER_LETTERS : OTHER_GENDERS).filter(
     (other) => other.toLowerCase() !== word,
   );
