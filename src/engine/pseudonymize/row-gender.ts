@@ -76,6 +76,19 @@ function cellString(cell: Cell | undefined): string {
 }
 
 /**
+ * A gender or title that agreed with the first name `first` ('Mr.' beside 'John') written for
+ * the sex of `fakeFirst` ('Ms.' beside 'Nadine'), in its words and case; null when it did not
+ * agree, names no sex, or `fakeFirst` is on neither list.
+ * @example agreeingTitle('Mr. ', 'John', 'Nadine') // 'Ms. '
+ */
+export function agreeingTitle(title: string, first: string, fakeFirst: string): string | null {
+  const read = readWord(title);
+  if (!read || read.sex !== sexOfName(first)) return null;
+  const fakeSex = sexOfName(fakeFirst);
+  return fakeSex === null ? null : likeOriginal(title, read.pair[fakeSex]);
+}
+
+/**
  * Rewrites the gender and title cells of rows whose original agreed with the first name so
  * they agree with the first name's pseudonym. Returns how many cells it wrote.
  * @example agreeGenders(sheet, outputSheet, [genderColumn], firstNameColumnIndex) // 27
@@ -91,13 +104,14 @@ export function agreeGenders(
     const { columnIndex, rowIds } = column;
     for (let row = 0; row < input.rows.length; row++) {
       if (rowIds[row]! < 0) continue;
-      const source = input.rows[row]!;
-      const original = cellString(source[columnIndex]);
-      const read = readWord(original);
-      if (!read || read.sex !== sexOfName(cellString(source[firstIndex]))) continue;
-      const fakeSex = sexOfName(cellString(output.rows[row]![firstIndex]));
-      if (fakeSex === null) continue;
-      output.rows[row]![columnIndex] = likeOriginal(original, read.pair[fakeSex]);
+      const original = cellString(input.rows[row]![columnIndex]);
+      const written = agreeingTitle(
+        original,
+        cellString(input.rows[row]![firstIndex]),
+        cellString(output.rows[row]![firstIndex]),
+      );
+      if (written === null) continue;
+      output.rows[row]![columnIndex] = written;
       column.rowRewritten = true;
       rewritten++;
     }

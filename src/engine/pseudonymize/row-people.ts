@@ -1,10 +1,10 @@
 import { flatString } from '../text/flat-string';
-import { splitFullName } from '../text/person-names';
+import { splitFullName, titledParts } from '../text/person-names';
 import type { Cell, ColumnSchema, SharedAddresses, Sheet } from '../types';
 import { KeyIndex } from './key-index';
 import type { KeyedRandom } from './keyed-random';
 import type { Namespace, PlannedColumn } from './namespace';
-import { agreeGenders } from './row-gender';
+import { agreeGenders, agreeingTitle } from './row-gender';
 import { StringHashSet } from './string-hash-set';
 
 /*
@@ -347,6 +347,7 @@ function namesFromEmails(
   output: Sheet,
   fullName: PlannedColumn,
   emails: readonly PlannedColumn[],
+  scheme: number,
 ): number {
   let written = 0;
   const { columnIndex, rowIds } = fullName;
@@ -366,7 +367,13 @@ function namesFromEmails(
       let [first, last] = [titleCase(fakeLocal[1]!), titleCase(fakeLocal[3]!)];
       if (original === original.toUpperCase())
         [first, last] = [first.toUpperCase(), last.toUpperCase()];
-      const name = original.includes(',') ? `${last}, ${first}` : `${first} ${last}`;
+      // From scheme 9 on, its titles and suffixes stay (see rebuildFullNames).
+      const parts = scheme >= 9 ? titledParts(original) : { title: '', name: original, suffix: '' };
+      const title = parts.title && (agreeingTitle(parts.title, names.first, first) ?? parts.title);
+      const name =
+        title +
+        (parts.name.includes(',') ? `${last}, ${first}` : `${first} ${last}`) +
+        parts.suffix;
       if (name === original) break;
       output.rows[row]![columnIndex] = flatString(name);
       fullName.rowRewritten = true;
@@ -384,6 +391,7 @@ function rebuildFullNames(
   fullNames: readonly PlannedColumn[],
   firstIndex: number,
   lastIndex: number,
+  scheme: number,
   people: SheetsOfPeople | undefined,
 ): number {
   let rebuilt = 0;
@@ -400,13 +408,20 @@ function rebuildFullNames(
       const fakeFirst = cellString(fake[firstIndex]).trim();
       const fakeLast = cellString(fake[lastIndex]).trim();
       if (fakeFirst === '' || fakeLast === '') continue;
+      // From scheme 9 on, a name's titles and suffixes ('Dr. ', ', Jr.') stay around it, a
+      // title of the first name's sex following its pseudonym's ('Mr.' → 'Ms.').
+      const parts = scheme >= 9 ? titledParts(original) : { title: '', name: original, suffix: '' };
+      const core = parts.name;
       let name: string | null = null;
-      if (letters(original) === letters(first + last) && original.includes(' ')) {
+      if (letters(core) === letters(first + last) && core.includes(' ')) {
         name = `${fakeFirst} ${fakeLast}`;
-      } else if (original.includes(',') && letters(original) === letters(last + first)) {
+      } else if (core.includes(',') && letters(core) === letters(last + first)) {
         name = `${fakeLast}, ${fakeFirst}`;
       }
-      if (name === null || name === original) continue;
+      if (name === null) continue;
+      const title = parts.title && (agreeingTitle(parts.title, first, fakeFirst) ?? parts.title);
+      name = title + name + parts.suffix;
+      if (name === original) continue;
       const written = flatString(name);
       people?.noteRebuilt(column.namespace, rowIds[row]!, written);
       fake[columnIndex] = written;
@@ -454,7 +469,9 @@ export function coherePeople(
       sheetIndex,
       (c) => c.rule.action !== 'faker' && (c.type === 'email' || c.semantic === 'email'),
     );
-    if (fullName) counts.fullNamesFromEmails = namesFromEmails(input, output, fullName, emails);
+    if (fullName) {
+      counts.fullNamesFromEmails = namesFromEmails(input, output, fullName, emails, scheme);
+    }
   }
   if (!first) return counts;
   const genders = plannedWith(
@@ -482,6 +499,7 @@ export function coherePeople(
     fullNames,
     first.columnIndex,
     last.columnIndex,
+    scheme,
     people,
   );
   const rebuilt = rebuildAddresses(

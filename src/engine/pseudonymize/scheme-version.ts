@@ -83,7 +83,9 @@ export const PSEUDONYM_SCHEME_VERSION = 9;
  *    'Unspecified', 'X') becomes another such value, where it became a sex; a middle initial
  *    ('A.') becomes an initial, where it became a whole name; a measure of whole values written
  *    with decimals (pandas' '38.0', NumberLayout.wholeValues) moves by whole units and keeps its
- *    zero decimals, where '38.0' became '36.6'.
+ *    zero decimals, where '38.0' became '36.6'; a full name keeps its titles and suffixes ('Dr. ',
+ *    ', Jr.'), a title of the first name's sex following its pseudonym's, per value and where
+ *    a row rule rebuilds it (which now matches a titled name too), where they were lost.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

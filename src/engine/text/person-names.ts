@@ -1,7 +1,27 @@
+const TITLE_WORDS = 'mr|mrs|ms|miss|mx|dr|prof|sir|dame|herr|frau|mme|mlle';
+const SUFFIX_WORDS = 'jr|sr|ii|iii|iv|phd|md|esq';
 /** Words before a name that are no first name ('Dr.', 'Mrs'). */
-const TITLE = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|herr|frau|mme|mlle)\.?$/i;
+const TITLE = new RegExp(`^(?:${TITLE_WORDS})\\.?$`, 'i');
 /** Words after a name that are no last name ('Jr.', 'III', 'PhD'). */
-const SUFFIX = /^(?:jr|sr|ii|iii|iv|phd|md|esq)\.?$/i;
+const SUFFIX = new RegExp(`^(?:${SUFFIX_WORDS})\\.?$`, 'i');
+/** The titles a full name starts with, with the spaces after them. */
+const LEADING_TITLES = new RegExp(`^(?:(?:${TITLE_WORDS})\\.?\\s+)+`, 'i');
+/** The suffixes a full name ends with, with the spaces or comma before them. */
+const TRAILING_SUFFIXES = new RegExp(`(?:,?\\s+(?:${SUFFIX_WORDS})\\.?)+$`, 'i');
+
+/**
+ * A full name's titles and suffixes apart from the name between them, each with the spaces (and
+ * a suffix's comma) that join it, so the three joined give the text back.
+ * @example titledParts('Dr. Ann Lee, Jr.') // { title: 'Dr. ', name: 'Ann Lee', suffix: ', Jr.' }
+ */
+export function titledParts(text: string): { title: string; name: string; suffix: string } {
+  const title = LEADING_TITLES.exec(text)?.[0] ?? '';
+  const rest = text.slice(title.length);
+  const suffix = TRAILING_SUFFIXES.exec(rest)?.[0] ?? '';
+  const name = rest.slice(0, rest.length - suffix.length);
+  // A title or suffix alone is no name around them.
+  return name.trim() === '' ? { title: '', name: text, suffix: '' } : { title, name, suffix };
+}
 
 /** The words of a part of a name, titles before and suffixes after left out. */
 function nameWords(part: string): string[] {

@@ -308,6 +308,59 @@ describe('people rebuilt from names, across sheets (scheme 5)', () => {
   });
 });
 
+describe('full names with titles and suffixes (scheme 9 on)', () => {
+  const staff: Sheet = {
+    name: 'staff',
+    columns: ['first_name', 'last_name', 'full_name'],
+    rows: [
+      ['John', 'Smith', 'Dr. John Smith'],
+      ['Mary', 'Jones', 'Ms. Mary Jones'],
+      ['James', 'Moore', 'Mr. James Moore Jr.'],
+      ['Olga', 'Nowak', 'Nowak, Olga'],
+    ],
+  };
+  const run = (scheme: number) =>
+    pseudonymize({ format: 'csv', sheets: [staff] }, [detectSchema(staff)], {
+      secret: 'k',
+      scheme,
+    }).workbook.sheets[0]!.rows as string[][];
+
+  it('are rebuilt from the row’s names, titles and suffixes kept around them', () => {
+    const rows = run(9);
+    expect(rows[0]![2]).toBe(`Dr. ${rows[0]![0]} ${rows[0]![1]}`);
+    expect(rows[2]![2]).toMatch(new RegExp(`^M\\w+\\. ${rows[2]![0]} ${rows[2]![1]} Jr\\.$`));
+    expect(rows[3]![2]).toBe(`${rows[3]![1]}, ${rows[3]![0]}`);
+    // A title of the first name's sex follows its pseudonym's sex.
+    const female = new Set(fakerLocale.en.person!.first_name!.female!.map((n) => n.toLowerCase()));
+    const male = new Set(fakerLocale.en.person!.first_name!.male!.map((n) => n.toLowerCase()));
+    const fake = rows[1]![0]!.toLowerCase();
+    if (female.has(fake) !== male.has(fake)) {
+      expect(rows[1]![2]).toBe(`${female.has(fake) ? 'Ms' : 'Mr'}. ${rows[1]![0]} ${rows[1]![1]}`);
+    }
+  });
+
+  it('were not rebuilt under scheme 8, and lost their titles', () => {
+    const rows = run(8);
+    expect(rows[0]![2]).not.toContain('Dr.');
+    expect(rows[0]![2]).not.toBe(`${rows[0]![0]} ${rows[0]![1]}`);
+  });
+
+  it('keep their titles in a column of their own, a drawn name between', () => {
+    const names: Sheet = {
+      name: 'names',
+      columns: ['full_name'],
+      rows: [['Dr. Yuki Williams'], ['Prof. Ann Lee, PhD'], ['Ravi Singh']],
+    };
+    const rows = pseudonymize({ format: 'csv', sheets: [names] }, [detectSchema(names)], {
+      secret: 'k',
+    }).workbook.sheets[0]!.rows.map((row) => String(row[0]));
+    expect(rows[0]).toMatch(/^Dr\. [A-Z][\w'-]+ [A-Z][\w' -]+$/);
+    expect(rows[0]).not.toContain('Yuki');
+    expect(rows[1]).toMatch(/^Prof\. .+, PhD$/);
+    expect(rows[2]).not.toMatch(/\./);
+  });
+});
+
 describe('full names that follow their row’s email (scheme 6 on)', () => {
   const contacts: Sheet = {
     name: 'contacts',
@@ -339,7 +392,9 @@ describe('full names that follow their row’s email (scheme 6 on)', () => {
     const words = (email: string, separator: string) =>
       email.split('@')[0]!.replace(/\d+$/, '').split(separator).map(plain);
     expect(words(moore![1]!, '.')).toEqual(moore![0]!.split(' ').map(plain));
-    expect(words(smith![1]!, '_')).toEqual(smith![0]!.split(' ').map(plain));
+    // From scheme 9 on, its title and suffix stay around the names.
+    expect(smith![0]).toMatch(/^Dr\. \S+ \S+ Jr\.$/);
+    expect(words(smith![1]!, '_')).toEqual(smith![0]!.split(' ').slice(1, 3).map(plain));
     // Its own order, comma and case.
     expect(garcia![0]).toMatch(/^[A-Z'-]+, [A-Z'-]+$/);
     const [last, first] = garcia![0]!.split(', ');
@@ -352,6 +407,11 @@ describe('full names that follow their row’s email (scheme 6 on)', () => {
   it('keeps every email its per-value pseudonym, so a file without names still joins', () => {
     const alone = run(orders).rows.map((row) => row[1]);
     expect(run(contacts).rows.map((row) => row[1])).toEqual(alone);
+  });
+
+  it('dropped the title and suffix under scheme 8', () => {
+    const smith = run(contacts, 8).rows[1]!;
+    expect(smith[0]).toMatch(/^\S+ \S+$/);
   });
 
   it('leaves the names their per-value pseudonyms under scheme 5', () => {

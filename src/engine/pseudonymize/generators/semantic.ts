@@ -1,6 +1,7 @@
 import type { Semantic } from '../../types';
 import type { FakeSource } from '../keyed-faker';
-import { namesASex } from '../row-gender';
+import { agreeingTitle, namesASex } from '../row-gender';
+import { splitFullName, titledParts } from '../../text/person-names';
 import { fakeCardNumber } from './card-number';
 import { fakeEmail } from './email';
 import { emailOfNames, type NamePseudonym } from './email-of-names';
@@ -158,6 +159,7 @@ export function semanticGenerator(
   if (scheme >= 9 && semantic === 'email') return emailOfNamesOrDrawn;
   if (scheme >= 9 && semantic === 'gender') return sexOrOtherGender;
   if (scheme >= 9 && semantic === 'middleName') return middleNameOrInitial;
+  if (scheme >= 9 && semantic === 'fullName') return fullNameWithTitles;
   return SEMANTIC_GENERATORS[semantic];
 }
 
@@ -184,6 +186,21 @@ const sexOrOtherGender: SemanticGenerator = (text, source, attempt) => {
     (other) => other.toLowerCase() !== word,
   );
   return inCaseOf(text, others[source.random.int(others.length)]!);
+};
+
+/**
+ * From scheme 9 on, full names keep their titles and suffixes ('Dr. ', ', Jr.') around the drawn
+ * name, a title of the name's sex following the drawn first name's ('Mr.' → 'Ms.'), where they
+ * were lost ('Dr. Yuki Williams' → 'Austin Runolfsson').
+ */
+const fullNameWithTitles: SemanticGenerator = (text, source, attempt) => {
+  const { title, name, suffix } = titledParts(text);
+  const drawn = SEMANTIC_GENERATORS.fullName!(name, source, attempt);
+  if (drawn === null || (title === '' && suffix === '')) return drawn;
+  const first = splitFullName(name)?.first ?? '';
+  const fakeFirst = splitFullName(drawn)?.first ?? '';
+  const titled = title && (agreeingTitle(title, first, fakeFirst) ?? title);
+  return titled + drawn + suffix;
 };
 
 /** A middle initial: one letter, a dot or none after it ('A.', 'C'). */
