@@ -85,7 +85,9 @@ export const PSEUDONYM_SCHEME_VERSION = 9;
  *    with decimals (pandas' '38.0', NumberLayout.wholeValues) moves by whole units and keeps its
  *    zero decimals, where '38.0' became '36.6'; a full name keeps its titles and suffixes ('Dr. ',
  *    ', Jr.'), a title of the first name's sex following its pseudonym's, per value and where
- *    a row rule rebuilds it (which now matches a titled name too), where they were lost.
+ *    a row rule rebuilds it (which now matches a titled name too), where they were lost; a
+ *    street address keeps its layout (generators/street-address.ts: the house number's digits
+ *    and place, a short street type, a direction, a unit, a PO box), where it took Faker's.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

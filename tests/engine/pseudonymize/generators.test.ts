@@ -239,6 +239,39 @@ describe('generator formats (any seed)', () => {
     );
   });
 
+  it('street addresses keep their layout from scheme 9 on', () => {
+    const street = semanticGenerator('streetAddress', 9)!;
+    for (const [text, pattern] of [
+      ['12 Baker Street', /^[1-9]\d [A-Z]/],
+      [
+        '221B Baker St',
+        /^[1-9]\d\d[A-Z] [A-Z][\w' -]* (St|Ave|Rd|Ln|Dr|Blvd|Ct|Pl|Ter|Way|Pkwy|Cir)$/,
+      ],
+      ['742 Evergreen Terrace, Apt 5', /^[1-9]\d\d [A-Z].*, Apt \d$/],
+      ['1600 Pennsylvania Ave NW', /^[1-9]\d{3} .+ [A-Z][a-z]+ NW$/],
+      ['Hauptstraße 76', /^[A-Z].* [1-9]\d$/],
+      ['5 Main St., Suite 200', /^[1-9] .+\., Suite [1-9]\d\d$/],
+      ['PO Box 123', /^PO Box [1-9]\d\d$/],
+      ['10 DOWNING STREET', /^[1-9]\d [A-Z0-9 ]+$/],
+    ] as const) {
+      for (const key of ['a', 'b', 'c']) {
+        const fake = street(text, seeded('streetAddress', key), 0)!;
+        expect(fake, text).toMatch(pattern);
+        expect(fake).not.toContain(
+          text.split(/[\s,]/).find((word) => word.length > 3 && !/\d/.test(word)) ?? '@',
+        );
+      }
+    }
+    // Before, Faker's address: a number of its own length, no unit.
+    expect(
+      semanticGenerator('streetAddress', 8)!(
+        '742 Evergreen Terrace, Apt 5',
+        seeded('streetAddress', 'a'),
+        0,
+      ),
+    ).not.toContain('Apt');
+  });
+
   it('middle initials stay initials from scheme 9 on, dot and case kept', () => {
     const middle = semanticGenerator('middleName', 9)!;
     for (const key of ['a', 'b', 'c']) {

@@ -9,6 +9,7 @@ import { fakeIban } from './iban';
 import { applyLetterCase, letterCaseOf } from './letter-case';
 import { fakePeptide } from './peptide';
 import { fakePhone } from './phone';
+import { streetAddressLike } from './street-address';
 import { fakeUuid, isUuid } from './uuid';
 
 /** Makes a pseudonym for text of a semantic; null when the text does not fit (string rules apply). */
@@ -160,6 +161,7 @@ export function semanticGenerator(
   if (scheme >= 9 && semantic === 'gender') return sexOrOtherGender;
   if (scheme >= 9 && semantic === 'middleName') return middleNameOrInitial;
   if (scheme >= 9 && semantic === 'fullName') return fullNameWithTitles;
+  if (scheme >= 9 && semantic === 'streetAddress') return streetAddressInLayout;
   return SEMANTIC_GENERATORS[semantic];
 }
 
@@ -202,6 +204,11 @@ const fullNameWithTitles: SemanticGenerator = (text, source, attempt) => {
   const titled = title && (agreeingTitle(title, first, fakeFirst) ?? title);
   return titled + drawn + suffix;
 };
+
+/** From scheme 9 on, street addresses keep their layout (streetAddressLike). */
+const streetAddressInLayout: SemanticGenerator = (text, source, attempt) =>
+  inCaseOf(text, streetAddressLike(text.trim(), source) ?? '') ||
+  SEMANTIC_GENERATORS.streetAddress!(text, source, attempt);
 
 /** A middle initial: one letter, a dot or none after it ('A.', 'C'). */
 const INITIAL = /^(\p{L})(\.?)$/u;
