@@ -6,7 +6,6 @@ import {
   titleCase,
   type LocalLayout,
 } from '../row-people';
-
 import { exampleDomain } from './email';
 
 /** A local part of two names of two letters or more, a separator between, digits after. */

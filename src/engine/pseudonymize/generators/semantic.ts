@@ -206,9 +206,12 @@ const fullNameWithTitles: SemanticGenerator = (text, source, attempt) => {
 };
 
 /** From scheme 9 on, street addresses keep their layout (streetAddressLike). */
-const streetAddressInLayout: SemanticGenerator = (text, source, attempt) =>
-  inCaseOf(text, streetAddressLike(text.trim(), source) ?? '') ||
-  SEMANTIC_GENERATORS.streetAddress!(text, source, attempt);
+const streetAddressInLayout: SemanticGenerator = (text, source, attempt) => {
+  const fake = streetAddressLike(text.trim(), source);
+  return fake === null
+    ? SEMANTIC_GENERATORS.streetAddress!(text, source, attempt)
+    : inCaseOf(text, fake);
+};
 
 /** A middle initial: one letter, a dot or none after it ('A.', 'C'). */
 const INITIAL = /^(\p{L})(\.?)$/u;
