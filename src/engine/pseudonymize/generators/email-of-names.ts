@@ -33,7 +33,7 @@ export function emailOfNames(
   attempt: number,
   namePseudonym: NamePseudonym,
 ): string | null {
-  const parsed = namesOf(address, namePseudonym);
+  const parsed = parse(address, namePseudonym);
   if (!parsed) return null;
   const { layout, first, last, domain } = parsed;
   const local = rebuiltLocal(layout, first, last, address, random, attempt, lettersOf);
@@ -46,18 +46,6 @@ interface ParsedAddress {
   first: string;
   last: string;
   domain: string;
-}
-
-/** The last address parsed: its retries (a digit more each) come one after another. */
-let lastParsed: { address: string; names: NamePseudonym; parsed: ParsedAddress | null } | null =
-  null;
-
-function namesOf(address: string, namePseudonym: NamePseudonym): ParsedAddress | null {
-  if (lastParsed?.address === address && lastParsed.names === namePseudonym) {
-    return lastParsed.parsed;
-  }
-  lastParsed = { address, names: namePseudonym, parsed: parse(address, namePseudonym) };
-  return lastParsed.parsed;
 }
 
 function parse(address: string, namePseudonym: NamePseudonym): ParsedAddress | null {
