@@ -8,6 +8,7 @@ import { flipBoolean } from './generators/boolean';
 import { fakeDate } from './generators/date';
 import { fakeEmail } from './generators/email';
 import { fakePhone } from './generators/phone';
+import { fakeDateText, isDateText } from './generators/date-text';
 import { fakeIsoDateText, isIsoDateText } from './generators/iso-date-text';
 import { semanticGenerator, semanticGeneratorTakes } from './generators/semantic';
 import { pseudonymizeText } from './generators/text';
@@ -123,7 +124,7 @@ export function planColumn(
   const fallback: FallbackValue = (original, text, attempt = 0) => {
     if (typeof original === 'boolean') return swapBooleans ? !original : original;
     if (original instanceof Date) return fakeDate(cellDraw(original, columnDateRange), random);
-    const fake = pseudonymizeText(text, random, attempt);
+    const fake = pseudonymizeText(text, random, attempt, scheme);
     if (typeof original === 'number') {
       const value = Number(fake);
       return fake !== '' && Number.isFinite(value) ? value : fake;
@@ -221,7 +222,8 @@ export function planColumn(
       // one (drawn, not permuted: word-like values have no bijection). An ISO date among text
       // becomes another date, not a code of digits ('2020-02-05' → '3885-00-05').
       const drawnNotPermuted = (text: string) =>
-        scheme >= 4 && (isJsonContainer(text) || isIsoDateText(text));
+        scheme >= 4 &&
+        (isJsonContainer(text) || isIsoDateText(text) || (scheme >= 10 && isDateText(text)));
       const permute: PermuteValue = (original, text) =>
         typeof original === 'string' &&
         !(semantic && semanticGeneratorTakes(semantic, text)) &&
@@ -233,7 +235,7 @@ export function planColumn(
         if (code !== null) return code;
         // Keyed by the value, so it reads the same wherever the JSON holds it.
         random.reseed(kind, value, attempt);
-        return pseudonymizeText(value, random, attempt);
+        return pseudonymizeText(value, random, attempt, scheme);
       };
       return plan(
         identifierCodes ? `${kind}|identifier` : kind,
@@ -246,7 +248,8 @@ export function planColumn(
           if (scheme >= 4 && typeof original === 'string') {
             const fake =
               replaceJsonValues(text, (value) => jsonValue(value, attempt)) ??
-              fakeIsoDateText(text, random);
+              fakeIsoDateText(text, random) ??
+              (scheme >= 10 ? fakeDateText(text, random) : null);
             if (fake !== null) return fake;
           }
           return fallback(original, text, attempt);

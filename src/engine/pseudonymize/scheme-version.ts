@@ -8,7 +8,7 @@
  * a column routed to another rule (an identifier predicate that matches more names), another
  * Faker version whose lists differ. A change that alters none (speed, memory, messages) must not.
  */
-export const PSEUDONYM_SCHEME_VERSION = 9;
+export const PSEUDONYM_SCHEME_VERSION = 10;
 
 /*
  * What each scheme added, so an older one stays reproducible (pseudonymize's `scheme` option
@@ -88,6 +88,11 @@ export const PSEUDONYM_SCHEME_VERSION = 9;
  *    a row rule rebuilds it (which now matches a titled name too), where they were lost; a
  *    street address keeps its layout (generators/street-address.ts: the house number's digits
  *    and place, a short street type, a direction, a unit, a PO box), where it took Faker's.
+ * 10. dates in other layouts than ISO 8601 ('3/14/2023', '14.02.2024', 'March 3, 2019'), in free
+ *    text and as a text column's whole value, move to another real day in their layout
+ *    (generators/date-text.ts), where their digits were redrawn ('2/46/9583') or permuted as a
+ *    code's; a text in capitals keeps its words of one or two letters as many capitals ('SKU-RED-M' →
+ *    'FAT-WHY-K'), where a lone capital was read as title case and became a word ('At').
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

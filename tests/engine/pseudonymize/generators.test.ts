@@ -443,6 +443,32 @@ describe('generator formats (any seed)', () => {
     );
   });
 
+  it('word replacement keeps a text in capitals in capitals, words of one or two letters as long (scheme 10)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('SKU', 'RED', 'BLUE', 'M', 'XL', 'S', 'NEW', 'YORK', 'É'), {
+          minLength: 2,
+          maxLength: 5,
+        }),
+        fc.constantFrom('-', ' ', '/'),
+        keys,
+        (words, joiner, key) => {
+          const text = words.join(joiner);
+          const fake = replaceWords(text, seeded('string', key).random, 10);
+          expect(fake).toBe(fake.toUpperCase());
+          const lengths = (value: string) =>
+            value.split(joiner).map((word) => (word.length <= 2 ? word.length : 'word'));
+          expect(lengths(fake)).toEqual(lengths(text));
+        },
+      ),
+    );
+    // Scheme 9 read a lone capital as title case, and wrote a word of it.
+    const older = Array.from({ length: 40 }, (_, key) =>
+      replaceWords('SKU-RED-M', seeded('string', String(key)).random, 9),
+    );
+    expect(older.some((fake) => fake !== fake.toUpperCase() || fake.length !== 9)).toBe(true);
+  });
+
   it('numbers stay in range, keep their sign and decimals', () => {
     fc.assert(
       fc.property(

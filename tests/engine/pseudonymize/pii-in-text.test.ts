@@ -1,4 +1,5 @@
 import { COMMON_WORDS } from '../../../src/engine/pseudonymize/pii-in-text/common-words';
+import { datesInText } from '../../../src/engine/pseudonymize/generators/date-text';
 import { describe, expect, it } from 'vitest';
 import {
   applyRecipe,
@@ -370,5 +371,51 @@ describe('ISO dates in free text (scheme 9 on)', () => {
     const written = runTextColumn('note', notes, 8);
     const dates = written.slice(0, 3).flatMap(isoDates);
     expect(dates.some((date) => !isRealDay(date))).toBe(true);
+  });
+});
+
+describe('dates of other layouts in free text (scheme 10 on)', () => {
+  const notes = [
+    'Called on 3/14/2023, follow up 04/02/2023 about the refund',
+    'Visit booked 14.02.2024 at the office, confirmed',
+    'Customer since March 3, 2019 per the old record',
+    'Met on 12 Jan 2022 and again on 2022-06-01 to sign',
+  ];
+  /** Every date of a text, as the module finds them (ISO ones aside). */
+  const dates = (text: string) => datesInText(text).map(({ start, end }) => text.slice(start, end));
+
+  it('move to other real days in their layouts, keyed by the date', () => {
+    const written = runTextColumn('note', notes, 10);
+    written.forEach((text, index) => {
+      const before = dates(notes[index]!);
+      const after = dates(text);
+      expect(after).toHaveLength(before.length);
+      after.forEach((date, at) => {
+        expect(date).not.toBe(before[at]);
+        // Unpadded fields may change their width ('3/14/2023' → '7/1/2023').
+        expect(date.replace(/\d+/g, '0').replace(/\p{L}+/gu, 'w')).toBe(
+          before[at]!.replace(/\d+/g, '0').replace(/\p{L}+/gu, 'w'),
+        );
+      });
+    });
+    // The ISO date beside them moves as before; the same date elsewhere moves alike.
+    expect(written[3]).toMatch(/\d{4}-\d{2}-\d{2}/);
+    const again = runTextColumn('note', ['Left on 14.02.2024 for good'], 10)[0]!;
+    expect(dates(again)[0]).toBe(dates(written[1]!)[0]);
+    expect(written[2]).not.toContain('Customer');
+  });
+
+  it('had their digits redrawn under scheme 9, into days that do not exist', () => {
+    const written = runTextColumn('note', notes, 9);
+    expect(written.flatMap(dates).length).toBeLessThan(notes.flatMap(dates).length);
+  });
+
+  it('move as a text column’s whole value too, where they were permuted as codes', () => {
+    const values = ['3/14/2023', '14.02.2024', 'N/A yet', 'March 3, 2019', 'unknown'];
+    const written = runTextColumn('when', values, 10);
+    [0, 1, 3].forEach((index) => {
+      expect(dates(written[index]!)).toEqual([written[index]]);
+      expect(written[index]).not.toBe(values[index]);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { flatString } from '../../text/flat-string';
 import type { Cell, PiiInTextStats, Sheet } from '../../types';
 import type { ColumnPlan } from '../column-plan';
+import { datesInText, fakeDateText } from '../generators/date-text';
 import { fakeIsoDateText } from '../generators/iso-date-text';
 import { semanticGenerator } from '../generators/semantic';
 import { isWordLike, replaceWords, substituteCharacters } from '../generators/text';
@@ -194,14 +195,16 @@ export class PiiInText {
     if (mode === 'redact') return joinAround(text, found, foundFakes, (gap) => gap);
     const { spans, fakes } =
       this.#scheme >= 9
-        ? withIsoDates(text, found, foundFakes, this.#source.random)
+        ? withDates(text, found, foundFakes, this.#source.random, this.#scheme)
         : { spans: found, fakes: foundFakes };
     const wordLike =
       this.#inWords(text) || isWordLike(joinAround(text, spans, fakes, (gap) => gap, SPAN_AS_WORD));
     const { random } = this.#source;
     random.reseed(kind, text, attempt);
     return joinAround(text, spans, fakes, (gap) =>
-      wordLike ? replaceWords(gap, random) : substituteCharacters(gap, random, attempt),
+      wordLike
+        ? replaceWords(gap, random, this.#scheme)
+        : substituteCharacters(gap, random, attempt),
     );
   }
 
@@ -299,28 +302,51 @@ const NO_SPANS: readonly PiiSpan[] = Object.freeze([]);
 const ISO_DATE_IN_TEXT =
   /(?<![\d-])\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?(?![\d-])/g;
 
+/** The ISO dates of a text, with their pseudonyms (fakeIsoDateText, keyed by the date). */
+function isoDatesIn(text: string, random: KeyedRandom): { span: TextSpan; fake: string }[] {
+  if (!/\d{4}-\d{2}-\d{2}/.test(text)) return [];
+  const dates: { span: TextSpan; fake: string }[] = [];
+  for (const match of text.matchAll(ISO_DATE_IN_TEXT)) {
+    random.reseed('string', match[0]);
+    const fake = fakeIsoDateText(match[0], random);
+    if (fake !== null)
+      dates.push({ span: { start: match.index, end: match.index + match[0].length }, fake });
+  }
+  return dates;
+}
+
+/** The dates of a text in other layouts ('3/14/2023', '14.02.2024', 'March 3, 2019'). */
+function otherDatesIn(text: string, random: KeyedRandom): { span: TextSpan; fake: string }[] {
+  const dates: { span: TextSpan; fake: string }[] = [];
+  for (const span of datesInText(text)) {
+    const date = text.slice(span.start, span.end);
+    random.reseed('string', date);
+    const fake = fakeDateText(date, random);
+    if (fake !== null) dates.push({ span, fake });
+  }
+  return dates;
+}
+
 /**
- * From scheme 9 on, the ISO dates of a text outside the found values, as more values: each moved
- * as a text column's ISO date is (fakeIsoDateText, keyed by the date), so 'Hired 2021-03-15'
- * names a real day, where its digits were redrawn into '1707-01-74'. A date is no personal
- * data found: the counts leave it out.
+ * From scheme 9 on, the ISO dates of a text outside the found values, and from scheme 10 on its
+ * dates in other layouts (generators/date-text.ts), as more values: each moved as a text
+ * column's date is (keyed by the date), so 'Hired 2021-03-15' and 'Called on 3/14/2023' name
+ * real days, where their digits were redrawn into '1707-01-74' and '2/46/9583'. A date is no
+ * personal data found: the counts leave it out.
  */
-function withIsoDates(
+function withDates(
   text: string,
   spans: readonly PiiSpan[],
   fakes: readonly string[],
   random: KeyedRandom,
+  scheme: number,
 ): { spans: readonly TextSpan[]; fakes: readonly string[] } {
-  if (!/\d{4}-\d{2}-\d{2}/.test(text)) return { spans, fakes };
-  const dates: { span: TextSpan; fake: string }[] = [];
-  for (const match of text.matchAll(ISO_DATE_IN_TEXT)) {
-    const start = match.index;
-    const end = start + match[0].length;
-    if (spans.some((span) => span.start < end && start < span.end)) continue;
-    random.reseed('string', match[0]);
-    const fake = fakeIsoDateText(match[0], random);
-    if (fake !== null) dates.push({ span: { start, end }, fake });
-  }
+  const overlapsFound = ({ span: { start, end } }: { span: TextSpan }) =>
+    spans.some((span) => span.start < end && start < span.end);
+  const dates = [
+    ...isoDatesIn(text, random),
+    ...(scheme >= 10 ? otherDatesIn(text, random) : []),
+  ].filter((date) => !overlapsFound(date));
   if (dates.length === 0) return { spans, fakes };
   const merged = [
     ...spans.map((span, index) => ({ span: span, fake: fakes[index]! })),
