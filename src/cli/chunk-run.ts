@@ -21,6 +21,8 @@ import {
   type CsvLayout,
   type FileValues,
   reportPart,
+  truthOfCell,
+  type TwoValuedShares,
   type PseudonymizeResult,
   type ReportPart,
   type PseudonymizeStats,
@@ -72,7 +74,15 @@ export interface ChunkSetup {
   fileValues?: FileValues;
   /** The addresses rebuilt from names that the parts share (shared-addresses.ts). */
   addresses?: AddressTable;
+  /**
+   * The share of true in each two-valued column (booleans, measures of 0 and 1): the whole
+   * file's once a first pass counted it, else the first part's (TruthCounts).
+   */
+  twoValuedShares?: TwoValuedShares;
 }
+
+/** How many cells of a column say true, and how many say true or false. */
+export type TruthCounts = [trues: number, said: number];
 
 /** Where every part is read from: what the run knows before it has detected anything. */
 export type PartSource = Pick<
@@ -85,6 +95,51 @@ export interface DetectedPart {
   columns: string[];
   paths?: string[][];
   detected: SchemaOfSheet[];
+  /**
+   * What the part's columns that may hold two values (booleans, numbers of 0 to 1) say, per
+   * column (undefined for the others): a run without a first pass draws them by these shares.
+   */
+  truths: (TruthCounts | undefined)[];
+}
+
+/** Whether a detected column may be drawn as two values, whatever rule a recipe gives it. */
+function mayBeTwoValued(schema: ColumnSchema): boolean {
+  return (
+    schema.type === 'boolean' ||
+    (schema.type === 'number' && schema.range?.min === 0 && schema.range.max === 1)
+  );
+}
+
+/**
+ * What the cells of some columns say (TruthCounts), per column of the sheet; undefined for the
+ * columns not asked for.
+ */
+function truthCountsOf(sheet: Sheet, columns: readonly number[]): (TruthCounts | undefined)[] {
+  const counts = new Array<TruthCounts | undefined>(sheet.columns.length).fill(undefined);
+  for (const column of columns) {
+    let trues = 0;
+    let said = 0;
+    for (const row of sheet.rows) {
+      const truth = truthOfCell(row[column] ?? null);
+      if (truth === null) continue;
+      said++;
+      if (truth) trues++;
+    }
+    counts[column] = [trues, said];
+  }
+  return counts;
+}
+
+/** Each column's share of true, from what its cells say; undefined where none said either. */
+export function sharesOf(truths: readonly (TruthCounts | undefined)[]): TwoValuedShares {
+  return [truths.map((counts) => (counts && counts[1] > 0 ? counts[0] / counts[1] : undefined))];
+}
+
+/** The first sheet's detected columns that may hold two values. */
+function twoValuedCandidates(detected: SchemaOfSheet[]): number[] {
+  return (detected[0]?.schema ?? []).flatMap((schema, index) =>
+    mayBeTwoValued(schema) ? [index] : [],
+  );
 }
 
 /**
@@ -95,10 +150,11 @@ export interface DetectedPart {
  */
 export function detectPart(source: PartSource, text: Uint8Array, firstLine: number): DetectedPart {
   const workbook = readPart(source, { text, firstLine });
-  const { columns, paths } = workbook.sheets[0]!;
-  if (source.jsonLines) {
-    return { columns, ...(paths ? { paths } : {}), detected: detectSheets(workbook.sheets) };
-  }
+  const sheet = workbook.sheets[0]!;
+  const { columns, paths } = sheet;
+  const detected = detectSheets(workbook.sheets);
+  const truths = truthCountsOf(sheet, twoValuedCandidates(detected));
+  if (source.jsonLines) return { columns, ...(paths ? { paths } : {}), detected, truths };
   const headOnly = readWorkbook(source.head, source.fileName, CLI_READ_LIMITS);
   if (columns.join('\u0000') !== headOnly.sheets[0]!.columns.join('\u0000')) {
     throw inputError(
@@ -106,10 +162,13 @@ export function detectPart(source: PartSource, text: Uint8Array, firstLine: numb
         'lines above it: run it with --whole',
     );
   }
-  return { columns, detected: detectSheets(workbook.sheets) };
+  return { columns, detected, truths };
 }
 
-/** A first pass over a part: the distinct values of some columns (FileValues). */
+/**
+ * A first pass over a part: the distinct values of some columns (FileValues), and what the cells
+ * of others say (TruthCounts, for the shares of two-valued columns).
+ */
 export interface ValuesJob {
   kind: 'values';
   /** The file's head, then the part's records. */
@@ -117,29 +176,35 @@ export interface ValuesJob {
   firstLine: number;
   /** The columns whose values are wanted. */
   columns: number[];
+  /** The columns whose cells' truths are counted (TruthCounts). */
+  truthColumns: number[];
 }
 
 export interface ValuesOutcome {
   /** For each column asked for, its distinct values in the part, in order of first appearance. */
   values: Cell[][];
+  /** What the cells of the truth columns say, per column (undefined for the others). */
+  truths: (TruthCounts | undefined)[];
   /** Whether the part's bytes are valid UTF-8. */
   utf8: boolean;
 }
 
 /**
  * The distinct values of some columns of a part, in order of first appearance.
- * @example columnValues(setup, { kind: 'values', text, firstLine: 9, columns: [2] }).values[0]
+ * @example columnValues(setup, { kind: 'values', text, firstLine: 9, columns: [2], truthColumns: [] }).values[0]
  */
 export function columnValues(setup: PartSource, job: ValuesJob): ValuesOutcome {
   const utf8 = isUtf8(job.text);
-  if (job.columns.length === 0) return { values: [], utf8 };
-  const { rows } = readPart(setup, job).sheets[0]!;
+  if (job.columns.length === 0 && job.truthColumns.length === 0) {
+    return { values: [], truths: [], utf8 };
+  }
+  const sheet = readPart(setup, job).sheets[0]!;
   const values = job.columns.map((column) => {
     const seen = new Set<Cell>();
-    for (const row of rows) seen.add(row[column] ?? null);
+    for (const row of sheet.rows) seen.add(row[column] ?? null);
     return [...seen];
   });
-  return { values, utf8 };
+  return { values, truths: truthCountsOf(sheet, job.truthColumns), utf8 };
 }
 
 export interface ChunkJob {
@@ -200,6 +265,7 @@ export function runChunk(
       scheme: setup.scheme,
       ...(setup.fileValues ? { fileValues: setup.fileValues } : {}),
       ...(shared ? { sharedAddresses: shared } : {}),
+      ...(setup.twoValuedShares ? { twoValuedShares: setup.twoValuedShares } : {}),
     });
   } finally {
     if (turn && !turnTaken) {

@@ -14,6 +14,7 @@ import {
   applyRecipe,
   detectColumn,
   delimitedLayoutOf,
+  isTwoValued,
   parseJson,
   PSEUDONYM_SCHEME_VERSION,
   StreamedReport,
@@ -27,6 +28,7 @@ import {
 } from '../engine';
 import {
   emptiedForBeingEmpty,
+  sharesOf,
   splitOutput,
   writeMappingRows,
   type ChunkOutcome,
@@ -35,6 +37,7 @@ import {
   type DetectedPart,
   type PartSource,
   type StreamFormat,
+  type TruthCounts,
   type ValuesOutcome,
 } from './chunk-run';
 import { formatOfPath } from './args';
@@ -152,8 +155,16 @@ export async function streamRun(request: StreamRequest): Promise<StreamOutcome> 
       const few = columnsWithFewValues(setup);
       const empty = emptyColumns(setup);
       const read = [...new Set([...few, ...empty])].sort((a, b) => a - b);
+      // An empty column may turn out two-valued on the file's later values.
+      const truthColumns = [...new Set([...twoValuedColumns(setup), ...empty])];
       await pool.setUp(setup);
-      const { values, utf8 } = await readColumnValues(pool, reader, first, read);
+      const { values, truths, utf8 } = await readColumnValues(
+        pool,
+        reader,
+        first,
+        read,
+        truthColumns,
+      );
       reader = new PartReader(layout, new Uint8Array(0), source.reopen(), { partBytes });
       first = (await firstPartOf(reader))!;
       // A file with bytes that are not UTF-8 is Windows-1252 to a whole run, every part of it.
@@ -165,6 +176,10 @@ export async function streamRun(request: StreamRequest): Promise<StreamOutcome> 
       // as a whole run detects it, rather than blanked for being empty where it was looked at.
       ({ setup, recipeReport } = setupOf(request, partSource, redetected(detectedPart, values)));
       setup.fileValues = fileValuesOf(values, few, setup.columns.length);
+      setup.twoValuedShares = sharesOf(truths);
+    } else {
+      // Read once (standard input): two-valued columns draw by their first part's shares.
+      setup.twoValuedShares = sharesOf(detectedPart.truths);
     }
     const rows = estimatedRows(first, source.size);
     setup.addresses = addressTable(rows);
@@ -230,6 +245,13 @@ function emptyColumns(setup: ChunkSetup): number[] {
   return columns;
 }
 
+/** Columns the run draws as two values (booleans, measures of 0 and 1): their shares are counted. */
+function twoValuedColumns(setup: ChunkSetup): number[] {
+  return setup.schemas[0]!.flatMap((schema, index) =>
+    isTwoValued(schema, setup.scheme) ? [index] : [],
+  );
+}
+
 /** A column's distinct values over the file, and the first of them to detect it on. */
 interface ColumnValues {
   /** Every distinct value in order of first appearance; null past MOST_FILE_VALUES. */
@@ -248,17 +270,29 @@ async function readColumnValues(
   reader: PartReader,
   first: Part,
   columns: number[],
-): Promise<{ values: Map<number, ColumnValues>; utf8: boolean }> {
+  truthColumns: number[],
+): Promise<{
+  values: Map<number, ColumnValues>;
+  truths: (TruthCounts | undefined)[];
+  utf8: boolean;
+}> {
   let utf8 = true;
   const merged = columns.map(() => new Set<Cell>() as Set<Cell> | null);
   const samples = columns.map((): Cell[] => []);
+  const truths: (TruthCounts | undefined)[] = [];
   const inFlight: Promise<ValuesOutcome>[] = [];
   const submit = (part: Part) => {
-    inFlight.push(pool.task({ kind: 'values', ...part, columns }));
+    inFlight.push(pool.task({ kind: 'values', ...part, columns, truthColumns }));
   };
   const mergeNext = async () => {
-    const { values, utf8: partUtf8 } = await inFlight.shift()!;
+    const { values, truths: partTruths, utf8: partUtf8 } = await inFlight.shift()!;
     utf8 &&= partUtf8;
+    partTruths.forEach((counts, column) => {
+      if (!counts) return;
+      const sum = (truths[column] ??= [0, 0]);
+      sum[0] += counts[0];
+      sum[1] += counts[1];
+    });
     values.forEach((list, at) => {
       const sample = samples[at]!;
       for (const value of list) {
@@ -283,7 +317,7 @@ async function readColumnValues(
       return [column, { values: set ? [...set] : null, sample: samples[at]! }];
     }),
   );
-  return { values, utf8 };
+  return { values, truths, utf8 };
 }
 
 /** The first part's detection, with its empty columns detected again on the file's values. */

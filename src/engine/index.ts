@@ -62,6 +62,8 @@ export {
   DEFAULT_DATE_SHIFT_WINDOW_DAYS,
   type DateShiftPlan,
   chooseForRun,
+  isTwoValued,
+  truthOfCell,
 } from './pseudonymize';
 export {
   recipeSchema,

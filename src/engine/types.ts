@@ -411,6 +411,12 @@ export interface PseudonymizeOptions {
    */
   sharedAddresses?: SharedAddresses;
   /**
+   * When the workbook is a part of a larger file: the file's share of true in its two-valued
+   * columns, so each row draws as in a run of the whole file (row-booleans.ts). A column left
+   * out uses the part's own share.
+   */
+  twoValuedShares?: TwoValuedShares;
+  /**
    * A second thread that chooses some namespaces' pseudonyms while the run chooses the others
    * (the command line and the server give one for large files). The output is the same with or
    * without it; only the time differs.
@@ -480,6 +486,13 @@ export interface SharedAddresses {
  * run of the whole file finds them, so its pseudonyms, retries included, are that run's.
  */
 export type FileValues = readonly (readonly (readonly Cell[] | undefined)[] | undefined)[];
+
+/**
+ * Per sheet, per column: the share of true (0..1) among the cells of a two-valued column (a
+ * boolean, a measure of 0 and 1) over the whole file a workbook is a part of. See
+ * PseudonymizeOptions.twoValuedShares.
+ */
+export type TwoValuedShares = readonly (readonly (number | undefined)[] | undefined)[];
 
 /** The phases of a run that report progress, in the order they run. */
 export type PseudonymizePhase = 'scan' | 'generate' | 'rows' | 'text';
@@ -564,6 +577,11 @@ export interface RowRelationStats {
    * names of their row's email pseudonym, where the email was made of them.
    */
   fullNamesFromEmails?: number;
+  /**
+   * Scheme 10 on: cells of two-valued columns (booleans, measures of 0 and 1) drawn row by row,
+   * their share of true kept (row-booleans.ts).
+   */
+  twoValuedRedrawn?: number;
 }
 
 export interface PseudonymizeResult {

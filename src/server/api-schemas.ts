@@ -227,6 +227,7 @@ const statsSchema = z.object({
       urlsFromNames: z.number().int().min(0).optional(),
       peopleFromOtherSheets: z.number().int().min(0).optional(),
       fullNamesFromEmails: z.number().int().min(0).optional(),
+      twoValuedRedrawn: z.number().int().min(0).optional(),
     })
     .optional(),
   timings: z.record(z.string(), z.number()),

@@ -118,8 +118,10 @@ import { SensitiveOriginals } from './sensitive-originals';
  * pseudonym depends on the key, the text, and the structured pseudonyms it took.
  *
  * Exceptions, all in domains too small for the promises:
- * - booleans: two values, so the secret picks "keep" or "swap" for the whole kind; a boolean
- *   may equal its original (half the time, for every boolean column alike);
+ * - booleans: two values, so up to scheme 9 the secret picks "keep" or "swap" for the whole
+ *   kind (every boolean equal to its original half the time); from scheme 10 on a column of two
+ *   values (booleans, measures of 0 and 1) is drawn row by row, its share of true kept, so a
+ *   cell equals its original by chance (row-booleans.ts);
  * - a column of one constant value draws from a widened range around it, and a number range
  *   too narrow to hold four values per distinct original at the column's precision is widened
  *   away from zero (roomyRange, room on each side of zero), and whole values of such a decimal
@@ -424,7 +426,7 @@ export function pseudonymize(
   // Rows: rules that need the whole row (dates moving with their entity) over the written cells.
   phase = performance.now();
   const datesLeft: RowsLeftPerValue = new Map();
-  const { sharedAddresses } = options;
+  const { sharedAddresses, twoValuedShares } = options;
   sharedAddresses?.enter();
   let rowRelations: RowRelationStats;
   try {
@@ -433,6 +435,7 @@ export function pseudonymize(
       onStep: (done, total) => progress('rows', done, total),
       onFileDependent: (count) => (fileDependentPseudonyms += count),
       ...(sharedAddresses ? { sharedAddresses } : {}),
+      ...(twoValuedShares ? { twoValuedShares } : {}),
     });
   } finally {
     sharedAddresses?.leave();

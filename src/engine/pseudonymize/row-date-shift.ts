@@ -107,7 +107,7 @@ function automaticEntityOf(schema: readonly ColumnSchema[], scheme: number): Aut
 }
 
 /** The text an entity is keyed by; blank when the row has none. */
-function entityText(cell: Cell | undefined): string {
+export function entityText(cell: Cell | undefined): string {
   if (cell === null || cell === undefined) return '';
   if (cell instanceof Date) return String(cell.getTime());
   return String(cell).trim();

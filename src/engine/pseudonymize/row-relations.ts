@@ -1,6 +1,13 @@
-import type { ColumnSchema, RowRelationStats, SharedAddresses, Sheet } from '../types';
+import type {
+  ColumnSchema,
+  RowRelationStats,
+  SharedAddresses,
+  Sheet,
+  TwoValuedShares,
+} from '../types';
 import type { KeyedRandom } from './keyed-random';
 import type { PlannedColumn } from './namespace';
+import { redrawTwoValued } from './row-booleans';
 import { shiftRowDates, type RowsLeftPerValue } from './row-date-shift';
 import { agreeLocations } from './row-location';
 import { coherePeople, SheetsOfPeople } from './row-people';
@@ -17,7 +24,8 @@ import { rebuildUrls } from './row-urls';
  * scheme gives that scheme's pseudonyms: scheme 2 adds countries that follow their row's US
  * state (row-location.ts) and URLs rebuilt from the row's names (row-urls.ts); scheme 5 writes an
  * email, username or full name rebuilt in a sheet with names the same in the sheets without them,
- * so the sheets still join on it (row-people.ts).
+ * so the sheets still join on it (row-people.ts); scheme 10 draws two-valued columns row by row,
+ * their share kept (row-booleans.ts).
  */
 
 /** What a caller of applyRowRelations may hear from it. */
@@ -33,6 +41,8 @@ export interface RowRelationHooks {
   onFileDependent?: (count: number) => void;
   /** The addresses the file's other parts rebuilt (PseudonymizeOptions.sharedAddresses). */
   sharedAddresses?: SharedAddresses;
+  /** The whole file's shares of true, when the sheets are a part of one (row-booleans.ts). */
+  twoValuedShares?: TwoValuedShares;
 }
 
 /**
@@ -40,7 +50,8 @@ export interface RowRelationHooks {
  * emails, usernames and full names made of the row's names follow their pseudonyms
  * (row-people.ts); US ZIPs fall inside their row's pseudonymized state (row-location.ts); from
  * scheme 2 on, countries follow their row's US state and URLs made of the row's names follow
- * their pseudonyms (row-urls.ts).
+ * their pseudonyms (row-urls.ts); from scheme 10 on, two-valued columns are drawn row by row
+ * (row-booleans.ts).
  * @example applyRowRelations(workbook.sheets, sheets, schemas, planned, random, 2).datesShiftedByEntity
  */
 export function applyRowRelations(
@@ -55,6 +66,7 @@ export function applyRowRelations(
     onStep = () => {},
     onFileDependent = () => {},
     sharedAddresses,
+    twoValuedShares,
   }: RowRelationHooks = {},
 ): RowRelationStats {
   const stats: RowRelationStats = {
@@ -67,9 +79,10 @@ export function applyRowRelations(
     ...(scheme >= 2 ? { countriesFromStates: 0, urlsFromNames: 0 } : {}),
     ...(scheme >= 5 ? { peopleFromOtherSheets: 0 } : {}),
     ...(scheme >= 6 ? { fullNamesFromEmails: 0 } : {}),
+    ...(scheme >= 10 ? { twoValuedRedrawn: 0 } : {}),
   };
   const sheetsOfPeople = scheme >= 5 ? new SheetsOfPeople(planned) : undefined;
-  const rulesPerSheet = scheme >= 2 ? 4 : 3;
+  const rulesPerSheet = scheme >= 10 ? 5 : scheme >= 2 ? 4 : 3;
   let done = 0;
   const ruleDone = () => onStep(++done, input.length * rulesPerSheet);
   onStep(0, input.length * rulesPerSheet);
@@ -117,6 +130,19 @@ export function applyRowRelations(
     if (scheme >= 2) {
       stats.countriesFromStates! += places.countries;
       stats.urlsFromNames! += rebuildUrls(sheetIndex, sheet, output[sheetIndex]!, planned, random);
+      ruleDone();
+    }
+    if (scheme >= 10) {
+      stats.twoValuedRedrawn! += redrawTwoValued(
+        sheetIndex,
+        sheet,
+        output[sheetIndex]!,
+        schemas[sheetIndex]!,
+        planned,
+        random,
+        scheme,
+        twoValuedShares,
+      );
       ruleDone();
     }
   });

@@ -16,13 +16,22 @@ function plural(value: number, noun: string, nouns = `${noun}s`): string {
 /**
  * Whether a replaced column's originals may equal their output by design, so that they count as
  * no survivors:
- * - booleans have two values: a keyed keep-or-swap leaves them equal half the time;
+ * - columns of two values: a keyed keep-or-swap of booleans (schemes 1 to 9) leaves every one
+ *   equal half the time, and a draw by row (scheme 10 on: booleans and measures of 0 and 1,
+ *   row-booleans.ts) leaves each equal by chance. A measure of two values or fewer counts so: a
+ *   measure's own pseudonym never equals its value, so its cells can only equal so by design;
  * - a country that named the US beside a US state stays the US (scheme 2, row-location.ts): one
  *   value every US row shares, following the row's pseudonymized state. A country's per-value
  *   pseudonym never equals its original, so this is the only way one stays.
  */
-export function survivesByDesign(column: Pick<ColumnReport, 'type' | 'semantic'>): boolean {
-  return column.type === 'boolean' || column.semantic === 'country';
+export function survivesByDesign(
+  column: Pick<ColumnReport, 'type' | 'semantic' | 'measure' | 'distinctBefore'>,
+): boolean {
+  return (
+    column.type === 'boolean' ||
+    column.semantic === 'country' ||
+    (column.measure && column.distinctBefore <= 2)
+  );
 }
 
 /** Cells of a replaced column whose output equals their own original, by accident. */

@@ -29,3 +29,16 @@ export function flipBoolean(original: string, swap: boolean): string | null {
   }
   return null;
 }
+
+/**
+ * What a boolean text says: true, false, or null for a text that is no boolean ('maybe').
+ * @example truthOf('N') // false
+ */
+export function truthOf(text: string): boolean | null {
+  const lower = text.toLowerCase();
+  for (const [truthy, falsy] of PAIRS) {
+    if (lower === truthy) return true;
+    if (lower === falsy) return false;
+  }
+  return null;
+}
