@@ -21,7 +21,9 @@ import {
   type CsvLayout,
   type FileValues,
   reportPart,
-  truthOfCell,
+  truthCounts,
+  isTwoValued,
+  PSEUDONYM_SCHEME_VERSION,
   type TwoValuedShares,
   type PseudonymizeResult,
   type ReportPart,
@@ -102,31 +104,13 @@ export interface DetectedPart {
   truths: (TruthCounts | undefined)[];
 }
 
-/** Whether a detected column may be drawn as two values, whatever rule a recipe gives it. */
-function mayBeTwoValued(schema: ColumnSchema): boolean {
-  return (
-    schema.type === 'boolean' ||
-    (schema.type === 'number' && schema.range?.min === 0 && schema.range.max === 1)
-  );
-}
-
 /**
  * What the cells of some columns say (TruthCounts), per column of the sheet; undefined for the
  * columns not asked for.
  */
 function truthCountsOf(sheet: Sheet, columns: readonly number[]): (TruthCounts | undefined)[] {
   const counts = new Array<TruthCounts | undefined>(sheet.columns.length).fill(undefined);
-  for (const column of columns) {
-    let trues = 0;
-    let said = 0;
-    for (const row of sheet.rows) {
-      const truth = truthOfCell(row[column] ?? null);
-      if (truth === null) continue;
-      said++;
-      if (truth) trues++;
-    }
-    counts[column] = [trues, said];
-  }
+  for (const column of columns) counts[column] = truthCounts(sheet.rows, column);
   return counts;
 }
 
@@ -135,10 +119,10 @@ export function sharesOf(truths: readonly (TruthCounts | undefined)[]): TwoValue
   return [truths.map((counts) => (counts && counts[1] > 0 ? counts[0] / counts[1] : undefined))];
 }
 
-/** The first sheet's detected columns that may hold two values. */
+/** The first sheet's detected columns of two values (their rule as detected: auto). */
 function twoValuedCandidates(detected: SchemaOfSheet[]): number[] {
   return (detected[0]?.schema ?? []).flatMap((schema, index) =>
-    mayBeTwoValued(schema) ? [index] : [],
+    isTwoValued(schema, PSEUDONYM_SCHEME_VERSION) ? [index] : [],
   );
 }
 

@@ -63,7 +63,7 @@ export {
   type DateShiftPlan,
   chooseForRun,
   isTwoValued,
-  truthOfCell,
+  truthCounts,
 } from './pseudonymize';
 export {
   recipeSchema,

@@ -1,7 +1,7 @@
 // Pseudonymization: the engine's public functions for it.
 export { pseudonymize } from './pseudonymize';
 export { chooseForRun } from './helper-generation';
-export { isTwoValued, truthOfCell } from './row-booleans';
+export { isTwoValued, truthCounts } from './row-booleans';
 export { sampleValue } from './sample-value';
 export { isMeasureColumn, numberModeOf } from './number-mode';
 export { FAKER_CATALOGUE, validateFakerMethod, isFakerMethod } from './faker-catalogue';

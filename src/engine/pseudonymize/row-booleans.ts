@@ -62,13 +62,13 @@ function flipped(cell: Cell): Cell | null {
 }
 
 /**
- * The share of true among a column's cells that say true or false; null when none does.
- * @example shareOfTrue(sheet.rows, 3) // 0.93
+ * How many of a column's cells say true, and how many say true or false.
+ * @example truthCounts(sheet.rows, 3) // [267, 287]
  */
-export function shareOfTrue(
+export function truthCounts(
   rows: readonly (readonly Cell[])[],
   columnIndex: number,
-): number | null {
+): [trues: number, said: number] {
   let trues = 0;
   let said = 0;
   for (const row of rows) {
@@ -77,6 +77,12 @@ export function shareOfTrue(
     said++;
     if (truth) trues++;
   }
+  return [trues, said];
+}
+
+/** The share of true among a column's cells that say true or false; null when none does. */
+function shareOfTrue(rows: readonly (readonly Cell[])[], columnIndex: number): number | null {
+  const [trues, said] = truthCounts(rows, columnIndex);
   return said === 0 ? null : trues / said;
 }
 
