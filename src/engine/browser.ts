@@ -32,4 +32,4 @@ export {
   type DateFigures,
   type UtilityFigures,
 } from './report/report-schema';
-export { reportSummaryParts, survivingCells } from './report/summary';
+export { hasTwoValues, reportSummaryParts, survivingCells } from './report/summary';

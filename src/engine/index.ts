@@ -93,6 +93,7 @@ export {
   type ReportPart,
   reportSummaryParts,
   survivingCells,
+  hasTwoValues,
   type PrivacyReport,
   type ReportInput,
 } from './report';

@@ -27,11 +27,14 @@ function plural(value: number, noun: string, nouns = `${noun}s`): string {
 export function survivesByDesign(
   column: Pick<ColumnReport, 'type' | 'semantic' | 'measure' | 'distinctBefore'>,
 ): boolean {
-  return (
-    column.type === 'boolean' ||
-    column.semantic === 'country' ||
-    (column.measure && column.distinctBefore <= 2)
-  );
+  return hasTwoValues(column) || column.semantic === 'country';
+}
+
+/** A column of two values: booleans, and measures of two values or fewer (0 and 1). */
+export function hasTwoValues(
+  column: Pick<ColumnReport, 'type' | 'measure' | 'distinctBefore'>,
+): boolean {
+  return column.type === 'boolean' || (column.measure && column.distinctBefore <= 2);
 }
 
 /** Cells of a replaced column whose output equals their own original, by accident. */

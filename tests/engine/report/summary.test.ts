@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildReport,
+  hasTwoValues,
   pseudonymize,
   reportSummaryParts,
   survivingCells,
@@ -47,6 +48,25 @@ describe('report summary', () => {
     expect(columns.every((column) => survivingCells(column) === 0)).toBe(true);
     expect(built.warnings.map((warning) => warning.code)).not.toContain('originals-survive');
     expect(reportSummaryParts(built)[0]).toBe('No original survives');
+  });
+
+  it('tells columns of two values: booleans and measures of 0 and 1, not other measures', () => {
+    const original = workbookOf(
+      ['active', 'churned', 'amount'],
+      Array.from({ length: 40 }, (_, i) => [
+        i % 3 === 0 ? 'true' : 'false',
+        i % 4 === 0 ? '1' : '0',
+        (i * 3.5 + 1).toFixed(2),
+      ]),
+    );
+    const schemas = schemasOf(original);
+    const { workbook: output } = pseudonymize(original, schemas, { secret: 'summary-test' });
+    const columns = buildReport({ original, output, schemas, mappingAvailable: false }).sheets[0]!
+      .columns;
+    expect(columns.map(hasTwoValues)).toEqual([true, true, false]);
+    // Drawn row by row, a flag's cells equal their originals by design, never counted.
+    expect(columns[1]!.survivors?.sameCell).toBeGreaterThan(0);
+    expect(columns.map(survivingCells)).toEqual([0, 0, 0]);
   });
 
   it('reads warnings and k in words', () => {

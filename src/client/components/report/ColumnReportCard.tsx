@@ -2,7 +2,7 @@ import { Badge, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ColumnReport, ReportLeak, RuleAction } from '../../../engine/browser';
 import { formatCount, formatPercent } from '../../lib/format';
 import { figureKindOf } from '../../lib/reportFigures';
-import { survivingCells } from '../../../engine/browser';
+import { hasTwoValues, survivingCells } from '../../../engine/browser';
 import { plural } from '../../lib/format';
 import { FigureList, type Figure } from './FigureList';
 import { HistogramPair } from './HistogramPair';
@@ -29,12 +29,11 @@ interface ColumnReportCardProps {
 function survivorsText(column: ColumnReport): string {
   if (!column.survivors) return 'Not replaced';
   const inPlace = survivingCells(column);
-  const own =
-    column.type === 'boolean'
-      ? 'Two values: equal by design'
-      : inPlace === 0
-        ? 'None in place'
-        : `${plural(inPlace, 'cell')} in place`;
+  const own = hasTwoValues(column)
+    ? 'Two values: equal by design'
+    : inPlace === 0
+      ? 'None in place'
+      : `${plural(inPlace, 'cell')} in place`;
   return column.survivors.sharedValues > 0
     ? `${own}; ${plural(column.survivors.sharedValues, 'original')} reused as ${column.survivors.sharedValues === 1 ? 'a pseudonym' : 'pseudonyms'}`
     : own;
