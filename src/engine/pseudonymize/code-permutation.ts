@@ -81,14 +81,46 @@ function ensureRoom(length: number): void {
   radices = new Uint8Array(length * 2);
 }
 
+/** The longest type prefix kept: Stripe's 'price_', 'acct_'. */
+const MOST_PREFIX_LETTERS = 5;
+
+/**
+ * How many leading characters of a code are its type prefix, kept as written: up to five
+ * letters of one case and an underscore or hyphen, before a rest that holds a digit ('ch_3N…',
+ * 'cus_Nf7…', 'SKU-A6608-M', 'TCK-20000'); 0 when there is none. The prefix names the kind of
+ * record, the same for every code of it; a code's own letters after it are drawn.
+ */
+function typePrefixLength(text: string): number {
+  let letters = 0;
+  const upper = isAsciiUpper(text.charCodeAt(0));
+  while (letters < text.length) {
+    const code = text.charCodeAt(letters);
+    if (upper ? !isAsciiUpper(code) : !isAsciiLower(code)) break;
+    letters++;
+  }
+  if (letters === 0 || letters > MOST_PREFIX_LETTERS) return 0;
+  const separator = text.charCodeAt(letters);
+  if (separator !== 95 && separator !== 45) return 0; // _ -
+  for (let i = letters + 1; i < text.length; i++) {
+    if (isAsciiDigit(text.charCodeAt(i))) return letters + 1;
+  }
+  return 0;
+}
+
 /**
  * The pseudonym of a code under a column kind's keyed permutation: the same pattern, never the
- * code itself; null when nothing in it can change (no letter or digit).
+ * code itself; null when nothing in it can change (no letter or digit). With `keepTypePrefix`
+ * (scheme 10 on), a type prefix ('cus_', 'SKU-') stays as written (typePrefixLength).
  * @example permuteCode('AB-1234-X', permutation) // e.g. 'QF-8071-K'
  */
-export function permuteCode(text: string, permutation: MixedRadixPermutation): string | null {
+export function permuteCode(
+  text: string,
+  permutation: MixedRadixPermutation,
+  keepTypePrefix = false,
+): string | null {
   const length = text.length;
   ensureRoom(length);
+  const prefix = keepTypePrefix ? typePrefixLength(text) : 0;
   // Signature: kept characters as they are, each other position as its class's mark (plus its
   // script or alphabet), so every pattern gets a permutation of its own.
   const signature = codeBuffer(length * 2);
@@ -100,7 +132,9 @@ export function permuteCode(text: string, permutation: MixedRadixPermutation): s
     let radix = 0;
     let value = 0;
     let extra = -1;
-    if (isAsciiDigit(code)) {
+    if (i < prefix) {
+      kind = KEPT;
+    } else if (isAsciiDigit(code)) {
       const runStart = i === 0 || !isAsciiDigit(text.charCodeAt(i - 1));
       const runLong = isAsciiDigit(text.charCodeAt(i + 1));
       if (runStart && runLong && code === 48) {
@@ -203,10 +237,13 @@ function isDigitString(text: string): boolean {
 export class CodePermutation {
   readonly #permutation: MixedRadixPermutation;
   readonly #digits: DigitPermutation;
+  readonly #keepTypePrefix: boolean;
 
-  constructor(permutation: MixedRadixPermutation) {
+  /** From `scheme` 10 on, a code's type prefix ('cus_', 'SKU-') is kept (see permuteCode). */
+  constructor(permutation: MixedRadixPermutation, scheme = 1) {
     this.#permutation = permutation;
     this.#digits = new DigitPermutation(permutation);
+    this.#keepTypePrefix = scheme >= 10;
   }
 
   /**
@@ -217,6 +254,6 @@ export class CodePermutation {
   pseudonym(text: string, wordsAreCodes = false): string | null {
     if (isDigitString(text)) return this.#digits.pseudonym(text, digitCodeDomain(text));
     if (!wordsAreCodes && isWordLike(text)) return null;
-    return permuteCode(text, this.#permutation);
+    return permuteCode(text, this.#permutation, this.#keepTypePrefix);
   }
 }

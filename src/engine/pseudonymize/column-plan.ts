@@ -204,14 +204,14 @@ export function planColumn(
     case 'phone':
       return plan('phone', (original, text) =>
         typeof original === 'string' && /\d/.test(text)
-          ? fakePhone(text, random)
+          ? fakePhone(text, random, scheme)
           : fallback(original, text),
       );
     case 'string': {
       const { semantic } = column;
       const generator = semantic ? semanticGenerator(semantic, scheme) : undefined;
       // Texts the string rules take as codes (digit codes, 'AB-1234-X') are permuted.
-      const codes = new CodePermutation(random.permutation(kind));
+      const codes = new CodePermutation(random.permutation(kind), scheme);
       // From scheme 7 on, an identifier's text without spaces is a code even when it spells a
       // word (Northwind's CustomerID 'ALFKI', 'BERGS'): same length and classes, one image per
       // code in every file, where it got a word of another length. Its own namespace, so a

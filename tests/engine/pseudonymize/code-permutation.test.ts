@@ -108,3 +108,46 @@ describe('CodePermutation', () => {
     expect(same.length).toBeLessThan(3);
   });
 });
+
+describe('type prefixes (scheme 10 on)', () => {
+  const codes = new CodePermutation(permutationOf(3), 10);
+
+  it('keeps a record type’s prefix and draws the rest', () => {
+    for (const [code, prefix] of [
+      ['ch_3NqFGb2eZvKYlo2C0X1bQ8f1', 'ch_'],
+      ['cus_NffrFeUfNV2Hib', 'cus_'],
+      ['price_1MoBy5LkdIwHu7ixZhnattbh', 'price_'],
+      ['SKU-A6608-M', 'SKU-'],
+      ['TCK-20000', 'TCK-'],
+      ['K-10000', 'K-'],
+    ] as const) {
+      const pseudonym = codes.pseudonym(code)!;
+      expect(pseudonym.startsWith(prefix), code).toBe(true);
+      expect(pseudonym).not.toBe(code);
+      expect(shapeOf(pseudonym)).toBe(shapeOf(code));
+    }
+  });
+
+  it('keeps no prefix of six letters or more, of mixed case, or before a rest without a digit', () => {
+    for (const code of ['ORDERS-12345', 'Ab_1234', 'JOHN-SMITH', 'E1000']) {
+      const pseudonym = new CodePermutation(permutationOf(3), 10).pseudonym(code, true);
+      const letters = /^[A-Za-z]+/.exec(code)![0];
+      expect(pseudonym?.startsWith(letters), code).toBe(false);
+    }
+  });
+
+  it('is still a bijection among codes of one prefix (exhaustive over two digits)', () => {
+    const texts = allOfPattern('99').map((digits) => `cus_${digits}x`);
+    const pseudonyms = texts.map((text) => codes.pseudonym(text));
+    expect(new Set(pseudonyms).size).toBe(texts.length);
+    expect(pseudonyms.every((pseudonym) => pseudonym!.startsWith('cus_'))).toBe(true);
+  });
+
+  it('drew the prefix under scheme 9', () => {
+    const older = new CodePermutation(permutationOf(3), 9);
+    const drawn = ['cus_NffrFeUfNV2Hib', 'SKU-A6608-M', 'TCK-20000'].filter(
+      (code) => !older.pseudonym(code)!.startsWith(code.slice(0, 4)),
+    );
+    expect(drawn.length).toBeGreaterThan(0);
+  });
+});

@@ -208,6 +208,29 @@ describe('generator formats (any seed)', () => {
     }
   });
 
+  it('phones of the North American plan keep an exchange of 2-9 and a trunk 1 (scheme 10)', () => {
+    const keys = Array.from({ length: 200 }, (_, index) => `key ${index}`);
+    for (const [phone, layout] of [
+      ['(415) 555-0123', /^\([2-9]\d\d\) [2-9]\d\d-\d{4}$/],
+      ['415.555.0123', /^[2-9]\d\d\.[2-9]\d\d\.\d{4}$/],
+      ['+1 (415) 555-0123', /^\+1 \([2-9]\d\d\) [2-9]\d\d-\d{4}$/],
+      ['1-415-555-0123', /^1-[2-9]\d\d-[2-9]\d\d-\d{4}$/],
+      ['001 415 555 0123', /^001 [2-9]\d\d [2-9]\d\d \d{4}$/],
+    ] as const) {
+      for (const key of keys) {
+        expect(fakePhone(phone, seeded('phone', key).random, 10)).toMatch(layout);
+      }
+    }
+    // Scheme 9 drew the exchange from 0-9, and another plan's numbers are as they were.
+    const older = keys.map((key) => fakePhone('(415) 555-0123', seeded('phone', key).random, 9));
+    expect(older.some((fake) => /^\(\d{3}\) [01]/.test(fake))).toBe(true);
+    for (const key of keys.slice(0, 20)) {
+      expect(fakePhone('+44 20 7946 0958', seeded('phone', key).random, 10)).toBe(
+        fakePhone('+44 20 7946 0958', seeded('phone', key).random, 9),
+      );
+    }
+  });
+
   it('genders keep the original’s letter case', () => {
     for (const [text, pattern] of [
       ['F', /^[FM]$/],
@@ -282,6 +305,36 @@ describe('generator formats (any seed)', () => {
     expect(semanticGenerator('middleName', 8)!('A.', seeded('middleName', 'a'), 0)).toMatch(
       /^[A-Z][a-z]+/,
     );
+  });
+
+  it('URLs keep their layout from scheme 10 on: path, query keys, fragment, port, extension', () => {
+    const url = semanticGenerator('url', 10)!;
+    const shapeOf = (text: string) =>
+      text
+        .replace(/^(\w+:\/\/)(www\.)?[^/?#:]+/, '$1$2HOST')
+        .replace(/(?<=[/?#&=-])[A-Za-z]+|^[A-Za-z]+/g, 'w')
+        .replace(/\d+/g, 'd');
+    for (const key of ['a', 'b', 'c', 'd']) {
+      for (const [text, kept] of [
+        ['https://shop.example.com/checkout?ref=home', ['?ref=']],
+        [
+          'https://www.shop.example.com/products/123-blue-lamp?utm_source=google&utm_medium=cpc#reviews',
+          ['https://www.', '?utm_source=', '&utm_medium=', '#'],
+        ],
+        ['http://acme.io:8080/api/v2/orders/55', ['http://', ':8080/']],
+        ['https://www.contoso.com/team/about-us.html', ['.html']],
+      ] as const) {
+        const fake = url(text, seeded('url', key), 0)!;
+        for (const piece of kept) expect(fake, text).toContain(piece);
+        expect(fake).not.toContain('example.com');
+        expect(fake).not.toMatch(/checkout|google|orders|contoso|about/);
+        expect(shapeOf(fake).replace(/w/g, '')).toBe(shapeOf(text).replace(/w/g, ''));
+      }
+    }
+    // Scheme 9 wrote Faker's bare URL.
+    expect(
+      semanticGenerator('url', 9)!('https://a.com/b/c?d=e', seeded('url', 'a'), 0),
+    ).not.toContain('?d=');
   });
 
   it('UUIDs keep version, variant, case and punctuation', () => {

@@ -115,7 +115,8 @@ describe('URLs built from the row’s names (scheme 2)', () => {
       ['2', 'Daniel', 'Moore', 'dm2', 'https://www.contosoltd.com/team/moore'],
       ['3', 'Grace', 'Okafor', 'go3', 'https://www.contosoltd.com/about'],
     ];
-    const v2 = run(rows).after;
+    // Schemes 2 to 9 drew per-value URLs alike (from scheme 10 on they keep their path).
+    const v2 = run(rows, { scheme: 9 }).after;
     const v1 = run(rows, { scheme: 1 }).after;
     // Under scheme 1 the column is per value: a URL with a path keeps its host there.
     const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
@@ -123,6 +124,11 @@ describe('URLs built from the row’s names (scheme 2)', () => {
     expect(hostOf(v2[1]![4]!)).toBe(hostOf(v1[1]![4]!));
     expect(v2[2]![4]).toBe(v1[2]![4]);
     expect(v2[0]![4]).toBe(`https://www.${hostOf(v1[0]![4]!)}/team/${plain(v2[0]![2]!)}`);
+    // From scheme 10 on, the URL without a name keeps its layout per value, under a drawn host.
+    const v10 = run(rows).after;
+    expect(v10[2]![4]).toMatch(/^https:\/\/www\.[a-z-]+\.[a-z]+\/[a-z]+$/);
+    expect(v10[2]![4]).not.toContain('contoso');
+    expect(v10[0]![4]).toBe(`https://www.${hostOf(v10[0]![4]!)}/team/${plain(v10[0]![2]!)}`);
   });
 
   it('gives a handle the digits its username gets', () => {

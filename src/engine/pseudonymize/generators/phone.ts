@@ -20,12 +20,25 @@ function callingCodeLength(text: string, start: number): number {
 }
 
 /**
+ * Whether a number is of the North American plan: '+1 …' or '001 …', or ten national digits in
+ * groups of 3, 3 and 4 ('(415) 555-0123', '415.555.0123'), maybe after a trunk '1'
+ * ('1-415-555-0123'). Its exchange, the fourth national digit, is 2-9.
+ */
+function isNorthAmerican(original: string, start: number, country: string): boolean {
+  if (country !== '') return country === '1';
+  const groups = original.slice(start).match(/\d+/g) ?? [];
+  const lengths = groups.map((group) => group.length).join(',');
+  return lengths === '3,3,4' || lengths === '1,3,3,4' ? groups[0] !== '0' : false;
+}
+
+/**
  * Replaces the digits of a phone number, keeping its exact punctuation, spacing, country prefix
  * (`+44`, `0044`), extension markers and a leading trunk `0`; the first national digit is 2-9
- * as real numbering plans require (1-9 after a trunk `0`).
+ * as real numbering plans require (1-9 after a trunk `0`). From `scheme` 10 on, a North
+ * American number's exchange starts 2-9 too ('(516) 057-8095' dials nowhere).
  * @example fakePhone('+44 20 7946 0958', random) // '+44 61 3827 5540'
  */
-export function fakePhone(original: string, random: KeyedRandom): string {
+export function fakePhone(original: string, random: KeyedRandom, scheme = 1): string {
   const length = original.length;
   const codes = codeBuffer(length);
   let i = 0;
@@ -46,19 +59,29 @@ export function fakePhone(original: string, random: KeyedRandom): string {
       run <= 3 && run < length - i ? run : Math.min(run, callingCodeLength(original, i));
     for (const end = i + country; i < end; i++) codes[i] = original.charCodeAt(i);
   }
+  const countryCode = international ? codesToText(codes, i).replace(/^\+|^00/, '') : '';
+  const northAmerican = scheme >= 10 && isNorthAmerican(original, i, countryCode);
   let national = true;
   let afterTrunk = false;
+  /** National digits written so far, after a North American trunk '1'. */
+  let digits = 0;
   for (; i < length; i++) {
     const code = original.charCodeAt(i);
     if (!isAsciiDigit(code)) codes[i] = code;
-    else if (national) {
+    else if (national && northAmerican && !international && code === ZERO + 1) {
+      codes[i] = code; // the trunk '1' of '1-415-555-0123'
+    } else if (national) {
       national = false;
       afterTrunk = code === ZERO;
       codes[i] = afterTrunk ? ZERO : ZERO + 2 + random.int(8);
+      digits = 1;
     } else if (afterTrunk) {
       afterTrunk = false;
       codes[i] = ZERO + 1 + random.int(9);
-    } else codes[i] = ZERO + random.int(10);
+    } else {
+      codes[i] = northAmerican && digits === 3 ? ZERO + 2 + random.int(8) : ZERO + random.int(10);
+      digits++;
+    }
   }
   return codesToText(codes, length);
 }

@@ -10,6 +10,7 @@ import { applyLetterCase, letterCaseOf } from './letter-case';
 import { fakePeptide } from './peptide';
 import { fakePhone } from './phone';
 import { streetAddressLike } from './street-address';
+import { replaceWords } from './text';
 import { fakeUuid, isUuid } from './uuid';
 
 /** Makes a pseudonym for text of a semantic; null when the text does not fit (string rules apply). */
@@ -162,8 +163,45 @@ export function semanticGenerator(
   if (scheme >= 9 && semantic === 'middleName') return middleNameOrInitial;
   if (scheme >= 9 && semantic === 'fullName') return fullNameWithTitles;
   if (scheme >= 9 && semantic === 'streetAddress') return streetAddressInLayout;
+  if (scheme >= 10 && semantic === 'phone') return phoneWithExchange;
+  if (scheme >= 10 && semantic === 'url') return urlInLayout;
   return SEMANTIC_GENERATORS[semantic];
 }
+
+/** A web file's name and its common extension. */
+const FILE_EXTENSION =
+  /^(.+?)(\.(?:html?|php|aspx?|jsp|pdf|png|jpe?g|gif|svg|webp|ico|json|xml|csv|txt|zip|gz|js|css|mp[34]|docx?|xlsx?))?$/i;
+
+/** Scheme, host (and port), then the rest from the first '/', '?' or '#'. */
+const URL_LAYOUT = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)(www\.)?([^/?#:@\s]+)(:\d+)?([/?#]\S*)?$/i;
+
+/**
+ * From scheme 10 on, a URL keeps its layout: its scheme, 'www.', port, and a path, query and
+ * fragment whose words are replaced as the string rules replace them (digits drawn, punctuation
+ * kept) and whose query keys and file extensions stay ('?ref=home' → '?ref=lamp', '.html'),
+ * under a drawn host, where it was Faker's bare URL ('https://shop.example.com/checkout?ref=home'
+ * → 'https://elementary-translation.name').
+ */
+const urlInLayout: SemanticGenerator = (text, { faker, random }) => {
+  const parts = URL_LAYOUT.exec(text);
+  if (!parts) return SEMANTIC_GENERATORS.url!(text, { faker, random }, 0);
+  const [, scheme, www = '', , port = '', rest = ''] = parts;
+  const host = faker.internet.domainName();
+  const pieces = rest.split(/([/?#&=])/);
+  const written = pieces.map((piece, index) => {
+    if (piece === '' || /^[/?#&=]$/.test(piece)) return piece;
+    // A query key: the piece before '=' after '?' or '&'.
+    const isKey = pieces[index + 1] === '=' && /^[?&]$/.test(pieces[index - 1] ?? '');
+    if (isKey) return piece;
+    // A file's extension ('.html', '.pdf') says what it is, not whose ('john.doe' has none).
+    const [, name = piece, extension = ''] = FILE_EXTENSION.exec(piece) ?? [];
+    return replaceWords(name, random, 10) + extension;
+  });
+  return `${scheme}${www}${host}${port}${written.join('')}`;
+};
+
+/** From scheme 10 on, phones whose North American exchange starts 2-9 (fakePhone). */
+const phoneWithExchange = forShape('phone', (text, { random }) => fakePhone(text, random, 10));
 
 /** Genders that name no sex, and answers that give none: what another such value becomes. */
 const OTHER_GENDERS = [
