@@ -1,6 +1,7 @@
 /**
- * Boolean vocabularies: true/false, yes/no, y/n and t/f, each in one consistent case
- * (lower, UPPER or Title). '1'/'0' count only under a flag-like header (see isFlagHeader).
+ * Boolean vocabularies: true/false, yes/no, y/n and t/f, and the yes and no of German and Dutch
+ * exports (ja/nein) and French ones (oui/non, vrai/faux), each in one consistent case (lower,
+ * UPPER or Title). '1'/'0' count only under a flag-like header (see isFlagHeader).
  */
 
 export const BOOLEAN_PAIRS: readonly (readonly [string, string])[] = [
@@ -8,6 +9,9 @@ export const BOOLEAN_PAIRS: readonly (readonly [string, string])[] = [
   ['yes', 'no'],
   ['y', 'n'],
   ['t', 'f'],
+  ['ja', 'nein'],
+  ['oui', 'non'],
+  ['vrai', 'faux'],
 ];
 
 type LetterCase = 'lower' | 'upper' | 'title';

@@ -745,6 +745,21 @@ const BOOLEANS: Case[] = [
     expected: { type: 'boolean', boolean: { trueText: 'T', falseText: 'F' } },
   },
   {
+    description: 'Ja/Nein (German and Dutch exports)',
+    values: ['Ja', 'Nein', 'Ja'],
+    expected: { type: 'boolean', boolean: { trueText: 'Ja', falseText: 'Nein' } },
+  },
+  {
+    description: 'oui/non and VRAI/FAUX (French exports)',
+    values: ['oui', 'non', 'non'],
+    expected: { type: 'boolean', boolean: { trueText: 'oui', falseText: 'non' } },
+  },
+  {
+    description: 'VRAI/FAUX (a French Excel)',
+    values: ['VRAI', 'FAUX'],
+    expected: { type: 'boolean', boolean: { trueText: 'VRAI', falseText: 'FAUX' } },
+  },
+  {
     description: "a column of only 'T' is not a boolean",
     values: ['T', 'T', 'T'],
     expected: { type: 'string' },

@@ -8,6 +8,9 @@ const PAIRS: readonly (readonly [string, string])[] = [
   ['t', 'f'],
   ['1', '0'],
   ['on', 'off'],
+  ['ja', 'nein'],
+  ['oui', 'non'],
+  ['vrai', 'faux'],
 ];
 
 /**
