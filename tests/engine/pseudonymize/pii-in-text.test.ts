@@ -419,3 +419,31 @@ describe('dates of other layouts in free text (scheme 10 on)', () => {
     });
   });
 });
+
+describe('numbers in free text (scheme 10 on)', () => {
+  it('read alike in every text: a number of four digits or more is permuted by its digits', () => {
+    const notes = [
+      'Re: order #1712 arrived damaged',
+      'Customer says order #1712 was left at the door',
+      'Invoice 004417 for order #1712, 3 items',
+      'Order #1713 is fine',
+    ];
+    const written = runTextColumn('note', notes, 10);
+    const numbers = (text: string) => text.match(/\d{4,}/g) ?? [];
+    const [first] = numbers(written[0]!);
+    expect(first).toMatch(/^[1-9]\d{3}$/);
+    expect(first).not.toBe('1712');
+    expect(numbers(written[1]!)).toEqual([first]);
+    expect(numbers(written[2]!)).toEqual([expect.stringMatching(/^0\d{5}$/), first]);
+    expect(numbers(written[3]!)[0]).not.toBe(first);
+    // The same number in another file under the key.
+    expect(numbers(runTextColumn('memo', ['Ticket #1712 closed today'], 10)[0]!)).toEqual([first]);
+  });
+
+  it('were redrawn text by text under scheme 9', () => {
+    const notes = ['Re: order #1712 arrived damaged', 'Customer says order #1712 was left'];
+    const written = runTextColumn('note', notes, 9);
+    const numbers = written.map((text) => text.match(/\d{4,}/g)?.[0]);
+    expect(numbers[0]).not.toBe(numbers[1]);
+  });
+});

@@ -1,6 +1,7 @@
 import { flatString } from '../../text/flat-string';
 import type { Cell, PiiInTextStats, Sheet } from '../../types';
 import type { ColumnPlan } from '../column-plan';
+import { DigitPermutation, digitCodeDomain } from '../digit-permutation';
 import { datesInText, fakeDateText } from '../generators/date-text';
 import { fakeIsoDateText } from '../generators/iso-date-text';
 import { semanticGenerator } from '../generators/semantic';
@@ -47,6 +48,14 @@ export class PiiInText {
   constructor(source: FakeSource, scheme = PSEUDONYM_SCHEME_VERSION) {
     this.#source = source;
     this.#scheme = scheme;
+  }
+
+  /** The keyed permutation of numbers in free text (withNumbers), made when first needed. */
+  #textNumbers: DigitPermutation | null = null;
+
+  #numbers(): DigitPermutation {
+    this.#textNumbers ??= new DigitPermutation(this.#source.random.permutation('textNumber'));
+    return this.#textNumbers;
   }
 
   /**
@@ -193,10 +202,12 @@ export class PiiInText {
     const found = this.spans(text);
     const foundFakes = found.map((span) => this.#pseudonymOf(text, span));
     if (mode === 'redact') return joinAround(text, found, foundFakes, (gap) => gap);
-    const { spans, fakes } =
+    const dated =
       this.#scheme >= 9
         ? withDates(text, found, foundFakes, this.#source.random, this.#scheme)
         : { spans: found, fakes: foundFakes };
+    const { spans, fakes } =
+      this.#scheme >= 10 ? withNumbers(text, dated.spans, dated.fakes, this.#numbers()) : dated;
     const wordLike =
       this.#inWords(text) || isWordLike(joinAround(text, spans, fakes, (gap) => gap, SPAN_AS_WORD));
     const { random } = this.#source;
@@ -347,12 +358,50 @@ function withDates(
     ...isoDatesIn(text, random),
     ...(scheme >= 10 ? otherDatesIn(text, random) : []),
   ].filter((date) => !overlapsFound(date));
-  if (dates.length === 0) return { spans, fakes };
-  const merged = [
-    ...spans.map((span, index) => ({ span: span, fake: fakes[index]! })),
-    ...dates,
-  ].sort((a, b) => a.span.start - b.span.start);
+  return withSpans(spans, fakes, dates);
+}
+
+/** The spans and their pseudonyms with `more` among them, in the text's order. */
+function withSpans(
+  spans: readonly TextSpan[],
+  fakes: readonly string[],
+  more: readonly { span: TextSpan; fake: string }[],
+): { spans: readonly TextSpan[]; fakes: readonly string[] } {
+  if (more.length === 0) return { spans, fakes };
+  const merged = [...spans.map((span, index) => ({ span, fake: fakes[index]! })), ...more].sort(
+    (a, b) => a.span.start - b.span.start,
+  );
   return { spans: merged.map(({ span }) => span), fakes: merged.map(({ fake }) => fake) };
+}
+
+/** A run of four digits or more, not part of a longer number ('1,234.56', '12.3456'). */
+const NUMBER_IN_TEXT = /(?<![\d.,])\d{4,}(?![\d]|[.,]\d)/g;
+
+/**
+ * From scheme 10 on, the runs of four digits or more of a text outside its other spans (an
+ * order, ticket or invoice number: 'Re: order #1712'), each through a keyed permutation of the
+ * digits of its length (its first digit's zero kept), so the same number reads alike in every
+ * text and file under the key, where each text redrew its digits ('#1712' became '#7691' in a
+ * subject and '#1650' in its description). Shorter numbers ('3 items') stay the text's draw.
+ */
+function withNumbers(
+  text: string,
+  spans: readonly TextSpan[],
+  fakes: readonly string[],
+  numbers: DigitPermutation,
+): { spans: readonly TextSpan[]; fakes: readonly string[] } {
+  if (!/\d{4}/.test(text)) return { spans, fakes };
+  const found: { span: TextSpan; fake: string }[] = [];
+  for (const match of text.matchAll(NUMBER_IN_TEXT)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (spans.some((span) => span.start < end && start < span.end)) continue;
+    found.push({
+      span: { start, end },
+      fake: numbers.pseudonym(match[0], digitCodeDomain(match[0])),
+    });
+  }
+  return withSpans(spans, fakes, found);
 }
 
 /** A stretch of a text that takes a pseudonym of its own. */
