@@ -25,6 +25,9 @@ const NON_ZERO_DIGIT = 4;
 const SCRIPT_DIGIT = 5;
 /** A letter outside ASCII; `aux` names its alphabet (see alphabetOf). */
 const SCRIPT_LETTER = 6;
+/** A hexadecimal digit of a hex code (isHexCode), lower or upper case: 0-9 then a-f. */
+const HEX_LOWER = 7;
+const HEX_UPPER = 8;
 /** Signature characters for the classes (private use), so a pattern's name is a string. */
 const CLASS_MARK = 0xe000;
 
@@ -107,10 +110,35 @@ function typePrefixLength(text: string): number {
   return 0;
 }
 
+/** Hex codes this short are too often words and numbers ('cafe12'). */
+const SHORTEST_HEX_CODE = 8;
+
+/**
+ * The case of a hex code from `start` on ('a808ad4438032f61', a session id, an MD5, a Mongo id):
+ * eight hex digits or more, letters among a-f of one case, with a letter and a digit; null when
+ * it is none. Its letters are drawn among a-f and its digits among 0-9 alike, so it stays hex.
+ */
+function hexCaseOf(text: string, start: number): typeof HEX_LOWER | typeof HEX_UPPER | null {
+  if (text.length - start < SHORTEST_HEX_CODE) return null;
+  let lower = false;
+  let upper = false;
+  let digit = false;
+  for (let i = start; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isAsciiDigit(code)) digit = true;
+    else if (code >= 97 && code <= 102) lower = true;
+    else if (code >= 65 && code <= 70) upper = true;
+    else return null;
+  }
+  if (!digit || lower === upper) return null;
+  return lower ? HEX_LOWER : HEX_UPPER;
+}
+
 /**
  * The pseudonym of a code under a column kind's keyed permutation: the same pattern, never the
  * code itself; null when nothing in it can change (no letter or digit). With `keepTypePrefix`
- * (scheme 10 on), a type prefix ('cus_', 'SKU-') stays as written (typePrefixLength).
+ * (scheme 10 on), a type prefix ('cus_', 'SKU-') stays as written (typePrefixLength) and a hex
+ * code after it stays hex (hexCaseOf).
  * @example permuteCode('AB-1234-X', permutation) // e.g. 'QF-8071-K'
  */
 export function permuteCode(
@@ -121,6 +149,8 @@ export function permuteCode(
   const length = text.length;
   ensureRoom(length);
   const prefix = keepTypePrefix ? typePrefixLength(text) : 0;
+  // From scheme 10 on (as type prefixes), a hex code stays hex.
+  const hex = keepTypePrefix ? hexCaseOf(text, prefix) : null;
   // Signature: kept characters as they are, each other position as its class's mark (plus its
   // script or alphabet), so every pattern gets a permutation of its own.
   const signature = codeBuffer(length * 2);
@@ -134,6 +164,10 @@ export function permuteCode(
     let extra = -1;
     if (i < prefix) {
       kind = KEPT;
+    } else if (hex !== null) {
+      kind = hex;
+      radix = 16;
+      value = isAsciiDigit(code) ? code - 48 : (code | 32) - 87;
     } else if (isAsciiDigit(code)) {
       const runStart = i === 0 || !isAsciiDigit(text.charCodeAt(i - 1));
       const runLong = isAsciiDigit(text.charCodeAt(i + 1));
@@ -216,6 +250,12 @@ export function permuteCode(
       case SCRIPT_DIGIT:
         out[i] = aux[i]! + value;
         break;
+      case HEX_LOWER:
+        out[i] = value < 10 ? 48 + value : 87 + value;
+        break;
+      case HEX_UPPER:
+        out[i] = value < 10 ? 48 + value : 55 + value;
+        break;
       default:
         out[i] = alphabetOf(aux[i]!).letters[value]!;
     }
@@ -239,7 +279,10 @@ export class CodePermutation {
   readonly #digits: DigitPermutation;
   readonly #keepTypePrefix: boolean;
 
-  /** From `scheme` 10 on, a code's type prefix ('cus_', 'SKU-') is kept (see permuteCode). */
+  /**
+   * From `scheme` 10 on, a code's type prefix ('cus_', 'SKU-') is kept and a hex code stays hex
+   * (see permuteCode).
+   */
   constructor(permutation: MixedRadixPermutation, scheme = 1) {
     this.#permutation = permutation;
     this.#digits = new DigitPermutation(permutation);

@@ -93,12 +93,12 @@ export const PSEUDONYM_SCHEME_VERSION = 10;
  *    (generators/date-text.ts), where their digits were redrawn ('2/46/9583') or permuted as a
  *    code's; a text in capitals keeps its words of one or two letters as many capitals
  *    ('SKU-RED-M' → 'FAT-WHY-K'), where a lone capital was read as title case and became a word
- *    ('At'). A
- *    column of two values (booleans, measures of 0 and 1) is drawn row by row, its share of true
- *    kept (row-booleans.ts), where the key kept or swapped every value. A code keeps its type
- *    prefix ('cus_', 'SKU-'; code-permutation.ts); a North American phone's exchange starts 2-9;
- *    a URL keeps its path, query keys, fragment and port, its words replaced; a number of four
- *    digits or more in free text is permuted by its digits, alike in every text.
+ *    ('At'). A column of two values (booleans, measures of 0 and 1) is drawn row by row, its
+ *    share of true kept (row-booleans.ts), where the key kept or swapped every value. A code
+ *    keeps its type prefix ('cus_', 'SKU-'; code-permutation.ts) and a hex code stays hex; a
+ *    North American phone's exchange starts 2-9; a URL keeps its path, query keys, fragment and
+ *    port, its words replaced; a number of four digits or more in free text is permuted by its
+ *    digits, alike in every text.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

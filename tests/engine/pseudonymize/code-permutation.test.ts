@@ -143,6 +143,33 @@ describe('type prefixes (scheme 10 on)', () => {
     expect(pseudonyms.every((pseudonym) => pseudonym!.startsWith('cus_'))).toBe(true);
   });
 
+  it('keeps a hex code hex, in its case, a prefix before it kept too', () => {
+    for (const [code, pattern] of [
+      ['a808ad4438032f61', /^[0-9a-f]{16}$/],
+      ['5F2A9C0B7D1E4A3F', /^[0-9A-F]{16}$/],
+      ['d41d8cd98f00b204e9800998ecf8427e', /^[0-9a-f]{32}$/],
+      ['sess_9f86d081884c7d65', /^sess_[0-9a-f]{16}$/],
+    ] as const) {
+      const pseudonym = codes.pseudonym(code)!;
+      expect(pseudonym, code).toMatch(pattern);
+      expect(pseudonym).not.toBe(code);
+    }
+    // Mixed case, too short, or not all hex: the usual classes.
+    expect(codes.pseudonym('a808AD44380')).toMatch(/^[a-z]\d{3}[A-Z]{2}\d{5}$/);
+    const drawn = Array.from({ length: 50 }, (_, seed) =>
+      new CodePermutation(permutationOf(seed), 10).pseudonym('ab12cd3'),
+    );
+    expect(drawn.some((code) => /[g-z]/.test(code!))).toBe(true);
+  });
+
+  it('is a bijection on hex codes of one length (exhaustive over a pattern)', () => {
+    const hexDigits = '0123456789abcdef';
+    const texts = [...hexDigits].flatMap((a) => [...hexDigits].map((b) => `${a}${b}1234ab`));
+    const pseudonyms = texts.map((text) => codes.pseudonym(text)!);
+    expect(new Set(pseudonyms).size).toBe(texts.length);
+    expect(pseudonyms.every((pseudonym) => /^[0-9a-f]{8}$/.test(pseudonym))).toBe(true);
+  });
+
   it('drew the prefix under scheme 9', () => {
     const older = new CodePermutation(permutationOf(3), 9);
     const drawn = ['cus_NffrFeUfNV2Hib', 'SKU-A6608-M', 'TCK-20000'].filter(
