@@ -97,8 +97,8 @@ export const PSEUDONYM_SCHEME_VERSION = 10;
  *    share of true kept (row-booleans.ts), where the key kept or swapped every value. A code
  *    keeps its type prefix ('cus_', 'SKU-'; code-permutation.ts) and a hex code stays hex; a
  *    North American phone's exchange starts 2-9; a URL keeps its path, query keys, fragment and
- *    port, its words replaced; a number of four digits or more in free text is permuted by its
- *    digits, alike in every text.
+ *    port, its words replaced; an IP address keeps its network kind and layout; a number of
+ *    four digits or more in free text is permuted by its digits, alike in every text.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -307,6 +307,29 @@ describe('generator formats (any seed)', () => {
     );
   });
 
+  it('IP addresses keep their network kind and layout from scheme 10 on', () => {
+    const ip = semanticGenerator('ipv4', 10)!;
+    const numbers = (text: string) => text.split('.').map(Number);
+    for (const key of Array.from({ length: 300 }, (_, index) => `key ${index}`)) {
+      const [a, b, , d] = numbers(ip('8.8.4.4', seeded('ipv4', key), 0)!);
+      expect(a).toBeGreaterThanOrEqual(1);
+      expect(a).toBeLessThanOrEqual(223);
+      expect([10, 127]).not.toContain(a);
+      expect(a === 192 && b === 168).toBe(false);
+      expect(d).toBeGreaterThanOrEqual(1);
+      expect(d).toBeLessThanOrEqual(254);
+      expect(ip('192.168.1.20', seeded('ipv4', key), 0)).toMatch(/^192\.168\.\d+\.\d+$/);
+      expect(ip('10.0.3.7', seeded('ipv4', key), 0)).toMatch(/^10\./);
+      const [p, q] = numbers(ip('172.20.0.5', seeded('ipv4', key), 0)!);
+      expect(p).toBe(172);
+      expect(q).toBeGreaterThanOrEqual(16);
+      expect(q).toBeLessThanOrEqual(31);
+      const v6 = ip('2001:db8:6d7b::e1db', seeded('ipv6', key), 0)!;
+      expect(v6).toMatch(/^[0-9a-f]{4}:[0-9a-f]{3}:[0-9a-f]{4}::[0-9a-f]{4}$/);
+    }
+    expect(ip('FE80::1', seeded('ipv6', 'a'), 0)).toMatch(/^[0-9A-F]{4}::[0-9A-F]$/);
+  });
+
   it('URLs keep their layout from scheme 10 on: path, query keys, fragment, port, extension', () => {
     const url = semanticGenerator('url', 10)!;
     const shapeOf = (text: string) =>

@@ -165,6 +165,7 @@ export function semanticGenerator(
   if (scheme >= 9 && semantic === 'streetAddress') return streetAddressInLayout;
   if (scheme >= 10 && semantic === 'phone') return phoneWithExchange;
   if (scheme >= 10 && semantic === 'url') return urlInLayout;
+  if (scheme >= 10 && (semantic === 'ipv4' || semantic === 'ipv6')) return ipInLayout;
   return SEMANTIC_GENERATORS[semantic];
 }
 
@@ -198,6 +199,66 @@ const urlInLayout: SemanticGenerator = (text, { faker, random }) => {
     return replaceWords(name, random, 10) + extension;
   });
   return `${scheme}${www}${host}${port}${written.join('')}`;
+};
+
+/** An IPv4 address's four numbers. */
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+/** An IPv6 address's groups, '::' as an empty one (no IPv4 tail). */
+const IPV6 = /^[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}$/;
+
+/**
+ * Blocks an IPv4 address keeps, as first number and the range of its second: private
+ * networks, loopback and link-local (a LAN address stays a LAN address).
+ */
+const KEPT_IPV4_BLOCKS: readonly (readonly [number, number, number])[] = [
+  [10, 0, 255],
+  [172, 16, 31],
+  [192, 168, 168],
+  [127, 0, 255],
+  [169, 254, 254],
+];
+
+/** Whether an IPv4 address's first two numbers fall in a kept block or a reserved range. */
+function isSpecialIpv4(first: number, second: number): boolean {
+  return (
+    first === 0 ||
+    first >= 224 ||
+    (first === 100 && second >= 64 && second <= 127) ||
+    KEPT_IPV4_BLOCKS.some(([a, from, to]) => first === a && second >= from && second <= to)
+  );
+}
+
+/**
+ * From scheme 10 on, IP addresses in their layout: an IPv4 address in a private network,
+ * loopback or link-local block stays in it, its host drawn, and any other becomes a public
+ * unicast address (never multicast or reserved, no .0 or .255 host), where Faker drew all four
+ * numbers (224 to 255 first in an eighth of them); an IPv6 address keeps its groups' lengths,
+ * its '::' and its case, each hex digit drawn, where it was written out in full.
+ */
+const ipInLayout: SemanticGenerator = (text, source, attempt) => {
+  const { random } = source;
+  const ipv4 = IPV4.exec(text);
+  if (ipv4) {
+    const [first, second] = [Number(ipv4[1]), Number(ipv4[2])];
+    const block = KEPT_IPV4_BLOCKS.find(
+      ([a, from, to]) => first === a && second >= from && second <= to,
+    );
+    let a = block ? block[0] : 0;
+    let b = block ? block[1] + random.int(block[2] - block[1] + 1) : 0;
+    while (!block && isSpecialIpv4(a, b)) {
+      a = 1 + random.int(223);
+      b = random.int(256);
+    }
+    return `${a}.${b}.${random.int(256)}.${1 + random.int(254)}`;
+  }
+  if (IPV6.test(text) && text.includes(':')) {
+    const upper = /[A-F]/.test(text);
+    return text.replace(/[0-9A-Fa-f]/g, () => {
+      const digit = random.int(16).toString(16);
+      return upper ? digit.toUpperCase() : digit;
+    });
+  }
+  return SEMANTIC_GENERATORS.ipv4!(text, source, attempt);
 };
 
 /** From scheme 10 on, phones whose North American exchange starts 2-9 (fakePhone). */
