@@ -16,7 +16,7 @@ import type {
   PlanGrid,
   ValuePlan,
 } from './column-plan';
-import { fakeMeasure } from './generators/measure';
+import { fakeMeasure, roundness } from './generators/measure';
 import { fakeNumber } from './generators/number';
 import type { KeyedRandom } from './keyed-random';
 import { numberModeOf } from './number-mode';
@@ -204,10 +204,21 @@ function planMeasureValues(
   // From scheme 9 on, a column of whole values written with decimals ('38.0') moves by whole
   // units and keeps its zero decimals ('41.0'), where '38.0' became '36.6'.
   const wholeValues = layout?.wholeValues === true;
+  // From scheme 10 on, a whole value ending in zeros moves by units of its own roundness
+  // ('85000' → '88000', '52300' → '54100'), where it moved by ones ('87341', its zeros lost).
+  const movedDecimals = (value: number, decimals: number) => {
+    const zeros = scheme >= 10 && Number.isInteger(value) ? roundness(value) : 0;
+    return zeros > 0 ? -zeros : decimals;
+  };
   const generate: GenerateValue = (original, text) => {
     if (typeof original === 'number') {
       const decimals = Math.max(fractionDigitsOf(original), shownDecimals);
-      return fakeMeasure(original, wholeValues ? 0 : decimals, zeroSign, random);
+      return fakeMeasure(
+        original,
+        movedDecimals(original, wholeValues ? 0 : decimals),
+        zeroSign,
+        random,
+      );
     }
     if (typeof original !== 'string') return fallback(original, text);
     const analysis = analyzeNumberText(text);
@@ -222,7 +233,12 @@ function planMeasureValues(
       );
     }
     const decimals = writtenDecimals(analysis, value, layout);
-    const fake = fakeMeasure(value, wholeValues ? 0 : decimals, zeroSign, random);
+    const fake = fakeMeasure(
+      value,
+      movedDecimals(value, wholeValues ? 0 : decimals),
+      zeroSign,
+      random,
+    );
     return formatNumberText(fake, layoutForValue(layout, analysis, decimals));
   };
   const domain = smallIntegerDomain(column, scheme);

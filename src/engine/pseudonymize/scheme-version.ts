@@ -98,7 +98,8 @@ export const PSEUDONYM_SCHEME_VERSION = 10;
  *    keeps its type prefix ('cus_', 'SKU-'; code-permutation.ts) and a hex code stays hex; a
  *    North American phone's exchange starts 2-9; a URL keeps its path, query keys, fragment and
  *    port, its words replaced; an IP address keeps its network kind and layout; a number of
- *    four digits or more in free text is permuted by its digits, alike in every text.
+ *    four digits or more in free text is permuted by its digits, alike in every text; a round
+ *    whole measure moves by units of its roundness ('85000' → '88000', not '87341').
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { columnUnderScheme } from '../../support/column-under-scheme';
 import { detectSchema, pseudonymize, type Sheet, type Workbook } from '../../../src/engine';
-import { fakeMeasure } from '../../../src/engine/pseudonymize/generators/measure';
+import { fakeMeasure, roundness } from '../../../src/engine/pseudonymize/generators/measure';
 import { KeyedRandom } from '../../../src/engine/pseudonymize/keyed-random';
 import { createSeededRandom } from '../../../scripts/lib/seeded-random';
 
@@ -176,6 +176,30 @@ describe('measures keep their distribution', () => {
     }
     random.reseed('number', '0');
     expect(fakeMeasure(0, 2, -1, random)).toBe(-0.01);
+  });
+
+  it('moves round whole values by units of their roundness (scheme 10)', () => {
+    expect([85000, 52300, 300, 100000, 7, 0, -4500, 12.5].map(roundness)).toEqual([
+      3, 2, 0, 3, 0, 0, 1, 0,
+    ]);
+    const salaries = Array.from({ length: 300 }, (_, i) =>
+      String(40_000 + ((i * 7919) % 600) * 100),
+    );
+    const sheet = { name: 'staff', columns: ['salary'], rows: salaries.map((text) => [text]) };
+    const after = columnUnderScheme(sheet, 0, 10);
+    after.forEach((text, row) => {
+      const [before, moved] = [Number(salaries[row]), Number(text)];
+      expect(moved % 100, text).toBe(0);
+      expect(moved).not.toBe(before);
+      expect(Math.abs(moved - before) / before).toBeLessThanOrEqual(0.11);
+    });
+    // Scheme 9 moved them by ones: their zeros were lost.
+    const older = columnUnderScheme(sheet, 0, 9);
+    expect(older.filter((text) => Number(text) % 100 === 0).length).toBeLessThan(30);
+    // Exactly: a power of ten, no floating-point dust.
+    const random = new KeyedRandom(new TextEncoder().encode('key'));
+    random.reseed('number', '85000');
+    expect(String(fakeMeasure(85000, -3, 1, random))).toMatch(/^\d{2}000$/);
   });
 
   it('keeps scientific notation, its letter, signs and exponent width (scheme 4)', () => {
