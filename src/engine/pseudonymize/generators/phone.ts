@@ -26,9 +26,22 @@ function callingCodeLength(text: string, start: number): number {
  */
 function isNorthAmerican(original: string, start: number, country: string): boolean {
   if (country !== '') return country === '1';
-  const groups = original.slice(start).match(/\d+/g) ?? [];
-  const lengths = groups.map((group) => group.length).join(',');
-  return lengths === '3,3,4' || lengths === '1,3,3,4' ? groups[0] !== '0' : false;
+  // The lengths of the digit groups, read in one pass (a column holds a phone per row).
+  let lengths = '';
+  let run = 0;
+  let firstDigit = -1;
+  for (let i = start; i <= original.length; i++) {
+    const code = i < original.length ? original.charCodeAt(i) : 0;
+    if (isAsciiDigit(code)) {
+      if (firstDigit < 0) firstDigit = code;
+      run++;
+    } else if (run > 0) {
+      lengths += lengths === '' ? String(run) : `,${run}`;
+      run = 0;
+    }
+  }
+  // After a trunk: '1-415-555-0123'.
+  return lengths === '3,3,4' || (lengths === '1,3,3,4' && firstDigit === ZERO + 1);
 }
 
 /**
