@@ -82,7 +82,8 @@ import { SensitiveOriginals } from './sensitive-originals';
  *
  * Relations within a row (row-relations.ts), applied over the per-value pseudonyms:
  * - dates and date-times of a row move together by one keyed offset of the row's entity (the
- *   sheet's first identifier, email or UUID column, or ColumnSchema.dateShift.entityColumn), 1
+ *   sheet's first identifier, email or UUID column, from scheme 10 on after a person's id that
+ *   repeats, see entityColumnIndex; or ColumnSchema.dateShift.entityColumn), 1
  *   to 180 days either way: order and intervals in a row are exact, an entity moves alike in
  *   every file under the key, and no date keeps its value, but a date may now land on another
  *   original and maps to one pseudonym per entity. Rows without an entity, birth dates unless

@@ -55,12 +55,32 @@ function allDistinct(column: ColumnSchema): boolean {
 }
 
 /**
+ * Fewest distinct values of a repeating column that may name the rows' entity (scheme 10 on):
+ * fewer are categories, whose many rows would share one offset.
+ */
+const FEWEST_ENTITIES = 20;
+
+/** Headers naming a person or account, whose id repeats over that person's rows. */
+const PERSON_ENTITY =
+  /customer|client|user|member|account|patient|employee|person|contact|subscriber|student|player|visitor|kunde|cliente/i;
+
+/** Whether a column repeats values (a customer's orders), its distinct count an estimate or not. */
+function repeats(column: ColumnSchema): boolean {
+  const unique = column.distinctApproximate ? 0.999 * column.nonEmptyCount : column.nonEmptyCount;
+  return column.distinctCount < unique;
+}
+
+/**
  * The column naming a row's entity: the first unique identifier (no row index), email or UUID
- * column.
+ * column. From scheme 10 on, an identifier of a person or account whose values repeat (a
+ * customer's orders, a user's events: 'customer_id', 'user_id'), with 20 distinct or more and
+ * as filled as that column, comes before: the person's rows then move as one, their timeline's
+ * order and intervals kept, and by the offset the person's own file gives them (the customers
+ * file, where the id is unique), where each row's own id moved it alone.
  * @example entityColumnIndex([idColumn, emailColumn, signupColumn], 6) // 0
  */
 export function entityColumnIndex(schema: readonly ColumnSchema[], scheme: number): number {
-  return schema.findIndex(
+  const first = schema.findIndex(
     (column) =>
       // Kept or not: the offset is a keyed hash of the original either way.
       (isIdentifierColumn(column, scheme) && !isRowIndex(column)) ||
@@ -69,6 +89,17 @@ export function entityColumnIndex(schema: readonly ColumnSchema[], scheme: numbe
       column.semantic === 'uuid' ||
       (isIdName(column.name) && allDistinct(column)),
   );
+  if (scheme < 10 || first < 0) return first;
+  const filled = schema[first]!.nonEmptyCount;
+  const person = schema.findIndex(
+    (column) =>
+      (isIdentifierColumn(column, scheme) || isIdName(column.name)) &&
+      PERSON_ENTITY.test(column.name) &&
+      repeats(column) &&
+      column.distinctCount >= FEWEST_ENTITIES &&
+      column.nonEmptyCount >= filled,
+  );
+  return person >= 0 ? person : first;
 }
 
 /**

@@ -99,7 +99,9 @@ export const PSEUDONYM_SCHEME_VERSION = 10;
  *    North American phone's exchange starts 2-9; a URL keeps its path, query keys, fragment and
  *    port, its words replaced; an IP address keeps its network kind and layout; a number of
  *    four digits or more in free text is permuted by its digits, alike in every text; a round
- *    whole measure moves by units of its roundness ('85000' → '88000', not '87341').
+ *    whole measure moves by units of its roundness ('85000' → '88000', not '87341'). A person's
+ *    or account's id that repeats over the rows ('customer_id' in orders, 'user_id' in events)
+ *    names the rows' entity before a unique row id, so a customer's dates move as one.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

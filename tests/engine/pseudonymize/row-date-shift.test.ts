@@ -402,3 +402,71 @@ describe('a sheet without an entity column (scheme 8 on)', () => {
     expect(dateShiftPlans(detectSchema(lone), 8)[0]).toMatchObject({ entityColumn: null });
   });
 });
+
+describe("a person's rows moving as one (scheme 10 on)", () => {
+  /** A user's events: a unique event id, then the user's id (40 users), a timestamp a day apart. */
+  const events = (count: number): Sheet => ({
+    name: 'events',
+    columns: ['event_id', 'user_id', 'occurred_at'],
+    rows: Array.from({ length: count }, (_, index) => [
+      String(900_000 + index),
+      String(1000 + (index % 40)),
+      new Date(Date.UTC(2024, 2, 1) + Math.floor(index / 40) * DAY).toISOString().slice(0, 10),
+    ]),
+  });
+  const customers: Sheet = {
+    name: 'customers',
+    columns: ['user_id', 'signup_date'],
+    rows: Array.from({ length: 40 }, (_, index) => [String(1000 + index), '2024-02-01']),
+  };
+
+  it("moves a user's events by one offset: their order and intervals kept", () => {
+    const sheet = events(400);
+    const moved = columnUnderScheme(sheet, 2, 10);
+    for (let user = 0; user < 40; user++) {
+      const rows = sheet.rows.flatMap((_, row) => (row % 40 === user ? [row] : []));
+      const offsets = new Set(
+        rows.map((row) => Date.parse(moved[row]!) - Date.parse(sheet.rows[row]![2] as string)),
+      );
+      expect(offsets.size, `user ${user}`).toBe(1);
+      expect([...offsets][0]).not.toBe(0);
+    }
+    // Scheme 9 moved each event by its own id.
+    const older = columnUnderScheme(sheet, 2, 9);
+    const firstUser = sheet.rows.flatMap((_, row) => (row % 40 === 0 ? [row] : []));
+    const olderOffsets = new Set(
+      firstUser.map((row) => Date.parse(older[row]!) - Date.parse(sheet.rows[row]![2] as string)),
+    );
+    expect(olderOffsets.size).toBeGreaterThan(1);
+  });
+
+  it('moves a user as the users file moves them, so a signup stays before their events', () => {
+    const eventRows = columnUnderScheme(events(400), 2, 10);
+    const signups = columnUnderScheme(customers, 1, 10);
+    const sheet = events(400);
+    sheet.rows.forEach((row, index) => {
+      const user = Number(row[1]) - 1000;
+      const shift = Date.parse(eventRows[index]!) - Date.parse(row[2] as string);
+      expect(Date.parse(signups[user]!) - Date.parse('2024-02-01')).toBe(shift);
+    });
+  });
+
+  it('tells the page the user column is the entity; a category-like or sparse one is not', () => {
+    expect(dateShiftPlans(detectSchema(events(400)), 10)[2]).toMatchObject({
+      entityColumn: 'user_id',
+    });
+    expect(dateShiftPlans(detectSchema(events(400)), 9)[2]).toMatchObject({
+      entityColumn: 'event_id',
+    });
+    // Ten users only: a category, its many rows would share one offset.
+    const few = events(400);
+    few.rows.forEach((row, index) => (row[1] = String(1000 + (index % 10))));
+    expect(dateShiftPlans(detectSchema(few), 10)[2]).toMatchObject({ entityColumn: 'event_id' });
+    // A user id missing on some rows would leave them to the per-value draw.
+    const sparse = events(400);
+    sparse.rows.forEach((row, index) => index % 7 === 0 && (row[1] = ''));
+    expect(dateShiftPlans(detectSchema(sparse), 10)[2]).toMatchObject({
+      entityColumn: 'event_id',
+    });
+  });
+});
