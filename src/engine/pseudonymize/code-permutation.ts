@@ -87,11 +87,15 @@ function ensureRoom(length: number): void {
 /** The longest type prefix kept: Stripe's 'price_', 'acct_'. */
 const MOST_PREFIX_LETTERS = 5;
 
+/** A rest this long of letters of both cases reads as a random id ('cus_XUSRqKTxDKYsDN'). */
+const RANDOM_REST = 8;
+
 /**
  * How many leading characters of a code are its type prefix, kept as written: up to five
  * letters of one case and an underscore or hyphen, before a rest that holds a digit ('ch_3N…',
- * 'cus_Nf7…', 'SKU-A6608-M', 'TCK-20000'); 0 when there is none. The prefix names the kind of
- * record, the same for every code of it; a code's own letters after it are drawn.
+ * 'cus_Nf7…', 'SKU-A6608-M', 'TCK-20000') or reads as random (eight letters or more of both
+ * cases: 'cus_XUSRqKTxDKYsDN'); 0 when there is none ('JOHN-SMITH'). The prefix names the kind
+ * of record, the same for every code of it; a code's own letters after it are drawn.
  */
 function typePrefixLength(text: string): number {
   let letters = 0;
@@ -104,10 +108,15 @@ function typePrefixLength(text: string): number {
   if (letters === 0 || letters > MOST_PREFIX_LETTERS) return 0;
   const separator = text.charCodeAt(letters);
   if (separator !== 95 && separator !== 45) return 0; // _ -
+  let lower = false;
+  let upperRest = false;
   for (let i = letters + 1; i < text.length; i++) {
-    if (isAsciiDigit(text.charCodeAt(i))) return letters + 1;
+    const code = text.charCodeAt(i);
+    if (isAsciiDigit(code)) return letters + 1;
+    if (isAsciiLower(code)) lower = true;
+    else if (isAsciiUpper(code)) upperRest = true;
   }
-  return 0;
+  return lower && upperRest && text.length - letters - 1 >= RANDOM_REST ? letters + 1 : 0;
 }
 
 /** Hex codes this short are too often words and numbers ('cafe12'). */

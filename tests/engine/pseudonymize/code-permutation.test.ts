@@ -116,6 +116,7 @@ describe('type prefixes (scheme 10 on)', () => {
     for (const [code, prefix] of [
       ['ch_3NqFGb2eZvKYlo2C0X1bQ8f1', 'ch_'],
       ['cus_NffrFeUfNV2Hib', 'cus_'],
+      ['cus_XUSRqKTxDKYsDN', 'cus_'],
       ['price_1MoBy5LkdIwHu7ixZhnattbh', 'price_'],
       ['SKU-A6608-M', 'SKU-'],
       ['TCK-20000', 'TCK-'],

@@ -216,6 +216,8 @@ describe('generator formats (any seed)', () => {
       ['+1 (415) 555-0123', /^\+1 \([2-9]\d\d\) [2-9]\d\d-\d{4}$/],
       ['1-415-555-0123', /^1-[2-9]\d\d-[2-9]\d\d-\d{4}$/],
       ['001 415 555 0123', /^001 [2-9]\d\d [2-9]\d\d \d{4}$/],
+      ['6469447078', /^[2-9]\d\d[2-9]\d{6}$/],
+      ['16469447078', /^1[2-9]\d\d[2-9]\d{6}$/],
     ] as const) {
       for (const key of keys) {
         expect(fakePhone(phone, seeded('phone', key).random, 10)).toMatch(layout);
@@ -325,9 +327,9 @@ describe('generator formats (any seed)', () => {
       expect(q).toBeGreaterThanOrEqual(16);
       expect(q).toBeLessThanOrEqual(31);
       const v6 = ip('2001:db8:6d7b::e1db', seeded('ipv6', key), 0)!;
-      expect(v6).toMatch(/^[0-9a-f]{4}:[0-9a-f]{3}:[0-9a-f]{4}::[0-9a-f]{4}$/);
+      expect(v6).toMatch(/^20[0-9a-f]{2}:[0-9a-f]{3}:[0-9a-f]{4}::[0-9a-f]{4}$/);
     }
-    expect(ip('FE80::1', seeded('ipv6', 'a'), 0)).toMatch(/^[0-9A-F]{4}::[0-9A-F]$/);
+    expect(ip('FE80::1', seeded('ipv6', 'a'), 0)).toMatch(/^FE[0-9A-F]{2}::[0-9A-F]$/);
   });
 
   it('URLs keep their layout from scheme 10 on: path, query keys, fragment, port, extension', () => {

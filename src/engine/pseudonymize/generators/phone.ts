@@ -21,8 +21,9 @@ function callingCodeLength(text: string, start: number): number {
 
 /**
  * Whether a number is of the North American plan: '+1 …' or '001 …', or ten national digits in
- * groups of 3, 3 and 4 ('(415) 555-0123', '415.555.0123'), maybe after a trunk '1'
- * ('1-415-555-0123'). Its exchange, the fourth national digit, is 2-9.
+ * groups of 3, 3 and 4 ('(415) 555-0123', '415.555.0123') or bare ('6469447078', a first digit
+ * of 2-9), maybe after a trunk '1' ('1-415-555-0123', '16469447078'). Its exchange, the fourth
+ * national digit, is 2-9.
  */
 function isNorthAmerican(original: string, start: number, country: string): boolean {
   if (country !== '') return country === '1';
@@ -40,8 +41,12 @@ function isNorthAmerican(original: string, start: number, country: string): bool
       run = 0;
     }
   }
-  // After a trunk: '1-415-555-0123'.
-  return lengths === '3,3,4' || (lengths === '1,3,3,4' && firstDigit === ZERO + 1);
+  // After a trunk: '1-415-555-0123'; written bare: '6469447078', '16469447078'.
+  return (
+    lengths === '3,3,4' ||
+    (lengths === '10' && firstDigit !== ZERO && firstDigit !== ZERO + 1) ||
+    ((lengths === '1,3,3,4' || lengths === '11') && firstDigit === ZERO + 1)
+  );
 }
 
 /**

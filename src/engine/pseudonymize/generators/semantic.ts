@@ -233,7 +233,8 @@ function isSpecialIpv4(first: number, second: number): boolean {
  * loopback or link-local block stays in it, its host drawn, and any other becomes a public
  * unicast address (never multicast or reserved, no .0 or .255 host), where Faker drew all four
  * numbers (224 to 255 first in an eighth of them); an IPv6 address keeps its groups' lengths,
- * its '::' and its case, each hex digit drawn, where it was written out in full.
+ * its '::', its case and its first two hex digits (its kind), each other hex digit drawn, where
+ * it was written out in full.
  */
 const ipInLayout: SemanticGenerator = (text, source, attempt) => {
   const { random } = source;
@@ -253,10 +254,16 @@ const ipInLayout: SemanticGenerator = (text, source, attempt) => {
   }
   if (IPV6.test(text) && text.includes(':')) {
     const upper = /[A-F]/.test(text);
-    return text.replace(/[0-9A-Fa-f]/g, () => {
-      const digit = random.int(16).toString(16);
-      return upper ? digit.toUpperCase() : digit;
-    });
+    // The first two hex digits say the kind of address (20: global, fd: unique local, fe:
+    // link-local), not whose: kept, so a global address stays global.
+    const kept = text.startsWith(':') ? 0 : Math.min(2, text.indexOf(':'));
+    return (
+      text.slice(0, kept) +
+      text.slice(kept).replace(/[0-9A-Fa-f]/g, () => {
+        const digit = random.int(16).toString(16);
+        return upper ? digit.toUpperCase() : digit;
+      })
+    );
   }
   return SEMANTIC_GENERATORS.ipv4!(text, source, attempt);
 };
