@@ -53,7 +53,7 @@ function endsWithNumberToken(name: string, scheme: number): boolean {
 }
 
 /** Whether every value of a column is distinct (near enough when the count is an estimate). */
-function allDistinct(column: ColumnSchema): boolean {
+export function allDistinctValues(column: ColumnSchema): boolean {
   if (column.nonEmptyCount === 0) return false;
   const needed = column.distinctApproximate ? 0.999 * column.nonEmptyCount : column.nonEmptyCount;
   return column.distinctCount >= needed;
@@ -90,7 +90,7 @@ export function isIdentifierColumn(
   if (scheme >= 7 && namesAnotherRow(column.name)) return true;
   const numberName =
     endsWithNumberToken(column.name, scheme) || (scheme >= 6 && isRowIndex(column));
-  return numberName && allDistinct(column);
+  return numberName && allDistinctValues(column);
 }
 
 /**

@@ -8,7 +8,7 @@ import { MS_PER_DAY } from '../time/days';
 import type { Cell, ColumnSchema, Sheet } from '../types';
 import { defaultDatePattern } from './date-ranges';
 import { PSEUDONYM_SCHEME_VERSION } from './scheme-version';
-import { isIdentifierColumn, isIdName, isRowIndex } from './identifier-columns';
+import { allDistinctValues, isIdentifierColumn, isIdName, isRowIndex } from './identifier-columns';
 import type { KeyedRandom } from './keyed-random';
 import type { PlannedColumn } from './namespace';
 
@@ -64,12 +64,6 @@ const FEWEST_ENTITIES = 20;
 const PERSON_ENTITY =
   /customer|client|user|member|account|patient|employee|person|contact|subscriber|student|player|visitor|kunde|cliente/i;
 
-/** Whether a column repeats values (a customer's orders), its distinct count an estimate or not. */
-function repeats(column: ColumnSchema): boolean {
-  const unique = column.distinctApproximate ? 0.999 * column.nonEmptyCount : column.nonEmptyCount;
-  return column.distinctCount < unique;
-}
-
 /**
  * The column naming a row's entity: the first unique identifier (no row index), email or UUID
  * column. From scheme 10 on, an identifier of a person or account whose values repeat (a
@@ -95,7 +89,7 @@ export function entityColumnIndex(schema: readonly ColumnSchema[], scheme: numbe
     (column) =>
       (isIdentifierColumn(column, scheme) || isIdName(column.name)) &&
       PERSON_ENTITY.test(column.name) &&
-      repeats(column) &&
+      !allDistinctValues(column) &&
       column.distinctCount >= FEWEST_ENTITIES &&
       column.nonEmptyCount >= filled,
   );

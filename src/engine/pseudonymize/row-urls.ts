@@ -1,3 +1,4 @@
+import { URL_PIECE_DELIMITERS, urlParts } from '../text/url-parts';
 import type { Cell, Sheet } from '../types';
 import type { KeyedRandom } from './keyed-random';
 import type { PlannedColumn } from './namespace';
@@ -22,40 +23,11 @@ import { cachedLetters, nameLayoutWith, rebuiltLocal } from './row-people';
  * so the same person's URL is rebuilt alike in every file under one key.
  */
 
-/** Scheme (optional), host, port, and the rest from the first '/', '?' or '#'. */
-const URL_PARTS = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)?([^/?#:@\s]+)(:\d+)?([/?#]\S*)?$/;
-
-/** Pieces of a URL's path, query and fragment, the delimiters kept as pieces of their own. */
-const PIECE_DELIMITERS = /([/?#&=])/;
-
 /** A piece's file extension ('cmoore.html'), read apart from the name. */
 const EXTENSION = /^(.+?)(\.[A-Za-z0-9]{1,5})$/;
 
 /** Shorter names are too often part of other words to tell a leak ('Al', 'Bo'). */
 const SHORTEST_CHECKED_NAME = 3;
-
-interface UrlParts {
-  scheme: string;
-  www: boolean;
-  /** Host labels after 'www.'. */
-  labels: string[];
-  port: string;
-  rest: string;
-}
-
-function urlParts(text: string): UrlParts | null {
-  const match = URL_PARTS.exec(text.trim());
-  if (!match) return null;
-  const labels = match[2]!.split('.');
-  const www = labels.length > 2 && labels[0]!.toLowerCase() === 'www';
-  return {
-    scheme: match[1] ?? '',
-    www,
-    labels: www ? labels.slice(1) : labels,
-    port: match[3] ?? '',
-    rest: match[4] ?? '',
-  };
-}
 
 function cellString(cell: Cell | undefined): string {
   return typeof cell === 'string' ? cell : '';
@@ -106,9 +78,9 @@ function rebuiltUrl(original: string, written: string, names: RowNames): string 
     }
   }
   const rest = parts.rest
-    .split(PIECE_DELIMITERS)
+    .split(URL_PIECE_DELIMITERS)
     .map((piece) => {
-      if (piece === '' || PIECE_DELIMITERS.test(piece)) return piece;
+      if (piece === '' || URL_PIECE_DELIMITERS.test(piece)) return piece;
       const rebuilt = rebuiltPiece(piece, names);
       if (rebuilt === null) return piece;
       fromNames = true;

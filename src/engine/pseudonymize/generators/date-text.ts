@@ -1,5 +1,7 @@
 import { MS_PER_DAY, daysInMonth } from '../../time/days';
+import { MONTHS_LONG } from '../../formats/dates/calendar-names';
 import type { KeyedRandom } from '../keyed-random';
+import { WINDOW_DAYS } from './iso-date-text';
 
 /*
  * Dates people and exports write in free text, other than ISO 8601 (iso-date-text.ts): numbers
@@ -10,25 +12,11 @@ import type { KeyedRandom } from '../keyed-random';
  * phone number into a date.
  */
 
-/** The most days a date moves, either way. */
-const WINDOW_DAYS = 180;
 /** Draws for an ambiguous date (both numbers ≤ 12) before it is moved into range by a rule. */
 const AMBIGUOUS_DRAWS = 16;
 
-const FULL_MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
+/** The months' English names in lower case, as the date patterns read and write them. */
+const FULL_MONTH_NAMES = MONTHS_LONG.map((month) => month.toLowerCase());
 
 /** Month numbers by lowercase name: full, three letters, and 'sept'. */
 const MONTH_NUMBERS = new Map<string, number>([
@@ -37,13 +25,12 @@ const MONTH_NUMBERS = new Map<string, number>([
   ['sept', 9],
 ]);
 
-const MONTH_WORD =
-  '(?:january|february|march|april|may|june|july|august|september|october|november|december|' +
-  'jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
+/** Full names, then abbreviations ('sept' before 'sep', so the longer is read whole). */
+const FULL_MONTHS = FULL_MONTH_NAMES.join('|');
+const SHORT_MONTHS = ['sept', ...FULL_MONTH_NAMES.map((name) => name.slice(0, 3))].join('|');
+const MONTH_WORD = `(?:${FULL_MONTHS}|${SHORT_MONTHS})`;
 /** A full name, or an abbreviation with an optional full stop ('May.' is abbreviated). */
-const MONTH =
-  '(?:january|february|march|april|may|june|july|august|september|october|november|december|' +
-  '(?:jan|feb|mar|apr|may|jun|jul|aug|sept|sep|oct|nov|dec)\\.?)';
+const MONTH = `(?:${FULL_MONTHS}|(?:${SHORT_MONTHS})\\.?)`;
 const ORDINAL = '(?:st|nd|rd|th)';
 
 /*

@@ -11,8 +11,8 @@ import type { KeyedRandom } from '../keyed-random';
 const ISO_DATE_TEXT =
   /^(\d{4})-(\d{2})-(\d{2})(?:([T ])(\d{2}):(\d{2})(?::(\d{2})([.,]\d+)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
-/** The most days such a date moves, either way. */
-const WINDOW_DAYS = 180;
+/** The most days a date in text moves, either way (date-text.ts's layouts too). */
+export const WINDOW_DAYS = 180;
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 

@@ -11,6 +11,7 @@ import { fakePeptide } from './peptide';
 import { fakePhone } from './phone';
 import { streetAddressLike } from './street-address';
 import { replaceWords } from './text';
+import { URL_PIECE_DELIMITERS, urlParts } from '../../text/url-parts';
 import { fakeUuid, isUuid } from './uuid';
 
 /** Makes a pseudonym for text of a semantic; null when the text does not fit (string rules apply). */
@@ -173,9 +174,6 @@ export function semanticGenerator(
 const FILE_EXTENSION =
   /^(.+?)(\.(?:html?|php|aspx?|jsp|pdf|png|jpe?g|gif|svg|webp|ico|json|xml|csv|txt|zip|gz|js|css|mp[34]|docx?|xlsx?))?$/i;
 
-/** Scheme, host (and port), then the rest from the first '/', '?' or '#'. */
-const URL_LAYOUT = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)(www\.)?([^/?#:@\s]+)(:\d+)?([/?#]\S*)?$/i;
-
 /**
  * From scheme 10 on, a URL keeps its layout: its scheme, 'www.', port, and a path, query and
  * fragment whose words are replaced as the string rules replace them (digits drawn, punctuation
@@ -184,13 +182,12 @@ const URL_LAYOUT = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)(www\.)?([^/?#:@\s]+)(:\d+)?(
  * → 'https://elementary-translation.name').
  */
 const urlInLayout: SemanticGenerator = (text, { faker, random }) => {
-  const parts = URL_LAYOUT.exec(text);
-  if (!parts) return SEMANTIC_GENERATORS.url!(text, { faker, random }, 0);
-  const [, scheme, www = '', , port = '', rest = ''] = parts;
+  const parts = urlParts(text);
+  if (!parts || parts.scheme === '') return SEMANTIC_GENERATORS.url!(text, { faker, random }, 0);
   const host = faker.internet.domainName();
-  const pieces = rest.split(/([/?#&=])/);
+  const pieces = parts.rest.split(URL_PIECE_DELIMITERS);
   const written = pieces.map((piece, index) => {
-    if (piece === '' || /^[/?#&=]$/.test(piece)) return piece;
+    if (piece === '' || URL_PIECE_DELIMITERS.test(piece)) return piece;
     // A query key: the piece before '=' after '?' or '&'.
     const isKey = pieces[index + 1] === '=' && /^[?&]$/.test(pieces[index - 1] ?? '');
     if (isKey) return piece;
@@ -198,7 +195,8 @@ const urlInLayout: SemanticGenerator = (text, { faker, random }) => {
     const [, name = piece, extension = ''] = FILE_EXTENSION.exec(piece) ?? [];
     return replaceWords(name, random, 10) + extension;
   });
-  return `${scheme}${www}${host}${port}${written.join('')}`;
+  const www = parts.www ? 'www.' : '';
+  return `${parts.scheme}${www}${host}${parts.port}${written.join('')}`;
 };
 
 /** An IPv4 address's four numbers. */

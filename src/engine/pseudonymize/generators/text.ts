@@ -226,41 +226,6 @@ export function similarWord(word: string, random: KeyedRandom): string {
 }
 
 /**
- * Whether a text is written in capitals: two capital letters or more and no lowercase one
- * ('SKU-RED-M', 'APT B'). Its short words are capitals too, not title case.
- */
-function isAllCaps(text: string): boolean {
-  let capitals = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (isAsciiLower(code)) return false;
-    if (isAsciiUpper(code)) capitals++;
-    else if (code > 127) return isAllCapsUnicode(text);
-  }
-  return capitals >= 2;
-}
-
-function isAllCapsUnicode(text: string): boolean {
-  return text === text.toUpperCase() && /\p{Lu}.*\p{Lu}/su.test(text);
-}
-
-/**
- * Random capitals for a word of one or two in capitals ('M', 'XL', 'NY'), as many: the word
- * list's short words are one letter or two, and a code keeps its length.
- */
-function capitalsLike(word: string, random: KeyedRandom): string {
-  let out = '';
-  for (let i = 0; i < word.length; i++) {
-    const code = word.charCodeAt(i);
-    out +=
-      code < 128
-        ? String.fromCharCode(A + random.int(26))
-        : randomLetterLike(word[i] as string, code, random);
-  }
-  return out;
-}
-
-/**
  * Replaces each run of letters by a random word of a similar length in the same case; digits
  * are substituted, punctuation and spacing kept. From scheme 10 on, a text in capitals keeps
  * every word in capitals and its words of one or two letters as long ('SKU-RED-M' → 'FAT-WHY-K',
@@ -268,7 +233,8 @@ function capitalsLike(word: string, random: KeyedRandom): string {
  * @example replaceWords('Late delivery, call back', random) // 'Sure position, bend rich'
  */
 export function replaceWords(text: string, random: KeyedRandom, scheme = 1): string {
-  const capitals = scheme >= 10 && isAllCaps(text);
+  // A text in capitals ('SKU-RED-M', 'APT B'): its short words are capitals too, not title case.
+  const capitals = scheme >= 10 && letterCaseOf(text) === 'upper';
   let out = '';
   let i = 0;
   const length = text.length;
@@ -277,9 +243,10 @@ export function replaceWords(text: string, random: KeyedRandom, scheme = 1): str
     if (isLetterAt(text, i)) {
       while (i < length && isLetterAt(text, i)) i++;
       const word = text.slice(start, i);
-      if (!capitals) out += similarWord(word, random);
-      else if (i - start <= 2) out += capitalsLike(word, random);
-      else out += similarWord(word, random).toUpperCase();
+      // In capitals, one letter or two become as many random capitals: the word list's short
+      // words would change a code's length, and a lone capital reads as title case.
+      out +=
+        capitals && i - start <= 2 ? substituteCharacters(word, random) : similarWord(word, random);
     } else if (isAsciiDigit(text.charCodeAt(i))) {
       while (i < length && isAsciiDigit(text.charCodeAt(i))) i++;
       out += substituteCharacters(text.slice(start, i), random);
