@@ -1,5 +1,5 @@
 import { SSF } from '@e965/xlsx';
-import { excelFormatToPattern, formatDateText } from './formats/dates';
+import { excelFormatToPattern, formatDateText, patternReadsWholeNumbers } from './formats/dates';
 import { isWholeDay, MS_PER_DAY } from './time/days';
 import type { Cell, Sheet } from './types';
 
@@ -11,6 +11,29 @@ const ssf = SSF as {
 
 /** Days between Excel's epoch (1899-12-30, 1900 date system) and 1970-01-01. */
 export const EXCEL_EPOCH_OFFSET_DAYS = 25_569;
+
+/**
+ * The text a date column's pattern reads in a cell: its own text, or under a pattern of digits
+ * alone (Unix time `X` and `x`, `YYYYMMDD`) a whole number's digits, as JSON and spreadsheets
+ * hold such dates; null otherwise.
+ * @example dateTextOfCell(1700000000, 'X') // '1700000000'
+ */
+export function dateTextOfCell(cell: Cell, pattern: string): string | null {
+  if (typeof cell === 'string') return cell;
+  if (typeof cell === 'number' && Number.isInteger(cell) && patternReadsWholeNumbers(pattern)) {
+    return String(cell);
+  }
+  return null;
+}
+
+/**
+ * A date column's pseudonym `text` in its original's kind: a number where the original was one
+ * (Unix time, 20230415), else the text.
+ * @example dateCellLike(1700000000, '1699913600') // 1699913600
+ */
+export function dateCellLike(original: Cell, text: string): Cell {
+  return typeof original === 'number' ? Number(text) : text;
+}
 
 /** Whether a cell counts as empty: a missing cell or empty text. */
 export function isBlankCell(cell: Cell): cell is null | '' {

@@ -4,6 +4,7 @@ import {
   isDurationFormat,
   isoWallClock,
   patternHasTime,
+  unixTimeUnitMs,
 } from '../formats/dates';
 import {
   excelFormatPrecision,
@@ -17,6 +18,7 @@ import type { NativeCellChecker } from './cell-checker';
 import { describeColumn, describeDurations } from './describe';
 import { isFlagHeader, semanticFromHeader } from './semantics';
 import { TYPE_SHARE } from './type-share';
+import { isCompactDate, numberDatePattern } from './number-dates';
 
 /*
  * Checkers for spreadsheet and JSON cells that already are dates, numbers or booleans: their
@@ -128,11 +130,20 @@ function durationCellChecker(format: string): NativeCellChecker {
   };
 }
 
-/** Spreadsheet/JSON numeric cells: numbers, or 1/0 flags under a flag-like header. */
+/** The wall-clock time of a compact date (20230415). */
+function compactDateTime(value: number): number {
+  return Date.UTC(Math.floor(value / 10_000), (Math.floor(value / 100) % 100) - 1, value % 100);
+}
+
+/**
+ * Spreadsheet/JSON numeric cells: numbers, 1/0 flags under a flag-like header, or dates written
+ * as numbers under a header naming a date (number-dates.ts).
+ */
 function numberCellChecker(name: string, format: string | null): NativeCellChecker {
   const range: NumericRange = { min: Infinity, max: -Infinity };
   let observedPrecision = 0;
   let onlyZeroOne = true;
+  let allCompactDates = true;
   let misfit = false;
   // What the format writes around the digits ('"$"#,##0.00', '0.00%'); the values, range and
   // precision stay those of the cells (0.125 under '0.00%').
@@ -149,6 +160,7 @@ function numberCellChecker(name: string, format: string | null): NativeCellCheck
       if (cell < range.min) range.min = cell;
       if (cell > range.max) range.max = cell;
       if (cell !== 0 && cell !== 1) onlyZeroOne = false;
+      if (allCompactDates && !isCompactDate(cell)) allCompactDates = false;
       if (!Number.isInteger(cell)) {
         const digits = fractionDigitsOf(cell);
         if (digits > observedPrecision) observedPrecision = digits;
@@ -159,6 +171,24 @@ function numberCellChecker(name: string, format: string | null): NativeCellCheck
       if (onlyZeroOne && !misfit && isFlagHeader(name)) {
         schema.type = 'boolean';
         schema.boolean = { trueText: '1', falseText: '0' };
+        return;
+      }
+      const datePattern =
+        format || misfit ? null : numberDatePattern(name, range.min, range.max, allCompactDates);
+      if (datePattern) {
+        // Dates written as whole numbers: Unix time ('created_at' from pandas' to_json) or
+        // 20230415.
+        const unitMs = unixTimeUnitMs(datePattern);
+        const hasTime = unitMs !== null;
+        const timeOf = (value: number): number =>
+          unitMs === null ? compactDateTime(value) : value * unitMs;
+        schema.type = hasTime ? 'datetime' : 'date';
+        schema.format = datePattern;
+        schema.dateRange = {
+          min: isoWallClock(new Date(timeOf(range.min)), hasTime),
+          max: isoWallClock(new Date(timeOf(range.max)), hasTime),
+        };
+        schema.semantic = semanticFromHeader(name) === 'birthDate' ? 'birthDate' : null;
         return;
       }
       schema.type = 'number';

@@ -12,6 +12,7 @@ import { isEmailText, isPhoneDigits, isPhoneText } from './contact';
 import { decideDatePattern } from './date-pattern';
 import { isCardDigits, isCardNumber, isFlagHeader } from './semantics';
 import { TYPE_SHARE } from './type-share';
+import { numberTextDatePattern } from './number-dates';
 
 /** Header meanings under which digit strings are codes, kept digit by digit. */
 const CODE_SEMANTICS: ReadonlySet<Semantic> = new Set([
@@ -55,8 +56,9 @@ function isPlainDigits(analysis: NumberTextAnalysis): boolean {
 }
 
 /**
- * The type a column's sampled texts fit, tried in order: boolean, digit code, number, date,
- * email, phone; string when none fits TYPE_SHARE of them.
+ * The type a column's sampled texts fit, tried in order: boolean, digit code, a date
+ * written as a number,
+ * number, date, email, phone; string when none fits TYPE_SHARE of them.
  */
 export function decideTextType(
   name: string,
@@ -98,6 +100,9 @@ export function decideTextType(
   if (plainDigits >= needed && (codes > 0 || codeHeader || cardDigits >= needed)) {
     return headerSemantic === 'phone' ? { kind: 'phone', digitsOnly: true } : { kind: 'code' };
   }
+  // Whole numbers under a header naming a date: Unix time ('created_at') or 20230415.
+  const numberDate = analyses.length >= needed ? numberTextDatePattern(name, texts, needed) : null;
+  if (numberDate) return { kind: 'date', pattern: numberDate };
   if (analyses.length >= needed) {
     const layout = layoutFromAnalyses(analyses, decimalHint);
     if (layout) {

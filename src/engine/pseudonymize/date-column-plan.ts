@@ -1,4 +1,5 @@
 import { formatDateText, parseDateTextLoosely, patternHasTime } from '../formats/dates';
+import { dateCellLike, dateTextOfCell } from '../cell';
 import { isWholeDay, MS_PER_DAY } from '../time/days';
 import type { Cell, ColumnSchema, NumericRange } from '../types';
 import type { FallbackValue, GenerateValue, PlanGrid, ValuePlan } from './column-plan';
@@ -34,13 +35,17 @@ export function planDateValues(
   const fraction = { fractionDigits: 0 };
   const readDate = (text: string) => parseDateTextLoosely(text, pattern, fraction);
   const firstDay = Math.ceil(draw.min / MS_PER_DAY);
+  // Text as the pattern reads it: Unix time may come as a number cell (JSON, spreadsheets).
+  const textOf = (original: Cell, text: string): string | null =>
+    dateTextOfCell(original, pattern) === null ? null : text;
   const dayOf = (original: Cell, text: string): number => {
+    const readable = textOf(original, text);
     const date =
       original instanceof Date
         ? original
-        : typeof original === 'string'
-          ? readDate(text)?.date
-          : undefined;
+        : readable === null
+          ? undefined
+          : readDate(readable)?.date;
     const time = date?.getTime() ?? NaN;
     return isWholeDay(time) ? time / MS_PER_DAY : NaN;
   };
@@ -58,17 +63,18 @@ export function planDateValues(
           const date = new Date((firstDay + index) * MS_PER_DAY);
           if (original instanceof Date) return date;
           const zone = readDate(text)?.timeZone ?? column.timeZone;
-          return formatDateText(date, pattern, zone);
+          return dateCellLike(original, formatDateText(date, pattern, zone));
         },
       };
   const generate: GenerateValue = (original, text) => {
     if (original instanceof Date) {
       return fakeDate(withTime ? draw : cellDraw(original, range), random);
     }
-    if (typeof original !== 'string') return fallback(original, text);
-    const parsed = readDate(text);
+    const readable = textOf(original, text);
+    const parsed = readable === null ? null : readDate(readable);
     if (!parsed) return fallback(original, text);
-    return formatDateText(fakeDate(draw, random), pattern, parsed.timeZone ?? column.timeZone);
+    const zone = parsed.timeZone ?? column.timeZone;
+    return dateCellLike(original, formatDateText(fakeDate(draw, random), pattern, zone));
   };
   return {
     variant: `${pattern}|${JSON.stringify(draw)}`,

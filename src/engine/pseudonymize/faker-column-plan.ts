@@ -1,3 +1,4 @@
+import { dateCellLike } from '../cell';
 import { formatDateText } from '../formats/dates';
 import type { Cell, ColumnSchema, NumericRange } from '../types';
 import type { ColumnPlan } from './column-plan';
@@ -26,7 +27,9 @@ export function planFakerColumn(
   const toCell = (original: Cell, output: FakerOutput): Cell => {
     if (output instanceof Date) {
       if (original instanceof Date) return output;
-      return pattern ? formatDateText(output, pattern, column.timeZone) : output.toISOString();
+      return pattern
+        ? dateCellLike(original, formatDateText(output, pattern, column.timeZone))
+        : output.toISOString();
     }
     if (typeof original === 'number') {
       const value = Number(output);

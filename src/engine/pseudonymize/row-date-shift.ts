@@ -4,6 +4,7 @@ import {
   patternHasDate,
   patternHasFraction,
 } from '../formats/dates';
+import { dateCellLike, dateTextOfCell } from '../cell';
 import { MS_PER_DAY } from '../time/days';
 import type { Cell, ColumnSchema, Sheet } from '../types';
 import { defaultDatePattern } from './date-ranges';
@@ -364,13 +365,14 @@ function shiftedCell(
 ): Cell | null {
   const offset = days * MS_PER_DAY;
   if (original instanceof Date) return new Date(original.getTime() + offset);
-  if (typeof original !== 'string') return null;
-  // A string's namespace number names its text (a string's key is its text), so its parse is
-  // read once per distinct original.
+  const text = dateTextOfCell(original, shifted.pattern);
+  if (text === null) return null;
+  // A namespace number names its original's text (a string's key is its text, a number's its
+  // value), so its parse is read once per distinct original.
   let parsedTime = parsed.times[id]!;
   if (Number.isNaN(parsedTime)) {
-    const start = original.length - original.trimStart().length;
-    const core = original.trim();
+    const start = text.length - text.trimStart().length;
+    const core = text.trim();
     const read = parseDateTextLoosely(core, shifted.pattern, FRACTION);
     parsedTime = read ? read.date.getTime() : -Infinity;
     parsed.times[id] = parsedTime;
@@ -384,14 +386,14 @@ function shiftedCell(
   if (parsedTime === -Infinity) return null;
   const time = parsedTime + offset;
   if (time < EARLIEST_MS || time > LATEST_MS) return null;
-  const text = formattedTime(time, parsed.zones?.[id], shifted, parsed);
+  const written = formattedTime(time, parsed.zones?.[id], shifted, parsed);
   const start = parsed.starts[id]!;
   const length = parsed.lengths[id]!;
   const core = shifted.keepsFraction
-    ? withFractionOf(original.slice(start, start + length), text)
-    : text;
-  if (start === 0 && length === original.length) return core;
-  return original.slice(0, start) + core + original.slice(start + length);
+    ? withFractionOf(text.slice(start, start + length), written)
+    : written;
+  if (start === 0 && length === text.length) return dateCellLike(original, core);
+  return text.slice(0, start) + core + text.slice(start + length);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { dateTextOfCell } from '../cell';
 import { parseDateTextLoosely } from '../formats/dates';
 import { analyzeNumberText, readInLayout } from '../formats/numbers';
 import type { Cell, ColumnSchema } from '../types';
@@ -29,8 +30,9 @@ export function valueReader(schema: ColumnSchema): ReadValue {
     if (typeof cell === 'number' && schema.type !== 'date' && schema.type !== 'datetime') {
       return cell;
     }
-    if (typeof cell !== 'string') return NaN;
-    return parseDateTextLoosely(cell, pattern, details)?.date.getTime() ?? NaN;
+    const text = dateTextOfCell(cell ?? null, pattern);
+    if (text === null) return NaN;
+    return parseDateTextLoosely(text, pattern, details)?.date.getTime() ?? NaN;
   };
 }
 

@@ -1800,6 +1800,49 @@ describe('detectColumn', () => {
   }
 });
 
+describe('detectColumn on dates written as numbers', () => {
+  const seconds = series(50, (i) => 1_600_000_000 + i * 86_399);
+
+  it.each([
+    ['created_at', seconds.map(String), 'X'],
+    ['updatedAt', seconds.map((value) => String(Number(value) * 1000 + 7)), 'x'],
+    ['login_ts_ms', seconds.map((value) => Number(value) * 1000), 'x'],
+    ['timestamp', seconds, 'X'],
+    ['Signup Date', seconds.map((value) => Number(value) * 1000), 'x'],
+  ])('reads %s of whole seconds or milliseconds as date-times', (name, values, pattern) => {
+    const column = detectColumn(name, values);
+    expect(column).toMatchObject({ type: 'datetime', format: pattern, invalidCount: 0 });
+    expect(column.dateRange?.min).toMatch(/^2020-09-13T12:26:40(\.007)?$/);
+    expect(column.description).toContain(`Unix time in ${pattern === 'X' ? 'seconds' : 'milli'}`);
+  });
+
+  it.each([
+    ['text', series(50, (i) => String(20230101 + (i % 28)))],
+    ['numbers', series(50, (i) => 19991201 + (i % 31))],
+  ])('reads compact dates (20230415) as %s under a date header', (_, values) => {
+    expect(detectColumn('order_date', values)).toMatchObject({ type: 'date', format: 'YYYYMMDD' });
+    expect(detectColumn('dob', values).format).toBe('YYYYMMDD');
+  });
+
+  it.each([
+    ['a header naming no instant', 'amount', seconds],
+    ['an identifier', 'created_by_id', seconds],
+    ['a count', 'login_count', seconds],
+    ['a duration', 'session_duration', seconds],
+    ['numbers past the calendar', 'order_date', series(50, (i) => 20230101 + i)],
+    ['compact dates under no date header', 'batch', series(50, (i) => 20230101 + (i % 28))],
+    ['numbers past 2100', 'created_at', series(50, (i) => 5_000_000_000 + i)],
+    [
+      'units mixed',
+      'created_at',
+      [...seconds.slice(0, 25), ...seconds.slice(25).map((v) => Number(v) * 1000)],
+    ],
+    ['fractions', 'created_at', seconds.map((value) => Number(value) + 0.5)],
+  ])('keeps numbers for %s', (_, name, values) => {
+    expect(detectColumn(name, values).type).toBe('number');
+  });
+});
+
 describe('detectColumn on hostile values', () => {
   it('reads a huge URL-like value and a huge header without blowing up', () => {
     const huge = `http://${'a'.repeat(200_000)} `;

@@ -11,6 +11,7 @@ import {
   patternHasTime,
   patternHasZone,
   swapDayAndMonth,
+  unixTimeUnitMs,
 } from '../../../src/engine/formats/dates';
 
 const SPEC_NAMES = [
@@ -193,6 +194,51 @@ describe('date patterns', () => {
     expect(formatDateText(new Date(Date.UTC(2023, 3, 17)), 'YYYY-MM-DDTHH:mm:ssZ')).toBe(
       '2023-04-17T00:00:00Z',
     );
+  });
+});
+
+describe('Unix time patterns', () => {
+  it.each([
+    ['1700000000', 'X', '2023-11-14T22:13:20.000Z'],
+    ['1700000000123', 'x', '2023-11-14T22:13:20.123Z'],
+    ['1700000000.250', 'X.SSS', '2023-11-14T22:13:20.250Z'],
+    ['-86400', 'X', '1969-12-31T00:00:00.000Z'],
+    ['0', 'x', '1970-01-01T00:00:00.000Z'],
+    ['/Date(1700000000000)/', '[/Date(]x[)/]', '2023-11-14T22:13:20.000Z'],
+  ])('reads %s in %s and writes it back', (text, pattern, iso) => {
+    const parsed = parseDateText(text, pattern);
+    expect(parsed?.date.toISOString()).toBe(iso);
+    expect(formatDateText(parsed!.date, pattern)).toBe(text);
+  });
+
+  it.each([
+    ['-0', 'x'],
+    ['017', 'x'],
+    ['+17', 'x'],
+    ['17.5', 'x'],
+    ['', 'X'],
+    ['-2.500', 'X.SSS'],
+    ['99999999999999999', 'x'],
+  ])('refuses %s in %s', (text, pattern) => {
+    expect(parseDateText(text, pattern)).toBeNull();
+  });
+
+  it('is a date and a time of its own, with no other field beside it', () => {
+    expect(patternHasDate('X') && patternHasTime('x')).toBe(true);
+    expect(patternHasZone('x')).toBe(false);
+    expect([unixTimeUnitMs('X'), unixTimeUnitMs('x'), unixTimeUnitMs('YYYY-MM-DD')]).toEqual([
+      1000,
+      1,
+      null,
+    ]);
+    for (const mixed of ['YYYY x', 'X Z', 'x.SSS', 'X HH:mm']) {
+      expect(parseDateText('1700000000', mixed)).toBeNull();
+    }
+  });
+
+  it('writes the second a millisecond instant falls in', () => {
+    expect(formatDateText(new Date(1_700_000_000_999), 'X')).toBe('1700000000');
+    expect(formatDateText(new Date(-1), 'X')).toBe('-1');
   });
 });
 

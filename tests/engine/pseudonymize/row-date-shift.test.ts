@@ -470,3 +470,84 @@ describe("a person's rows moving as one (scheme 10 on)", () => {
     });
   });
 });
+
+describe('dates written as numbers: Unix time and 20230415', () => {
+  const DAYS_180 = 180 * DAY;
+  /** Orders as an API or pandas' to_json writes them: seconds and milliseconds since 1970. */
+  function orders(asNumbers: boolean): Sheet {
+    const rows: Cell[][] = Array.from({ length: 120 }, (_, index) => {
+      const created = 1_600_000_000 + index * 7_919 * 13;
+      const updatedMs = (created + 3_600 + index * 61) * 1000 + (index % 1000);
+      return [
+        String(5000 + index),
+        asNumbers ? created : String(created),
+        asNumbers ? updatedMs : String(updatedMs),
+        // A row without its id moves by a draw of its own.
+        index % 40 === 39 ? '' : `${(index * 37) % 500}.25`,
+      ];
+    });
+    rows[7]![0] = '';
+    return { name: 'orders', columns: ['order_id', 'created_at', 'updated_at', 'total'], rows };
+  }
+
+  it.each([
+    ['text (csv)', false],
+    ['numbers (JSON)', true],
+  ])("moves a row's Unix times by one offset, written in their unit, as %s", (_, asNumbers) => {
+    const sheet = orders(asNumbers);
+    const schema = detectSchema(sheet);
+    expect(schema.slice(1, 3).map((column) => [column.type, column.format])).toEqual([
+      ['datetime', 'X'],
+      ['datetime', 'x'],
+    ]);
+    const out = pseudonymize({ format: asNumbers ? 'json' : 'csv', sheets: [sheet] }, [schema], {
+      secret: 'k',
+    });
+    const after = out.workbook.sheets[0]!.rows;
+    sheet.rows.forEach((row, index) => {
+      const [, created, updated] = after[index]!;
+      expect(typeof created).toBe(asNumbers ? 'number' : 'string');
+      expect(typeof updated).toBe(asNumbers ? 'number' : 'string');
+      expect(String(created)).toMatch(/^\d{10}$/);
+      expect(String(updated)).toMatch(/^\d{13}$/);
+      expect(created).not.toEqual(row[1]);
+      const createdMs = Number(created) * 1000;
+      if (row[0] === '') {
+        // No entity: each value drawn within its column's range.
+        expect(createdMs).toBeGreaterThanOrEqual(Date.parse(schema[1]!.dateRange!.min + 'Z'));
+        return;
+      }
+      const shift = createdMs - Number(row[1]) * 1000;
+      expect(Math.abs(shift)).toBeLessThanOrEqual(DAYS_180);
+      expect(Math.abs(shift % DAY)).toBe(0);
+      expect(Number(updated) - Number(row[2])).toBe(shift);
+    });
+  });
+
+  it.each([
+    ['text (csv)', false],
+    ['numbers (JSON)', true],
+  ])('moves compact dates (20230415) with their row, written as %s', (_, asNumbers) => {
+    const rows: Cell[][] = Array.from({ length: 90 }, (_, index) => {
+      const ordered = Date.UTC(2023, 0, 1) + index * 3 * DAY;
+      const compact = (ms: number): string =>
+        new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
+      const cells = [compact(ordered), compact(ordered + (index % 9) * DAY)];
+      return [String(9000 + index), ...(asNumbers ? cells.map(Number) : cells)];
+    });
+    const sheet: Sheet = { name: 'orders', columns: ['order_id', 'order_date', 'ship_date'], rows };
+    const schema = detectSchema(sheet);
+    expect(schema[1]).toMatchObject({ type: 'date', format: 'YYYYMMDD' });
+    const out = pseudonymize({ format: asNumbers ? 'json' : 'csv', sheets: [sheet] }, [schema], {
+      secret: 'k',
+    });
+    const read = (cell: Cell): number =>
+      parseDateTextLoosely(String(cell), 'YYYYMMDD', { fractionDigits: 0 })!.date.getTime();
+    out.workbook.sheets[0]!.rows.forEach((after, index) => {
+      const before = rows[index]!;
+      expect(typeof after[1]).toBe(asNumbers ? 'number' : 'string');
+      expect(after[1]).not.toEqual(before[1]);
+      expect(read(after[2]!) - read(after[1]!)).toBe(read(before[2]!) - read(before[1]!));
+    });
+  });
+});

@@ -69,10 +69,9 @@ describe('people that stay coherent within a row', () => {
           expect(email).not.toBe(rows[r]![4]);
           emails.add(email!);
           const local = email!.slice(0, email!.indexOf('@'));
-          if (p.layout === 'other') {
-            expect(nameLayout(local, first!, last!)).toBeNull();
-            return;
-          }
+          // An address not made of the names is drawn, and a draw may happen to spell the row's
+          // new names ('jsmith5819' beside John Smith), so only its change is checked.
+          if (p.layout === 'other') return;
           const digits = /\d*$/.exec(String(rows[r]![4]).split('@')[0]!)![0];
           expect(local).toMatch(/\d*$/);
           expect(local.replace(/\d+$/, '')).toBe(

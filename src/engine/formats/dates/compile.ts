@@ -10,7 +10,9 @@
  *   milliseconds are read as zero, since a Date holds milliseconds);
  * - `ddd` 'Mon', `dddd` 'Monday' (must match the date);
  * - `A` AM/PM, `a` am/pm;
- * - `Z` a time zone written as `Z`, `+02:00`, `+0200` or `+02` (kept as text, never applied).
+ * - `Z` a time zone written as `Z`, `+02:00`, `+0200` or `+02` (kept as text, never applied);
+ * - `X` Unix time in seconds, `x` in milliseconds (as moment and Day.js write them): the whole
+ *   instant in one number, so no other field may stand beside it (`X.SSS` adds a fraction).
  * Padded tokens need exactly two digits and unpadded ones refuse a leading zero, so that
  * `formatDateText(parseDateText(text, p).date, p, timeZone) === text`.
  *
@@ -27,7 +29,8 @@ export type Segment =
   | { kind: 'monthName'; long: boolean }
   | { kind: 'meridiem'; upper: boolean }
   | { kind: 'weekday'; long: boolean }
-  | { kind: 'zone' };
+  | { kind: 'zone' }
+  | { kind: 'unixTime'; unitMs: number };
 
 /** Parser opcodes: the segments flattened into arrays of small integers for the hot loop. */
 export const OP_LITERAL = 0;
@@ -37,6 +40,7 @@ export const OP_MONTH_NAME = 3;
 export const OP_MERIDIEM = 4;
 export const OP_WEEKDAY = 6;
 export const OP_ZONE = 5;
+export const OP_UNIX_TIME = 7;
 
 export interface CompiledPattern {
   segments: Segment[];
@@ -74,6 +78,8 @@ const TOKENS: [string, (pattern: CompiledPattern) => Segment][] = [
   ['A', () => ({ kind: 'meridiem', upper: true })],
   ['a', () => ({ kind: 'meridiem', upper: false })],
   ['Z', () => ({ kind: 'zone' })],
+  ['X', () => ({ kind: 'unixTime', unitMs: 1000 })],
+  ['x', () => ({ kind: 'unixTime', unitMs: 1 })],
 ];
 
 const compiled = new Map<string, CompiledPattern | null>();
@@ -134,6 +140,7 @@ function compileUncached(pattern: string): CompiledPattern | null {
         const segment = make(out);
         out.segments.push(segment);
         if (segment.kind === 'zone') out.hasZone = true;
+        else if (segment.kind === 'unixTime') out.hasDate = out.hasTime = true;
         else if (segment.kind === 'monthName' || segment.kind === 'weekday') out.hasDate = true;
         else if (segment.kind === 'number') {
           if (segment.field === 'year' || segment.field === 'year2') out.hasDate = true;
@@ -148,6 +155,7 @@ function compileUncached(pattern: string): CompiledPattern | null {
     i++;
   }
   if (!out.hasDate && !out.hasTime) return null;
+  if (!unixTimeStandsAlone(out.segments)) return null;
   for (const segment of out.segments) {
     let op = OP_ZONE;
     let arg = 0;
@@ -181,6 +189,10 @@ function compileUncached(pattern: string): CompiledPattern | null {
         op = OP_MERIDIEM;
         arg = segment.upper ? 1 : 0;
         break;
+      case 'unixTime':
+        op = OP_UNIX_TIME;
+        arg = segment.unitMs;
+        break;
       case 'zone':
         break;
     }
@@ -190,6 +202,45 @@ function compileUncached(pattern: string): CompiledPattern | null {
     out.texts.push(text);
   }
   return out;
+}
+
+/**
+ * Unix time holds the whole instant: beside it, a calendar field or a zone would say it twice
+ * (and could contradict it). Literals may wrap it, and seconds may take a fraction.
+ */
+function unixTimeStandsAlone(segments: readonly Segment[]): boolean {
+  const unixTime = segments.find((segment) => segment.kind === 'unixTime');
+  if (!unixTime) return true;
+  return segments.every(
+    (segment) =>
+      segment === unixTime ||
+      segment.kind === 'literal' ||
+      (segment.kind === 'fraction' && unixTime.unitMs === 1000),
+  );
+}
+
+/**
+ * The milliseconds a Unix time pattern counts in (1000 for `X`, 1 for `x`); null for a pattern
+ * of calendar fields.
+ * @example unixTimeUnitMs('x') // 1
+ */
+export function unixTimeUnitMs(pattern: string): number | null {
+  const segment = compile(pattern)?.segments.find((each) => each.kind === 'unixTime');
+  return segment?.kind === 'unixTime' ? segment.unitMs : null;
+}
+
+/**
+ * Whether a pattern writes digits alone, as a whole number holds them: Unix time, or padded
+ * fields without separators ('YYYYMMDD').
+ * @example patternReadsWholeNumbers('YYYYMMDD') // true
+ */
+export function patternReadsWholeNumbers(pattern: string): boolean {
+  const segments = compile(pattern)?.segments ?? [];
+  return (
+    segments.length > 0 &&
+    (segments.every((segment) => segment.kind === 'unixTime') ||
+      segments.every((segment) => segment.kind === 'number' && segment.padded))
+  );
 }
 
 /** Whether a pattern writes a time of day (a datetime rather than a date). */

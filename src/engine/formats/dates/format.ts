@@ -73,6 +73,9 @@ export function formatDateText(date: Date, pattern: string, timeZone?: string): 
       case 'zone':
         out += timeZone ?? 'Z';
         break;
+      case 'unixTime':
+        out += String(Math.floor(date.getTime() / segment.unitMs));
+        break;
     }
   }
   // A text built part by part: stored flat, as dates are kept by the million.

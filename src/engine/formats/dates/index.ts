@@ -8,6 +8,8 @@ export {
   patternHasFraction,
   patternHasTime,
   patternHasZone,
+  patternReadsWholeNumbers,
+  unixTimeUnitMs,
 } from './compile';
 export {
   parseDateText,

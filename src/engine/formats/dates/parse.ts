@@ -8,6 +8,7 @@ import {
   OP_MERIDIEM,
   OP_MONTH_NAME,
   OP_NUMBER,
+  OP_UNIX_TIME,
   OP_WEEKDAY,
   type CompiledPattern,
 } from './compile';
@@ -107,6 +108,7 @@ function parseCompiled(
   let second = 0;
   let millisecond = 0;
   let weekday = -1;
+  let unixTime = NaN;
   let i = 0;
   const length = text.length;
   const { ops, args, flags, texts } = pattern;
@@ -222,6 +224,13 @@ function parseCompiled(
         i += 2;
         break;
       }
+      case OP_UNIX_TIME: {
+        const count = unixTimeCount(text, i);
+        if (count === null) return NaN;
+        unixTime = count.value * arg;
+        i = count.end;
+        break;
+      }
       default: {
         const zoneLength = zoneTextLength(text, i);
         if (zoneLength === 0) return NaN;
@@ -236,6 +245,13 @@ function parseCompiled(
     }
   }
   if (i !== length) return NaN;
+  if (!Number.isNaN(unixTime)) {
+    // Before 1970 a fraction would count back from the second written ('-2.5' is not -2 + 0.5):
+    // such texts are no Unix time the writer would give back.
+    if (unixTime < 0 && millisecond > 0) return NaN;
+    const time = unixTime + millisecond;
+    return Math.abs(time) <= LATEST_DATE_MS ? time : NaN;
+  }
   if (hour12 >= 0) {
     if (hour12 < 1 || hour12 > 12) return NaN;
     hour = (hour12 % 12) + (pm === 1 ? 12 : 0);
@@ -254,6 +270,28 @@ function parseCompiled(
   // A weekday that does not match the date ('Tue, 17 Apr 2023') is not a date.
   if (weekday >= 0 && new Date(time).getUTCDay() !== weekday) return NaN;
   return time;
+}
+
+/** The largest time a Date holds, either way of 1970. */
+const LATEST_DATE_MS = 8.64e15;
+/** Digits of a Unix time in milliseconds up to the year 275760, a Date's last. */
+const UNIX_TIME_DIGITS = 16;
+
+/**
+ * The whole number written at `start` ('1700000000', '-86400'), as Unix time writes it: no
+ * leading zero and no plus sign; null when there is none.
+ */
+function unixTimeCount(text: string, start: number): { value: number; end: number } | null {
+  const negative = text.charCodeAt(start) === 45;
+  const first = negative ? start + 1 : start;
+  let i = first;
+  let value = 0;
+  while (i < text.length && i - first < UNIX_TIME_DIGITS && isAsciiDigit(text.charCodeAt(i))) {
+    value = value * 10 + text.charCodeAt(i) - 48;
+    i++;
+  }
+  if (i === first || (text.charCodeAt(first) === 48 && (i - first > 1 || negative))) return null;
+  return { value: negative ? -value : value, end: i };
 }
 
 /** Length of a zone written at `start`: 'Z', '+HH:MM', '+HHMM' or '+HH'; 0 when none. */

@@ -11,6 +11,8 @@ export function datePatternName(pattern: string): string {
 /** A friendly name for a pattern ('ISO 8601' for the `T`-separated ISO layouts). */
 export function describeDatePattern(pattern: string): string {
   if (pattern === ISO_8601) return pattern;
+  if (pattern === 'X') return 'Unix time in seconds';
+  if (pattern === 'x') return 'Unix time in milliseconds';
   if (pattern.startsWith('YYYY-MM-DDT')) return `${pattern}, ISO 8601`;
   return pattern;
 }
