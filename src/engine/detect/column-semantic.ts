@@ -1,14 +1,15 @@
 import type { ColumnType, Semantic } from '../types';
 import { semanticFromValues } from './semantics';
 import { looksLikeHonorifics, looksLikeJobTitles } from './semantics/job-titles';
-import { looksLikeFullNames } from './semantics/person-names';
+import { headerTokens } from './semantics';
+import { bareNamesArePeople, looksLikeFullNames } from './semantics/person-names';
 
 /**
  * What a text column means. Strong value evidence (UUIDs, IPs, IBANs, card numbers, URLs,
  * peptides) wins over the header; a header meaning applies only where it fits the type
  * ('phone' means nothing on a column of free text); a header without one over people's names
- * is full names; honorifics ('Ms.', 'Dr.') are prefixes whatever the header; a bare 'Title' or
- * 'Role' of job titles is job titles.
+ * is full names, and a bare 'Name' is full names only over people's names; honorifics ('Ms.',
+ * 'Dr.') are prefixes whatever the header; a bare 'Title' or 'Role' of job titles is job titles.
  */
 export function semanticOf(
   type: ColumnType,
@@ -49,6 +50,10 @@ export function semanticOf(
       }
       // Shopify's order 'Name' ('#1001'): a header naming words over values without letters.
       if (WORDS_SEMANTICS.has(headerSemantic) && !mostHoldLetters(values)) return null;
+      // A bare 'Name' of products or places ('Chai', 'Wireless Mouse') holds no people.
+      if (headerSemantic === 'fullName' && isBareName(name) && !bareNamesArePeople(values)) {
+        return null;
+      }
       // 'user.name' of a JSON user, or an export's 'User Name': display names, not logins.
       if (headerSemantic === 'username' && mostHoldSeveralWords(values)) return 'fullName';
       // A 'country' column of ISO codes ('US', 'DEU'): codes, whose pseudonyms are codes.
@@ -58,6 +63,12 @@ export function semanticOf(
     default:
       return null;
   }
+}
+
+/** Whether a header is 'Name' or 'Names' alone, saying nothing of whose. */
+function isBareName(header: string): boolean {
+  const tokens = headerTokens(header);
+  return tokens.length === 1 && (tokens[0] === 'name' || tokens[0] === 'names');
 }
 
 /** Semantics whose values are words: a column of them holds letters. */

@@ -1603,6 +1603,18 @@ const MEANINGS_FROM_HEADERS: Case[] = [
     expected: { semantic: 'fullName' },
   },
   {
+    description: 'name alone over products holds no people (Northwind)',
+    name: 'Name',
+    values: ['Chai', 'Chang', 'Aniseed Syrup', 'Ikura', 'Queso Cabrales', 'Konbu', 'Tofu'],
+    expected: { semantic: null },
+  },
+  {
+    description: 'name alone over people from many places is full names',
+    name: 'names',
+    values: ['Wei Zhang', 'Hiroshi Tanaka', 'Ngozi Okafor', 'Priya Sharma', 'Catherine Moore'],
+    expected: { semantic: 'fullName' },
+  },
+  {
     description: 'customer_name is a full name',
     name: 'customer_name',
     values: ['Ana Lopez'],

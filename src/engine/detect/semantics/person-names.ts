@@ -33,8 +33,25 @@ function isPersonName(text: string): boolean {
  * @example looksLikeFullNames(['Catherine Moore', 'James Smith', 'Olga Ramos']) // true
  */
 export function looksLikeFullNames(values: readonly string[]): boolean {
-  if (values.length === 0) return false;
+  return values.length > 0 && personNameCount(values) >= NAME_SHARE * values.length;
+}
+
+/** Share of a bare 'Name' column's values that must read as people's names (see below). */
+const BARE_NAME_SHARE = 0.2;
+
+/**
+ * Whether a column headed 'Name' alone holds people's names: at least 2 values in 10 read as
+ * one. A bare 'Name' also heads products, places and teams ('Chai', 'Wireless Mouse'), whose
+ * pseudonyms must not be people; a column of people has most of its first or last names in
+ * Faker's lists, even when many of its names are from elsewhere.
+ * @example bareNamesArePeople(['Chai', 'Chang', 'Aniseed Syrup']) // false
+ */
+export function bareNamesArePeople(values: readonly string[]): boolean {
+  return values.length === 0 || personNameCount(values) >= BARE_NAME_SHARE * values.length;
+}
+
+function personNameCount(values: readonly string[]): number {
   let names = 0;
   for (const value of values) if (isPersonName(value)) names++;
-  return names >= NAME_SHARE * values.length;
+  return names;
 }
