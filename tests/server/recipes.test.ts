@@ -89,7 +89,7 @@ describe('GET /api/datasets/{id}/recipe', () => {
   it("gives every sheet's choices, versioned, without a value of the data", async () => {
     const book = await uploadDataset(server.url, 'book.xlsx', fixtureFile('xlsx'));
     const recipe = await json<Recipe>(await getRecipe(book.id));
-    expect(recipe).toMatchObject({ standin: 'recipe', version: 1, scheme: 10 });
+    expect(recipe).toMatchObject({ standin: 'recipe', version: 1, scheme: 11 });
     expect(recipe.sheets.map((sheet) => sheet.name)).toEqual(['People', 'Orders']);
     expect(recipe.sheets[0]?.columns.find((column) => column.name === 'email')).toEqual({
       name: 'email',
@@ -196,7 +196,7 @@ describe('PUT /api/datasets/{id}/recipe', () => {
     const latest = await uploadDataset(server.url, 'customers.csv', input);
     const ran = await json<DatasetView>(await pseudonymize(latest.id, 'golden-key-2026'));
     expect(ran.stats?.scheme).toBe(10);
-    expect(await downloadBytes(latest.id)).toEqual(golden('scheme-10/pseudonymized.csv'));
+    expect(await downloadBytes(latest.id)).toEqual(golden('scheme-11/pseudonymized.csv'));
 
     const recipe = await json<Recipe>(await getRecipe(latest.id));
     expect(recipe.scheme).toBe(10);
@@ -247,11 +247,11 @@ describe('PUT /api/datasets/{id}/recipe', () => {
     {
       description: 'a newer pseudonym scheme',
       change: (recipe: Recipe) => {
-        recipe.scheme = 11;
+        recipe.scheme = 12;
       },
       path: ['scheme'],
       message:
-        /This recipe was made for pseudonym scheme 11; this Stand-in knows schemes up to 10\. Update Stand-in to use it\./,
+        /This recipe was made for pseudonym scheme 12; this Stand-in knows schemes up to 11\. Update Stand-in to use it\./,
     },
   ])('refuses $description with 400 naming the field', async ({ change, path, message }) => {
     const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv', 5));
@@ -315,9 +315,9 @@ describe('POST /api/upload with a recipe', () => {
     },
     {
       description: 'a recipe of a newer scheme',
-      recipe: JSON.stringify({ standin: 'recipe', version: 1, scheme: 11, sheets: [] }),
+      recipe: JSON.stringify({ standin: 'recipe', version: 1, scheme: 12, sheets: [] }),
       status: 400,
-      expected: /pseudonym scheme 11.*Update Stand-in/,
+      expected: /pseudonym scheme 12.*Update Stand-in/,
     },
     {
       description: 'a recipe that is not JSON',

@@ -11,6 +11,7 @@ import { fakePhone } from './generators/phone';
 import { fakeDateText, isDateText } from './generators/date-text';
 import { fakeIsoDateText, isIsoDateText } from './generators/iso-date-text';
 import { semanticGenerator, semanticGeneratorTakes } from './generators/semantic';
+import { ssnPseudonym } from './generators/ssn';
 import { pseudonymizeText } from './generators/text';
 import { isIdentifierColumn, isIdentifierName } from './identifier-columns';
 import { planIdentifierValues } from './identifier-values';
@@ -224,11 +225,15 @@ export function planColumn(
       const drawnNotPermuted = (text: string) =>
         scheme >= 4 &&
         (isJsonContainer(text) || isIsoDateText(text) || (scheme >= 10 && isDateText(text)));
+      const code = (text: string) => codes.pseudonym(text, asCode(text));
+      // From scheme 11 on, an SSN stays one the SSA issues (or stays none), see ssnPseudonym.
+      const permuteCode =
+        scheme >= 11 && semantic === 'ssn' ? (text: string) => ssnPseudonym(text, code) : code;
       const permute: PermuteValue = (original, text) =>
         typeof original === 'string' &&
         !(semantic && semanticGeneratorTakes(semantic, text)) &&
         !drawnNotPermuted(text)
-          ? codes.pseudonym(text, asCode(text))
+          ? permuteCode(text)
           : null;
       const jsonValue = (value: string, attempt: number) => {
         const code = codes.pseudonym(value);

@@ -8,7 +8,7 @@
  * a column routed to another rule (an identifier predicate that matches more names), another
  * Faker version whose lists differ. A change that alters none (speed, memory, messages) must not.
  */
-export const PSEUDONYM_SCHEME_VERSION = 10;
+export const PSEUDONYM_SCHEME_VERSION = 11;
 
 /*
  * What each scheme added, so an older one stays reproducible (pseudonymize's `scheme` option
@@ -102,6 +102,9 @@ export const PSEUDONYM_SCHEME_VERSION = 10;
  *    whole measure moves by units of its roundness ('85000' → '88000', not '87341'). A person's
  *    or account's id that repeats over the rows ('customer_id' in orders, 'user_id' in events)
  *    names the rows' entity before a unique row id, so a customer's dates move as one.
+ * 11. a US Social Security number stays one the SSA issues (no area 000, 666 or 900-999, no
+ *    group 00 or serial 0000; generators/ssn.ts), where about one in nine was none; a number
+ *    that was none stays none.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */
