@@ -281,7 +281,15 @@ describe('excelFormatToPattern', () => {
 
   it('gives patterns that parse back what they write', () => {
     const date = new Date(Date.UTC(2023, 2, 5, 14, 7, 9));
-    for (const format of ['m/d/yyyy h:mm AM/PM', 'dd.mm.yyyy', 'd-mmm-yy', 'yyyy-mm-dd hh:mm:ss']) {
+    const formats = [
+      'm/d/yyyy h:mm AM/PM',
+      'dd.mm.yyyy',
+      'd-mmm-yy',
+      'yyyy-mm-dd hh:mm:ss',
+      // Literal letters that are tokens of our patterns (Unix time's x) stay literal.
+      'dd/mm/yyyy "x" hh:mm',
+    ];
+    for (const format of formats) {
       const pattern = excelFormatToPattern(format);
       expect(pattern).not.toBeNull();
       if (!pattern) continue;

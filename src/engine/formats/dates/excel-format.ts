@@ -104,7 +104,7 @@ function patternOfParts({ parts, meridiem }: { parts: Part[]; meridiem: boolean 
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p] as Part;
     if (part.literal) {
-      pattern += /[YMDHhmsSAaZd[\]]/.test(part.token) ? `[${part.token}]` : part.token;
+      pattern += /[YMDHhmsSAaZdXx[\]]/.test(part.token) ? `[${part.token}]` : part.token;
       continue;
     }
     const at = tokenIndexes.indexOf(p);
