@@ -289,15 +289,28 @@ function collectRecords(document: JsonValue, table: RecordTable): void {
   table.shape = { kind: 'object' };
 }
 
-/** JSON Lines: one JSON value per non-blank line, or null when the text is not that. */
+/**
+ * JSON Lines: one JSON value per non-blank line, or null when the text is not that (its first
+ * line is no JSON value alone, or it has one line). A later line that is not one, as a cut
+ * export leaves, is an error naming it.
+ */
 function parseJsonLines(text: string): JsonValue[] | null {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  if (lines.length < 2) return null;
-  try {
-    return lines.map((line) => parseJson(line));
-  } catch {
-    return null;
+  const lines = text.split(/\r?\n/);
+  const filled = lines.flatMap((line, index) => (line.trim() === '' ? [] : [index]));
+  if (filled.length < 2) return null;
+  const values: JsonValue[] = [];
+  for (const index of filled) {
+    try {
+      values.push(parseJson(lines[index]!));
+    } catch {
+      if (values.length === 0) return null;
+      throw new EngineError(
+        'INVALID_FILE',
+        `This file is not valid JSON Lines: line ${index + 1} is not a whole JSON value (a cut or broken record).`,
+      );
+    }
   }
+  return values;
 }
 
 /** A JSON document's tables: one sheet, or one per table of a document that holds several. */

@@ -54,6 +54,22 @@ function looksBinary(text: string, encoding: DecodedText['encoding']): boolean {
 /** Text that opens like XML or HTML (`<?xml`, `<!DOCTYPE`, `<table>`), not a header like "≮". */
 const MARKUP_START = /^<(?:[?!]|[A-Za-z][\w:.-]*(?:[\s/>]|$))/;
 
+/** Extensions of files that must be JSON: a document, or JSON Lines. */
+const JSON_EXTENSIONS: ReadonlySet<string> = new Set(['json', 'jsonl', 'ndjson']);
+
+/** Whether a text's first line is a JSON object on its own, as JSON Lines' records are. */
+function firstLineIsJsonObject(text: string): boolean {
+  const end = text.search(/\r|\n/);
+  const line = (end < 0 ? text : text.slice(0, end)).trim();
+  if (!line.startsWith('{') || !line.endsWith('}')) return false;
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 const SPREADSHEET_LABEL: Record<string, 'XLSX' | 'XLS'> = {
   xlsx: 'XLSX',
   xlsm: 'XLSX',
@@ -122,14 +138,18 @@ export function readWorkbook(bytes: Uint8Array, fileName: string, limits?: ReadL
   }
 
   const name = baseName(fileName);
+  const jsonNamed = JSON_EXTENSIONS.has(extension);
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
       const { sheets, jsonTables } = readJsonDocument(text, name, resolved);
       return { format: 'json', sheets, ...(jsonTables ? { jsonTables } : {}) };
     } catch (error) {
-      // "[id],name" is a CSV header; only a .json file must be JSON.
+      // "[id],name" is a CSV header; a .json file must be JSON, and so must a file whose first
+      // line is a whole JSON object: JSON Lines with a broken line further down, read as csv,
+      // would make its first record (originals) the header every output row repeats.
       if (
-        extension === 'json' ||
+        jsonNamed ||
+        firstLineIsJsonObject(trimmed) ||
         !(error instanceof EngineError) ||
         error.code !== 'INVALID_FILE'
       ) {
@@ -137,7 +157,7 @@ export function readWorkbook(bytes: Uint8Array, fileName: string, limits?: ReadL
       }
     }
   }
-  if (extension === 'json') {
+  if (jsonNamed) {
     throw new EngineError(
       'INVALID_FILE',
       'This file is not valid JSON: it does not start with { or [.',

@@ -419,6 +419,25 @@ describe('readWorkbook on JSON', () => {
     expect(() => readJsonText('[\n{"a":1},\n{"a":}\n]')).toThrow(/line 3/);
   });
 
+  it.each(['events.jsonl', 'events.ndjson', 'events.log', 'events.csv'])(
+    'refuses JSON Lines with a cut record (%s), never reading its first record as a header',
+    (fileName) => {
+      const text =
+        '{"user":"u_47919","ip":"124.82.24.21"}\n\n{"user":"u_1","ip":"10.0.0.1"}\n{"user":"u_2","ip":"10.0.\n';
+      expect(() => readJsonText(text, fileName)).toThrow(
+        'This file is not valid JSON Lines: line 4 is not a whole JSON value (a cut or broken record).',
+      );
+    },
+  );
+
+  it('still reads a csv whose header starts with a bracket', () => {
+    expect(readJsonText('[id],name\n1,Ann\n', 'people.csv').sheets[0]?.columns).toEqual([
+      '[id]',
+      'name',
+    ]);
+    expect(() => readJsonText('[id],name\n1,Ann\n', 'people.jsonl')).toThrow(EngineError);
+  });
+
   it('reads many records whose keys repeat, change order or nest, values repeated or not', () => {
     const records = Array.from({ length: 10_000 }, (_, row) =>
       row % 3 === 2
