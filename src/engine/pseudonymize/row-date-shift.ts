@@ -69,7 +69,8 @@ const PERSON_ENTITY =
  * The column naming a row's entity: the first unique identifier (no row index), email or UUID
  * column. From scheme 10 on, an identifier of a person or account whose values repeat (a
  * customer's orders, a user's events: 'customer_id', 'user_id'), with 20 distinct or more and
- * as filled as that column, comes before: the person's rows then move as one, their timeline's
+ * as filled as that column (from scheme 11 also in a sheet without one, as filled as its
+ * fullest column: a patient's encounters), comes before: the person's rows then move as one, their timeline's
  * order and intervals kept, and by the offset the person's own file gives them (the customers
  * file, where the id is unique), where each row's own id moved it alone.
  * @example entityColumnIndex([idColumn, emailColumn, signupColumn], 6) // 0
@@ -84,8 +85,13 @@ export function entityColumnIndex(schema: readonly ColumnSchema[], scheme: numbe
       column.semantic === 'uuid' ||
       (isIdName(column.name) && allDistinct(column)),
   );
-  if (scheme < 10 || first < 0) return first;
-  const filled = schema[first]!.nonEmptyCount;
+  if (scheme < 10 || (first < 0 && scheme < 11)) return first;
+  // Without a unique row id (scheme 11 on: a patient's encounters, a user's events alone), the
+  // person's id is to be as filled as the sheet's fullest column.
+  const filled =
+    first >= 0
+      ? schema[first]!.nonEmptyCount
+      : Math.max(0, ...schema.map((column) => column.nonEmptyCount));
   const person = schema.findIndex(
     (column) =>
       (isIdentifierColumn(column, scheme) || isIdName(column.name)) &&

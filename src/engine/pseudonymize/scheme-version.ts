@@ -104,7 +104,8 @@ export const PSEUDONYM_SCHEME_VERSION = 11;
  *    names the rows' entity before a unique row id, so a customer's dates move as one.
  * 11. a US Social Security number stays one the SSA issues (no area 000, 666 or 900-999, no
  *    group 00 or serial 0000; generators/ssn.ts), where about one in nine was none; a number
- *    that was none stays none.
+ *    that was none stays none. A sheet without a unique row id names a repeating person's id
+ *    as its dates' entity too (a patient's encounters), where each row moved on its own.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

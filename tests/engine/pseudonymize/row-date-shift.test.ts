@@ -440,6 +440,37 @@ describe("a person's rows moving as one (scheme 10 on)", () => {
     expect(olderOffsets.size).toBeGreaterThan(1);
   });
 
+  it("moves a patient's visits as one in a sheet without a row id, from scheme 11 on", () => {
+    // Two dates a row and no unique id: the first date was each row's anchor, so each visit
+    // of a patient moved on its own.
+    const visits: Sheet = {
+      name: 'encounters',
+      columns: ['patient_id', 'admitted', 'discharged'],
+      rows: events(400).rows.map(([, user, day]) => [
+        `P${String(user)}`,
+        day!,
+        new Date(Date.parse(day as string) + 3 * DAY).toISOString().slice(0, 10),
+      ]),
+    };
+    const offsetsPerPatient = (scheme: number): number[] => {
+      const admitted = columnUnderScheme(visits, 1, scheme);
+      const discharged = columnUnderScheme(visits, 2, scheme);
+      const offsets = new Map<string, Set<number>>();
+      visits.rows.forEach((row, index) => {
+        const offset = Date.parse(admitted[index]!) - Date.parse(row[1] as string);
+        expect(Date.parse(discharged[index]!) - Date.parse(admitted[index]!)).toBe(3 * DAY);
+        const patient = String(row[0]);
+        offsets.set(patient, (offsets.get(patient) ?? new Set()).add(offset));
+      });
+      return [...offsets.values()].map((each) => each.size);
+    };
+    expect(offsetsPerPatient(11).every((count) => count === 1)).toBe(true);
+    expect(offsetsPerPatient(10).some((count) => count > 1)).toBe(true);
+    expect(dateShiftPlans(detectSchema(visits), 11)[1]).toMatchObject({
+      entityColumn: 'patient_id',
+    });
+  });
+
   it('moves a user as the users file moves them, so a signup stays before their events', () => {
     const eventRows = columnUnderScheme(events(400), 2, 10);
     const signups = columnUnderScheme(customers, 1, 10);
