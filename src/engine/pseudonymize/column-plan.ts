@@ -182,7 +182,7 @@ export function planColumn(
     case 'date':
     case 'datetime':
       return planValues(
-        planDateValues(column, columnDateRange, overrides.dateRange, random, fallback),
+        planDateValues(column, columnDateRange, overrides.dateRange, random, fallback, scheme),
       );
     case 'boolean':
       return plan(

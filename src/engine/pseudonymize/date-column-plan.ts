@@ -12,7 +12,7 @@ import type { KeyedRandom } from './keyed-random';
  * the step its pattern writes, in the original's pattern and zone. `columnRange` is the range
  * the column draws from (its own or merged over joined columns); `override` a merged range,
  * already widened. Dates without a time of day are days of a grid as well, walked when they
- * fill much of it.
+ * fill much of it; months ('2024-03') are drawn a month's step apart.
  */
 export function planDateValues(
   column: ColumnSchema,
@@ -20,10 +20,11 @@ export function planDateValues(
   override: NumericRange | undefined,
   random: KeyedRandom,
   fallback: FallbackValue,
+  scheme: number,
 ): ValuePlan {
   const pattern = column.format ?? defaultDatePattern(column);
   const withTime = column.type === 'datetime' || patternHasTime(pattern);
-  const stepMs = stepOf(pattern, withTime);
+  const stepMs = stepOf(pattern, withTime, scheme);
   // Merged ranges come already widened (mergedRanges); a range the user set never is.
   const range =
     override ??
@@ -49,23 +50,25 @@ export function planDateValues(
     const time = date?.getTime() ?? NaN;
     return isWholeDay(time) ? time / MS_PER_DAY : NaN;
   };
-  const dayGrid: PlanGrid | undefined = withTime
-    ? undefined
-    : {
-        size: Math.floor(draw.max / MS_PER_DAY) - firstDay + 1,
-        indexOf: (original, text) => {
-          const index = dayOf(original, text) - firstDay;
-          return index >= 0 && index < Math.floor(draw.max / MS_PER_DAY) - firstDay + 1
-            ? index
-            : -1;
-        },
-        render: (index, original, text) => {
-          const date = new Date((firstDay + index) * MS_PER_DAY);
-          if (original instanceof Date) return date;
-          const zone = readDate(text)?.timeZone ?? column.timeZone;
-          return dateCellLike(original, formatDateText(date, pattern, zone));
-        },
-      };
+  // Months write the first day of each alone: a grid of days would give one text many indexes.
+  const dayGrid: PlanGrid | undefined =
+    withTime || stepMs !== MS_PER_DAY
+      ? undefined
+      : {
+          size: Math.floor(draw.max / MS_PER_DAY) - firstDay + 1,
+          indexOf: (original, text) => {
+            const index = dayOf(original, text) - firstDay;
+            return index >= 0 && index < Math.floor(draw.max / MS_PER_DAY) - firstDay + 1
+              ? index
+              : -1;
+          },
+          render: (index, original, text) => {
+            const date = new Date((firstDay + index) * MS_PER_DAY);
+            if (original instanceof Date) return date;
+            const zone = readDate(text)?.timeZone ?? column.timeZone;
+            return dateCellLike(original, formatDateText(date, pattern, zone));
+          },
+        };
   const generate: GenerateValue = (original, text) => {
     if (original instanceof Date) {
       return fakeDate(withTime ? draw : cellDraw(original, range), random);

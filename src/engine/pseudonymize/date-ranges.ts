@@ -1,4 +1,4 @@
-import { ISO_8601, patternHasTime } from '../formats/dates';
+import { ISO_8601, patternHasTime, patternIsMonth } from '../formats/dates';
 import { isWholeDay, MS_PER_DAY } from '../time/days';
 import type { ColumnSchema, NumericRange } from '../types';
 import { DEFAULT_DATE_RANGE, wallClockMs, type DateDraw } from './generators/date';
@@ -24,17 +24,35 @@ export function dateRangeOf(column: ColumnSchema, override?: NumericRange): Nume
   return min !== null && max !== null && min <= max ? { min, max } : DEFAULT_DATE_RANGE;
 }
 
-/** Milliseconds between the instants a pattern can write. */
-export function stepOf(pattern: string, withTime: boolean): number {
-  if (!withTime) return MS_PER_DAY;
+/**
+ * A month pattern's step: longer than any month and shorter than two, so steps from a month's
+ * first day land in ever later months, one each ('2024-01' to '2024-02' to '2024-03' to …,
+ * skipping one now and then).
+ */
+const MONTH_STEP_MS = 31 * MS_PER_DAY;
+
+/**
+ * Milliseconds between the instants a pattern can write; from scheme 11 on, a month pattern's
+ * are a month's step (MONTH_STEP_MS), where days wrote one month many times.
+ */
+export function stepOf(pattern: string, withTime: boolean, scheme: number): number {
+  if (!withTime) return movesByMonths(pattern, scheme) ? MONTH_STEP_MS : MS_PER_DAY;
   if (pattern === ISO_8601 || /S/.test(pattern.replace(/\[[^\]]*\]/g, ''))) return 1;
   return /ss/.test(pattern) ? 1000 : 60_000;
 }
 
 /** Milliseconds between the instants a date or date-time column's pattern can write. */
-export function dateStepOf(column: ColumnSchema): number {
+export function dateStepOf(column: ColumnSchema, scheme: number): number {
   const pattern = column.format ?? defaultDatePattern(column);
-  return stepOf(pattern, column.type === 'datetime' || patternHasTime(pattern));
+  return stepOf(pattern, column.type === 'datetime' || patternHasTime(pattern), scheme);
+}
+
+/**
+ * Whether dates in a pattern move by whole months: from scheme 11 on, months without days
+ * ('2024-03', 'Mar 2024'), which a move by days would often leave as they were.
+ */
+export function movesByMonths(pattern: string, scheme: number): boolean {
+  return scheme >= 11 && patternIsMonth(pattern);
 }
 
 /**

@@ -60,7 +60,7 @@ export function mergedRanges(
       const ranges = group.map((column) => dateRangeOf(column));
       const merged = unionOf(ranges);
       const distinctCount = group.reduce((sum, column) => sum + column.distinctCount, 0);
-      const stepMs = Math.min(...group.map(dateStepOf));
+      const stepMs = Math.min(...group.map((column) => dateStepOf(column, scheme)));
       const dateRange = roomyDateRange(merged, distinctCount, stepMs);
       for (const column of group) overrides.set(column, { dateRange });
     }

@@ -7,7 +7,7 @@ import {
 import { dateCellLike, dateTextOfCell } from '../cell';
 import { MS_PER_DAY } from '../time/days';
 import type { Cell, ColumnSchema, Sheet } from '../types';
-import { defaultDatePattern } from './date-ranges';
+import { defaultDatePattern, movesByMonths } from './date-ranges';
 import { PSEUDONYM_SCHEME_VERSION } from './scheme-version';
 import { allDistinctValues, isIdentifierColumn, isIdName, isRowIndex } from './identifier-columns';
 import type { KeyedRandom } from './keyed-random';
@@ -151,6 +151,8 @@ interface ShiftedColumn {
   entityIndex: number;
   windowDays: number;
   pattern: string;
+  /** A pattern of months without days ('2024-03'), scheme 11 on: moved by whole months. */
+  inMonths: boolean;
   /**
    * From scheme 4 on, where the pattern writes a fraction of a second, a time's is written as
    * the original wrote it: a whole-day shift keeps it, and a date holds milliseconds only
@@ -231,6 +233,7 @@ function shiftedColumns(
       entityIndex,
       windowDays: windowDaysOf(dateColumn),
       pattern: datePatternOf(dateColumn),
+      inMonths: movesByMonths(datePatternOf(dateColumn), scheme),
       keepsFraction: scheme >= 4 && patternHasFraction(datePatternOf(dateColumn)),
     });
   }
@@ -361,6 +364,20 @@ function formattedTime(
   return text;
 }
 
+/** Days in an average month of the Gregorian calendar. */
+const DAYS_PER_MONTH = 365.2425 / 12;
+
+/**
+ * A month moved by the months nearest an offset in days, one at least: a shift of days within a
+ * month would leave it as it was ('2024-03' 12 days later is '2024-03').
+ * @example shiftedByMonths(Date.UTC(2024, 2, 1), -45) // Date.UTC(2024, 0, 1)
+ */
+function shiftedByMonths(time: number, days: number): number {
+  const months = Math.sign(days) * Math.max(1, Math.round(Math.abs(days) / DAYS_PER_MONTH));
+  const date = new Date(time);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate());
+}
+
 /** A date cell moved by whole days, written as it was; null when it cannot be. */
 function shiftedCell(
   original: Cell,
@@ -370,7 +387,10 @@ function shiftedCell(
   parsed: ParsedOriginals,
 ): Cell | null {
   const offset = days * MS_PER_DAY;
-  if (original instanceof Date) return new Date(original.getTime() + offset);
+  if (original instanceof Date) {
+    const time = original.getTime();
+    return new Date(shifted.inMonths ? shiftedByMonths(time, days) : time + offset);
+  }
   const text = dateTextOfCell(original, shifted.pattern);
   if (text === null) return null;
   // A namespace number names its original's text (a string's key is its text, a number's its
@@ -390,7 +410,7 @@ function shiftedCell(
     parsed.lengths[id] = core.length;
   }
   if (parsedTime === -Infinity) return null;
-  const time = parsedTime + offset;
+  const time = shifted.inMonths ? shiftedByMonths(parsedTime, days) : parsedTime + offset;
   if (time < EARLIEST_MS || time > LATEST_MS) return null;
   const written = formattedTime(time, parsed.zones?.[id], shifted, parsed);
   const start = parsed.starts[id]!;

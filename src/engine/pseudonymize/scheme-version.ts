@@ -105,7 +105,9 @@ export const PSEUDONYM_SCHEME_VERSION = 11;
  * 11. a US Social Security number stays one the SSA issues (no area 000, 666 or 900-999, no
  *    group 00 or serial 0000; generators/ssn.ts), where about one in nine was none; a number
  *    that was none stays none. A sheet without a unique row id names a repeating person's id
- *    as its dates' entity too (a patient's encounters), where each row moved on its own.
+ *    as its dates' entity too (a patient's encounters), where each row moved on its own. Months
+ *    without days ('2024-03', '03/2024', 'Mar 2024', now read as dates) move by whole months,
+ *    one at least, and are drawn a month apart, where a move by days often kept the month.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

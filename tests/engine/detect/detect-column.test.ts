@@ -1855,6 +1855,26 @@ describe('detectColumn on dates written as numbers', () => {
   });
 });
 
+describe('detectColumn on months without days', () => {
+  const months = series(36, (i) => new Date(Date.UTC(2022, i, 1)).toISOString().slice(0, 7));
+  it.each([
+    ['YYYY-MM', months],
+    ['MM/YYYY', months.map((month) => `${month.slice(5)}/${month.slice(0, 4)}`)],
+    ['M/YYYY', months.map((month) => `${Number(month.slice(5))}/${month.slice(0, 4)}`)],
+    ['MMM YYYY', ['Jan 2024', 'Feb 2024', 'Mar 2024', 'Dec 2023']],
+    ['MMMM YYYY', ['January 2024', 'February 2024', 'March 2024']],
+  ])('reads %s as dates of no day', (pattern, values) => {
+    expect(detectColumn('period', values as Cell[])).toMatchObject({
+      type: 'date',
+      format: pattern,
+    });
+  });
+
+  it('leaves codes of that shape that are no months as text', () => {
+    expect(detectColumn('code', ['2020-13', '1234-56', '2021-44']).type).toBe('string');
+  });
+});
+
 describe('detectColumn on hostile values', () => {
   it('reads a huge URL-like value and a huge header without blowing up', () => {
     const huge = `http://${'a'.repeat(200_000)} `;

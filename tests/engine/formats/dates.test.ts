@@ -10,6 +10,7 @@ import {
   patternHasDate,
   patternHasTime,
   patternHasZone,
+  patternIsMonth,
   swapDayAndMonth,
   unixTimeUnitMs,
 } from '../../../src/engine/formats/dates';
@@ -46,6 +47,7 @@ function truncateTo(date: Date, pattern: string): Date {
   const resolved = pattern === ISO_8601 ? 'YYYY-MM-DDTHH:mm:ss.SSSZ' : pattern;
   if (!patternHasTime(resolved)) keep.setUTCHours(0, 0, 0, 0);
   if (!patternHasDate(resolved)) keep.setUTCFullYear(1970, 0, 1);
+  if (patternIsMonth(resolved)) keep.setUTCDate(1);
   if (!resolved.includes('ss')) keep.setUTCSeconds(0, 0);
   if (fraction === 0) keep.setUTCMilliseconds(0);
   else if (fraction < 3) {

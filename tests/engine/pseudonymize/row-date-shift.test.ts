@@ -582,3 +582,57 @@ describe('dates written as numbers: Unix time and 20230415', () => {
     });
   });
 });
+
+describe('months without days (scheme 11 on)', () => {
+  /** Payroll rows: an employee, the month paid and the period it covers, a month earlier. */
+  const payroll = (): Sheet => ({
+    name: 'payroll',
+    columns: ['employee_id', 'pay_month', 'period'],
+    rows: Array.from({ length: 240 }, (_, index) => {
+      const month = Date.UTC(2020, index % 48, 1);
+      const earlier = Date.UTC(2020, (index % 48) - 1, 1);
+      const iso = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+      const [year, monthOfYear] = iso(earlier).split('-');
+      // Every fifth row has no employee: its months are drawn per value.
+      return [
+        index % 5 === 4 ? '' : String(1000 + (index % 60)),
+        iso(month),
+        `${monthOfYear}/${year}`,
+      ];
+    }),
+  });
+
+  it('reads them as dates and moves a row by whole months, never onto the month it had', () => {
+    const sheet = payroll();
+    const schema = detectSchema(sheet);
+    expect(schema.slice(1).map((column) => [column.type, column.format])).toEqual([
+      ['date', 'YYYY-MM'],
+      ['date', 'MM/YYYY'],
+    ]);
+    const months = columnUnderScheme(sheet, 1, 11);
+    const periods = columnUnderScheme(sheet, 2, 11);
+    const monthIndex = (text: string, layout: 'iso' | 'us'): number => {
+      const [a, b] = layout === 'iso' ? text.split('-') : text.split('/').reverse();
+      return Number(a) * 12 + Number(b) - 1;
+    };
+    sheet.rows.forEach((row, index) => {
+      expect(months[index]).toMatch(/^\d{4}-(0[1-9]|1[0-2])$/);
+      expect(periods[index]).toMatch(/^(0[1-9]|1[0-2])\/\d{4}$/);
+      expect(months[index]).not.toBe(row[1]);
+      if (row[0] === '') return;
+      const moved = monthIndex(months[index]!, 'iso') - monthIndex(row[1] as string, 'iso');
+      expect(moved).not.toBe(0);
+      expect(Math.abs(moved)).toBeLessThanOrEqual(6);
+      // The period a month before the pay month stays a month before it.
+      expect(monthIndex(periods[index]!, 'us')).toBe(monthIndex(months[index]!, 'iso') - 1);
+    });
+  });
+
+  it('moved them by days up to scheme 10, which often left a month as it was', () => {
+    const sheet = payroll();
+    const months = columnUnderScheme(sheet, 1, 10);
+    expect(months.filter((month, index) => month === sheet.rows[index]![1]).length).toBeGreaterThan(
+      5,
+    );
+  });
+});

@@ -52,6 +52,23 @@ const TIME_PARTS_12H = [
   'h:mm:ss.SSS A',
 ];
 
+/**
+ * Months without a day ('2024-03', '03/2024', 'Mar 2024'), as billing periods and payroll months
+ * are written: dates of no time, each read as the month's first day. ('MM.YYYY' is a decimal
+ * number: '01.2024'.)
+ */
+const MONTH_PARTS = [
+  'YYYY-MM',
+  'MM/YYYY',
+  'M/YYYY',
+  'YYYY/MM',
+  'MM-YYYY',
+  'MMM YYYY',
+  'MMMM YYYY',
+  'MMM-YYYY',
+  'MMM-YY',
+];
+
 function buildCatalogue(): DatePatternEntry[] {
   const entries: DatePatternEntry[] = [];
   for (const { pattern, dayFirst, isoLike } of DATE_PARTS) {
@@ -77,6 +94,7 @@ function buildCatalogue(): DatePatternEntry[] {
   ]) {
     entries.push({ pattern, dayFirst: true });
   }
+  for (const pattern of MONTH_PARTS) entries.push({ pattern, dayFirst: false });
   // Times of day alone ('14:05', '2:05 PM') read as datetimes on 1970-01-01.
   for (const time of [...TIME_PARTS_24H, ...TIME_PARTS_12H]) {
     entries.push({ pattern: time, dayFirst: false });

@@ -253,6 +253,24 @@ export function patternHasDate(pattern: string): boolean {
   return compile(pattern)?.hasDate ?? false;
 }
 
+/**
+ * Whether a pattern writes a calendar date without its day ('YYYY-MM', 'MMM YYYY'): a month,
+ * which moves by whole months.
+ * @example patternIsMonth('MM/YYYY') // true
+ */
+export function patternIsMonth(pattern: string): boolean {
+  const compiled = compile(pattern);
+  return (
+    compiled !== null &&
+    compiled.hasDate &&
+    !compiled.hasTime &&
+    !compiled.segments.some(
+      (segment) =>
+        segment.kind === 'weekday' || (segment.kind === 'number' && segment.field === 'day'),
+    )
+  );
+}
+
 /** Whether a pattern writes a fraction of a second. */
 export function patternHasFraction(pattern: string): boolean {
   return compile(pattern)?.segments.some((segment) => segment.kind === 'fraction') ?? false;

@@ -8,6 +8,7 @@ export {
   patternHasFraction,
   patternHasTime,
   patternHasZone,
+  patternIsMonth,
   patternReadsWholeNumbers,
   unixTimeUnitMs,
 } from './compile';
