@@ -1856,15 +1856,17 @@ describe('detectColumn on dates written as numbers', () => {
 });
 
 describe('detectColumn on months without days', () => {
-  const months = series(36, (i) => new Date(Date.UTC(2022, i, 1)).toISOString().slice(0, 7));
-  it.each([
+  const months = Array.from({ length: 36 }, (_, i) =>
+    new Date(Date.UTC(2022, i, 1)).toISOString().slice(0, 7),
+  );
+  it.each<[string, string[]]>([
     ['YYYY-MM', months],
     ['MM/YYYY', months.map((month) => `${month.slice(5)}/${month.slice(0, 4)}`)],
     ['M/YYYY', months.map((month) => `${Number(month.slice(5))}/${month.slice(0, 4)}`)],
     ['MMM YYYY', ['Jan 2024', 'Feb 2024', 'Mar 2024', 'Dec 2023']],
     ['MMMM YYYY', ['January 2024', 'February 2024', 'March 2024']],
   ])('reads %s as dates of no day', (pattern, values) => {
-    expect(detectColumn('period', values as Cell[])).toMatchObject({
+    expect(detectColumn('period', values)).toMatchObject({
       type: 'date',
       format: pattern,
     });
