@@ -107,7 +107,9 @@ export const PSEUDONYM_SCHEME_VERSION = 11;
  *    that was none stays none. A sheet without a unique row id names a repeating person's id
  *    as its dates' entity too (a patient's encounters), where each row moved on its own. Months
  *    without days ('2024-03', '03/2024', 'Mar 2024', now read as dates) move by whole months,
- *    one at least, and are drawn a month apart, where a move by days often kept the month.
+ *    one at least, and are drawn a month apart, where a move by days often kept the month. A
+ *    phone of a plan other than North America's keeps its first national digit, the kind of
+ *    line ('+44 7…', '07…' a British mobile), where it was drawn.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

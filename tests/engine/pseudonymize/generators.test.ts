@@ -233,6 +233,30 @@ describe('generator formats (any seed)', () => {
     }
   });
 
+  it('phones of other plans keep their first national digit, the kind of line (scheme 11)', () => {
+    const keys = Array.from({ length: 100 }, (_, index) => `key ${index}`);
+    for (const [phone, layout] of [
+      ['+44 7700 900123', /^\+44 7\d{3} \d{6}$/],
+      ['07700 900123', /^07\d{3} \d{6}$/],
+      ['+49 170 1234567', /^\+49 1\d\d \d{7}$/],
+      ['0170 1234567', /^01\d\d \d{7}$/],
+      ['+33 6 12 34 56 78', /^\+33 6 \d\d \d\d \d\d \d\d$/],
+    ] as const) {
+      const fakes = keys.map((key) => fakePhone(phone, seeded('phone', key).random, 11));
+      for (const fake of fakes) expect(fake).toMatch(layout);
+      expect(new Set(fakes).size).toBeGreaterThan(90);
+    }
+    // Scheme 10 drew it: a British mobile's 7 stayed in about one number in eight.
+    const older = keys.map((key) => fakePhone('+44 7700 900123', seeded('phone', key).random, 10));
+    expect(older.filter((fake) => fake.startsWith('+44 7')).length).toBeLessThan(40);
+    // North American numbers are as scheme 10 drew them.
+    for (const key of keys.slice(0, 20)) {
+      expect(fakePhone('(415) 555-0123', seeded('phone', key).random, 11)).toBe(
+        fakePhone('(415) 555-0123', seeded('phone', key).random, 10),
+      );
+    }
+  });
+
   it('genders keep the original’s letter case', () => {
     for (const [text, pattern] of [
       ['F', /^[FM]$/],

@@ -53,7 +53,9 @@ function isNorthAmerican(original: string, start: number, country: string): bool
  * Replaces the digits of a phone number, keeping its exact punctuation, spacing, country prefix
  * (`+44`, `0044`), extension markers and a leading trunk `0`; the first national digit is 2-9
  * as real numbering plans require (1-9 after a trunk `0`). From `scheme` 10 on, a North
- * American number's exchange starts 2-9 too ('(516) 057-8095' dials nowhere).
+ * American number's exchange starts 2-9 too ('(516) 057-8095' dials nowhere). From scheme 11
+ * on, any other number keeps its first national digit, the kind of line it is (a mobile's 7 in
+ * '+44 7700 900123' and '07700 900123').
  * @example fakePhone('+44 20 7946 0958', random) // '+44 61 3827 5540'
  */
 export function fakePhone(original: string, random: KeyedRandom, scheme = 1): string {
@@ -79,6 +81,9 @@ export function fakePhone(original: string, random: KeyedRandom, scheme = 1): st
   }
   const countryCode = international ? codesToText(codes, i).replace(/^\+|^00/, '') : '';
   const northAmerican = scheme >= 10 && isNorthAmerican(original, i, countryCode);
+  // From scheme 11 on, outside North America the first national digit (after a trunk '0')
+  // names the kind of line: '+44 7…' and '07…' are British mobiles, '+33 6…' French ones.
+  const keepsLineKind = scheme >= 11 && !northAmerican;
   let national = true;
   let afterTrunk = false;
   /** National digits written so far, after a North American trunk '1'. */
@@ -91,11 +96,11 @@ export function fakePhone(original: string, random: KeyedRandom, scheme = 1): st
     } else if (national) {
       national = false;
       afterTrunk = code === ZERO;
-      codes[i] = afterTrunk ? ZERO : ZERO + 2 + random.int(8);
+      codes[i] = afterTrunk || keepsLineKind ? code : ZERO + 2 + random.int(8);
       digits = 1;
     } else if (afterTrunk) {
       afterTrunk = false;
-      codes[i] = ZERO + 1 + random.int(9);
+      codes[i] = keepsLineKind ? code : ZERO + 1 + random.int(9);
     } else {
       codes[i] = northAmerican && digits === 3 ? ZERO + 2 + random.int(8) : ZERO + random.int(10);
       digits++;

@@ -164,6 +164,7 @@ export function semanticGenerator(
   if (scheme >= 9 && semantic === 'middleName') return middleNameOrInitial;
   if (scheme >= 9 && semantic === 'fullName') return fullNameWithTitles;
   if (scheme >= 9 && semantic === 'streetAddress') return streetAddressInLayout;
+  if (scheme >= 11 && semantic === 'phone') return phoneOfLineKind;
   if (scheme >= 10 && semantic === 'phone') return phoneWithExchange;
   if (scheme >= 10 && semantic === 'url') return urlInLayout;
   if (scheme >= 10 && (semantic === 'ipv4' || semantic === 'ipv6')) return ipInLayout;
@@ -268,6 +269,8 @@ const ipInLayout: SemanticGenerator = (text, source, attempt) => {
 
 /** From scheme 10 on, phones whose North American exchange starts 2-9 (fakePhone). */
 const phoneWithExchange = forShape('phone', (text, { random }) => fakePhone(text, random, 10));
+/** From scheme 11 on, phones that keep the kind of line they are too (fakePhone). */
+const phoneOfLineKind = forShape('phone', (text, { random }) => fakePhone(text, random, 11));
 
 /** Genders that name no sex, and answers that give none: what another such value becomes. */
 const OTHER_GENDERS = [
