@@ -195,11 +195,11 @@ describe('PUT /api/datasets/{id}/recipe', () => {
     const input = golden('customers.csv');
     const latest = await uploadDataset(server.url, 'customers.csv', input);
     const ran = await json<DatasetView>(await pseudonymize(latest.id, 'golden-key-2026'));
-    expect(ran.stats?.scheme).toBe(10);
+    expect(ran.stats?.scheme).toBe(11);
     expect(await downloadBytes(latest.id)).toEqual(golden('scheme-11/pseudonymized.csv'));
 
     const recipe = await json<Recipe>(await getRecipe(latest.id));
-    expect(recipe.scheme).toBe(10);
+    expect(recipe.scheme).toBe(11);
     const older = await uploadDataset(server.url, 'customers.csv', input);
     await json(await pseudonymize(older.id, 'golden-key-2026'));
     // The same choices under scheme 1: the schemas do not change, the run is discarded.
