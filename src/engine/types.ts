@@ -582,6 +582,11 @@ export interface RowRelationStats {
    * their share of true kept (row-booleans.ts).
    */
   twoValuedRedrawn?: number;
+  /**
+   * Scheme 11 on: second US state columns (a code beside a name) written as their row's first
+   * state's pseudonym.
+   */
+  statesFromStates?: number;
 }
 
 export interface PseudonymizeResult {

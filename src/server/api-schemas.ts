@@ -228,6 +228,7 @@ const statsSchema = z.object({
       peopleFromOtherSheets: z.number().int().min(0).optional(),
       fullNamesFromEmails: z.number().int().min(0).optional(),
       twoValuedRedrawn: z.number().int().min(0).optional(),
+      statesFromStates: z.number().int().min(0).optional(),
     })
     .optional(),
   timings: z.record(z.string(), z.number()),

@@ -1,6 +1,7 @@
 import { en, en_US } from '@faker-js/faker';
 import type { Cell, ColumnSchema, Sheet } from '../types';
 import type { KeyedRandom } from './keyed-random';
+import { inCaseOf } from './generators/letter-case';
 import type { PlannedColumn } from './namespace';
 
 /*
@@ -27,15 +28,22 @@ import type { PlannedColumn } from './namespace';
  * - Faker's NY range is one ZIP (06390): a 5-digit ZIP drawn for New York is always that one.
  * - cities stay per-value: Faker's en cities are generated names ('Port Jaydenfield') tied to
  *   no state, so no rule can make them agree.
+ * - from scheme 11 on, a second state column of the row (a state code beside a state name,
+ *   'NY' beside 'New York') follows the first where both named one US state: it is written as
+ *   the first's pseudonym, as a code or a name as the original was, in its case. Before, each
+ *   drew its own ('Oklahoma' beside 'MT').
  */
 
 /** US state names and abbreviations (lower case) → abbreviation. */
 const US_STATES = new Map<string, string>();
+/** US state abbreviation → name. */
+const US_STATE_NAMES = new Map<string, string>();
 (en.location?.state ?? []).forEach((name, index) => {
   const abbr = en.location?.state_abbr?.[index];
   if (abbr === undefined) return;
   US_STATES.set(name.toLowerCase(), abbr);
   US_STATES.set(abbr.toLowerCase(), abbr);
+  US_STATE_NAMES.set(abbr, name);
 });
 
 /** Each state abbreviation's ZIP ranges as numbers ('0{{6001…6389}}' is 06001–06389). */
@@ -147,6 +155,8 @@ function everyFilled(
 export interface LocationCounts {
   zipCodes: number;
   countries: number;
+  /** Scheme 11 on: second state columns written as their row's first. */
+  states: number;
 }
 
 /**
@@ -215,11 +225,43 @@ export function agreeLocations(
     // ZIPs first: a country may follow them.
     zipCodes: zipsFromStates(sheetIndex, input, output, stateIndex, planned, random),
     countries: 0,
+    states: scheme >= 11 ? statesFromState(sheetIndex, input, output, stateIndex, planned) : 0,
   };
   if (scheme >= 2) {
     counts.countries = agreeCountries(sheetIndex, input, output, stateIndex, planned);
   }
   return counts;
+}
+
+/**
+ * Writes the other state columns of the sheet as their row's first state column's pseudonym,
+ * where both originals named one US state (see above). Returns how many cells it wrote.
+ */
+function statesFromState(
+  sheetIndex: number,
+  input: Sheet,
+  output: Sheet,
+  stateIndex: number,
+  planned: readonly PlannedColumn[],
+): number {
+  if (stateIndex < 0) return 0;
+  let written = 0;
+  for (const other of plannedOf(planned, sheetIndex, 'state')) {
+    if (other.columnIndex === stateIndex) continue;
+    input.rows.forEach((row, index) => {
+      if (other.rowIds[index]! < 0) return;
+      const original = cellString(row[other.columnIndex]);
+      const abbr = usStateAbbr(original);
+      if (abbr === undefined || usStateAbbr(cellString(row[stateIndex])) !== abbr) return;
+      const outputAbbr = usStateAbbr(cellString(output.rows[index]![stateIndex]));
+      if (outputAbbr === undefined || outputAbbr === abbr) return;
+      const text = original.length <= 3 ? outputAbbr : US_STATE_NAMES.get(outputAbbr)!;
+      output.rows[index]![other.columnIndex] = inCaseOf(original, text);
+      other.rowRewritten = true;
+      written++;
+    });
+  }
+  return written;
 }
 
 function zipsFromStates(

@@ -80,6 +80,7 @@ export function applyRowRelations(
     ...(scheme >= 5 ? { peopleFromOtherSheets: 0 } : {}),
     ...(scheme >= 6 ? { fullNamesFromEmails: 0 } : {}),
     ...(scheme >= 10 ? { twoValuedRedrawn: 0 } : {}),
+    ...(scheme >= 11 ? { statesFromStates: 0 } : {}),
   };
   const sheetsOfPeople = scheme >= 5 ? new SheetsOfPeople(planned) : undefined;
   const rulesPerSheet = scheme >= 10 ? 5 : scheme >= 2 ? 4 : 3;
@@ -126,6 +127,7 @@ export function applyRowRelations(
       scheme,
     );
     stats.zipCodesFromStates += places.zipCodes;
+    if (scheme >= 11) stats.statesFromStates! += places.states;
     ruleDone();
     if (scheme >= 2) {
       stats.countriesFromStates! += places.countries;

@@ -109,7 +109,9 @@ export const PSEUDONYM_SCHEME_VERSION = 11;
  *    without days ('2024-03', '03/2024', 'Mar 2024', now read as dates) move by whole months,
  *    one at least, and are drawn a month apart, where a move by days often kept the month. A
  *    phone of a plan other than North America's keeps its first national digit, the kind of
- *    line ('+44 7…', '07…' a British mobile), where it was drawn.
+ *    line ('+44 7…', '07…' a British mobile), where it was drawn. A second US state column
+ *    of a row (a code beside a name) is written as the first's pseudonym (row-location.ts),
+ *    where each drew its own ('Oklahoma' beside 'MT').
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -211,3 +211,31 @@ describe('countries that follow their row’s state (scheme 2)', () => {
     expect(out.stats.rowRelations?.countriesFromStates).toBe(0);
   });
 });
+
+describe('a state code that follows its row’s state name (scheme 11)', () => {
+  const header = ['patient_id', 'state', 'state_code', 'zip'];
+  const rows = usRows(300, 11).map(([id, state, zip]) => {
+    const abbr = usStateAbbr(state!)!;
+    return [id!, STATES[ABBRS.indexOf(abbr)]!, abbr, zip!];
+  });
+
+  it('writes the code of the row’s pseudonymized state, as its ZIP follows it', () => {
+    const { schema, out } = run(csv(header, rows));
+    expect(schema.map((column) => column.semantic)).toEqual([null, 'state', 'state', 'zipCode']);
+    const after = out.workbook.sheets[0]!.rows as string[][];
+    after.forEach((row, index) => {
+      expect(row[2]).toMatch(/^[A-Z]{2}$/);
+      expect(row[2]).toBe(usStateAbbr(row[1]!));
+      expect(row[2]).not.toBe(rows[index]![2]);
+      expect(zipInState(row[3]!, row[2]!)).toBe(true);
+    });
+    expect(out.stats.rowRelations?.statesFromStates).toBe(rows.length);
+  });
+
+  it('drew each on its own under scheme 10', () => {
+    const after = run(csv(header, rows), 'location-key', 10).out.workbook.sheets[0]!
+      .rows as string[][];
+    const agreeing = after.filter((row) => row[2] === usStateAbbr(row[1]!)).length;
+    expect(agreeing).toBeLessThan(rows.length / 2);
+  });
+});

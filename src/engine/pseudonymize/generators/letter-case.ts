@@ -65,3 +65,16 @@ export function applyLetterCase(text: string, style: LetterCase): string {
       return text;
   }
 }
+
+/**
+ * Faker text in the original's letter case when that is all upper or all lower ('PARIS' →
+ * 'LYON'), or title case over Faker's lower-case words ('Female' → 'Male'); Faker's own
+ * capitalization otherwise ('Ebert, Murray and Kozey').
+ */
+export function inCaseOf(original: string, fake: string): string {
+  const style = letterCaseOf(original);
+  if (style === 'upper' || style === 'lower') return applyLetterCase(fake, style);
+  // Faker's lower-case words ('female') capitalized like the original ('Male', 'F').
+  if (style === 'title' && fake === fake.toLowerCase()) return applyLetterCase(fake, style);
+  return fake;
+}

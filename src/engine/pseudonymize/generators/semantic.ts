@@ -6,7 +6,7 @@ import { fakeCardNumber } from './card-number';
 import { fakeEmail } from './email';
 import { emailOfNames, type NamePseudonym } from './email-of-names';
 import { fakeIban } from './iban';
-import { applyLetterCase, letterCaseOf } from './letter-case';
+import { inCaseOf } from './letter-case';
 import { fakePeptide } from './peptide';
 import { fakePhone } from './phone';
 import { streetAddressLike } from './street-address';
@@ -20,19 +20,6 @@ export type SemanticGenerator = (
   source: FakeSource,
   attempt: number,
 ) => string | null;
-
-/**
- * Faker text in the original's letter case when that is all upper or all lower ('PARIS' →
- * 'LYON'), or title case over Faker's lower-case words ('Female' → 'Male'); Faker's own
- * capitalization otherwise ('Ebert, Murray and Kozey').
- */
-function inCaseOf(original: string, fake: string): string {
-  const style = letterCaseOf(original);
-  if (style === 'upper' || style === 'lower') return applyLetterCase(fake, style);
-  // Faker's lower-case words ('female') capitalized like the original ('Male', 'F').
-  if (style === 'title' && fake === fake.toLowerCase()) return applyLetterCase(fake, style);
-  return fake;
-}
 
 function fractionDigits(text: string): number {
   const point = text.search(/[.,]/);
