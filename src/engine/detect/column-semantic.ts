@@ -1,3 +1,4 @@
+import { en } from '@faker-js/faker';
 import type { ColumnType, Semantic } from '../types';
 import { semanticFromValues } from './semantics';
 import { looksLikeHonorifics, looksLikeJobTitles } from './semantics/job-titles';
@@ -50,6 +51,10 @@ export function semanticOf(
       }
       // Shopify's order 'Name' ('#1001'): a header naming words over values without letters.
       if (WORDS_SEMANTICS.has(headerSemantic) && !mostHoldLetters(values)) return null;
+      // A sales 'Region' ('EMEA', 'APAC', 'LATAM') is no state: only one of US states is.
+      if (headerSemantic === 'state' && isRegionHeader(name) && !mostAreUsStates(values)) {
+        return null;
+      }
       // A bare 'Name' of products or places ('Chai', 'Wireless Mouse') holds no people.
       if (headerSemantic === 'fullName' && isBareName(name) && !bareNamesArePeople(values)) {
         return null;
@@ -63,6 +68,26 @@ export function semanticOf(
     default:
       return null;
   }
+}
+
+/** Whether a header ends in 'region' ('Region', 'sales_region'), which may name no state. */
+function isRegionHeader(header: string): boolean {
+  const last = headerTokens(header).at(-1);
+  return last === 'region' || last === 'regions';
+}
+
+/** US state names and abbreviations, in lower case. */
+const US_STATE_TEXTS: ReadonlySet<string> = new Set(
+  [...(en.location?.state ?? []), ...(en.location?.state_abbr ?? [])].map((text) =>
+    text.toLowerCase(),
+  ),
+);
+
+/** Whether most texts (more than half) are US state names or abbreviations. */
+function mostAreUsStates(texts: readonly string[]): boolean {
+  let states = 0;
+  for (const text of texts) if (US_STATE_TEXTS.has(text.trim().toLowerCase())) states++;
+  return states * 2 > texts.length;
 }
 
 /** Whether a header is 'Name' or 'Names' alone, saying nothing of whose. */

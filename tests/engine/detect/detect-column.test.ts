@@ -1603,6 +1603,18 @@ const MEANINGS_FROM_HEADERS: Case[] = [
     expected: { semantic: 'fullName' },
   },
   {
+    description: 'a sales region of codes is no state',
+    name: 'Region',
+    values: ['EMEA', 'APAC', 'NA', 'LATAM', 'EMEA', 'APAC'],
+    expected: { semantic: null },
+  },
+  {
+    description: 'a region of US states is states',
+    name: 'region',
+    values: ['California', 'Texas', 'New York', 'Ohio'],
+    expected: { semantic: 'state' },
+  },
+  {
     description: 'name alone over products holds no people (Northwind)',
     name: 'Name',
     values: ['Chai', 'Chang', 'Aniseed Syrup', 'Ikura', 'Queso Cabrales', 'Konbu', 'Tofu'],
