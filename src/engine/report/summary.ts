@@ -20,14 +20,15 @@ function plural(value: number, noun: string, nouns = `${noun}s`): string {
  *   equal half the time, and a draw by row (scheme 10 on: booleans and measures of 0 and 1,
  *   row-booleans.ts) leaves each equal by chance. A measure of two values or fewer counts so: a
  *   measure's own pseudonym never equals its value, so its cells can only equal so by design;
- * - a country that named the US beside a US state stays the US (scheme 2, row-location.ts): one
- *   value every US row shares, following the row's pseudonymized state. A country's per-value
- *   pseudonym never equals its original, so this is the only way one stays.
+ * - a country (a name or a code: 'United States', 'US') that named the US beside a US state
+ *   stays the US (scheme 2, row-location.ts): one value every US row shares, following the
+ *   row's pseudonymized state. A country's per-value pseudonym never equals its original, so
+ *   this is the only way one stays.
  */
 export function survivesByDesign(
   column: Pick<ColumnReport, 'type' | 'semantic' | 'measure' | 'distinctBefore'>,
 ): boolean {
-  return hasTwoValues(column) || column.semantic === 'country';
+  return hasTwoValues(column) || column.semantic === 'country' || column.semantic === 'countryCode';
 }
 
 /** A column of two values: booleans, and measures of two values or fewer (0 and 1). */

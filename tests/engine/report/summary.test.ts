@@ -50,6 +50,22 @@ describe('report summary', () => {
     expect(reportSummaryParts(built)[0]).toBe('No original survives');
   });
 
+  it('counts no survivor where a country code (US) follows its row’s US state', () => {
+    const rows = customers(60).map((row) => [
+      ...row.slice(0, 3),
+      row[3] === 'Canada' ? 'CA' : 'US',
+    ]);
+    const original = workbookOf(COLUMNS.slice(0, 4), rows);
+    const schemas = schemasOf(original);
+    expect(schemas[0]![3]!.semantic).toBe('countryCode');
+    const { workbook: output } = pseudonymize(original, schemas, { secret: 'summary-test' });
+    const built = buildReport({ original, output, schemas, mappingAvailable: false });
+    const code = built.sheets[0]!.columns[3]!;
+    expect(code.survivors?.sameCell).toBe(54);
+    expect(survivingCells(code)).toBe(0);
+    expect(built.warnings.map((warning) => warning.code)).not.toContain('originals-survive');
+  });
+
   it('tells columns of two values: booleans and measures of 0 and 1, not other measures', () => {
     const original = workbookOf(
       ['active', 'churned', 'amount'],
