@@ -109,18 +109,63 @@ export function nameLayout(local: string, first: string, last: string): LocalLay
   return nameLayoutWith(local, first, last, letters);
 }
 
-/** nameLayout with the letters of names read through `lettersOf` (cachedLetters). */
+/**
+ * nameLayout with the letters of names read through `lettersOf` (cachedLetters). From `scheme`
+ * 11 on, also the other ways addresses spell names (otherSpellings).
+ */
 export function nameLayoutWith(
   local: string,
   first: string,
   last: string,
   lettersOf: (text: string) => string,
+  scheme = 1,
 ): LocalLayout | null {
   const layout = layoutOf(local, lettersOf(first), lettersOf(last));
+  if (layout) return layout;
+  const ascii = ASCII.test(first) && ASCII.test(last);
   // Exports that drop accented letters instead of their accents ('Chloé' → 'chlo'); names in
   // printable ASCII have none to drop (both spellings are the same letters).
-  if (layout || (ASCII.test(first) && ASCII.test(last))) return layout;
-  return layoutOf(local, droppedAccents(first), droppedAccents(last));
+  const dropped = ascii ? null : layoutOf(local, droppedAccents(first), droppedAccents(last));
+  if (dropped || scheme < 11) return dropped;
+  return otherSpellings(local, first, last, lettersOf, ascii);
+}
+
+/**
+ * Scheme 11: a local part that spells the names another way than their letters: with accents
+ * ('josé.williams'), with a German name's umlauts written out ('klaus.jaeger' for Jäger), or with
+ * a double surname's hyphen ('mary.smith-jones'). Its layout is read on the letters alone.
+ */
+function otherSpellings(
+  local: string,
+  first: string,
+  last: string,
+  lettersOf: (text: string) => string,
+  ascii: boolean,
+): LocalLayout | null {
+  const plainLocal = withoutAccents(local);
+  const unhyphenated = /[._].*-/.test(plainLocal) ? plainLocal.replace(/-/g, '') : plainLocal;
+  if (unhyphenated !== local) {
+    const layout = layoutOf(unhyphenated, lettersOf(first), lettersOf(last));
+    if (layout) return layout;
+  }
+  if (ascii) return null;
+  return layoutOf(unhyphenated, umlautsWrittenOut(first), umlautsWrittenOut(last));
+}
+
+function withoutAccents(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
+/** A German name's letters with its umlauts written out, as addresses spell them: 'jaeger'. */
+function umlautsWrittenOut(text: string): string {
+  return letters(
+    text
+      .toLowerCase()
+      .replace(/ä/g, 'ae')
+      .replace(/ö/g, 'oe')
+      .replace(/ü/g, 'ue')
+      .replace(/ß/g, 'ss'),
+  );
 }
 
 const ASCII = /^[ -~]*$/;
@@ -250,6 +295,7 @@ function rebuildAddresses(
   random: KeyedRandom,
   shared: SharedAddresses | undefined,
   people: SheetsOfPeople | undefined,
+  scheme: number,
 ): { rebuilt: number; fileDependent: number } {
   let rebuilt = 0;
   let fileDependent = 0;
@@ -273,6 +319,7 @@ function rebuildAddresses(
         cellString(source[firstIndex]),
         cellString(source[lastIndex]),
         lettersOf,
+        scheme,
       );
       if (!layout) continue;
       const fake = output.rows[row]!;
@@ -511,6 +558,7 @@ export function coherePeople(
     random,
     shared,
     people,
+    scheme,
   );
   counts.addresses = rebuilt.rebuilt;
   counts.fileDependent = rebuilt.fileDependent;

@@ -111,7 +111,9 @@ export const PSEUDONYM_SCHEME_VERSION = 11;
  *    phone of a plan other than North America's keeps its first national digit, the kind of
  *    line ('+44 7…', '07…' a British mobile), where it was drawn. A second US state column
  *    of a row (a code beside a name) is written as the first's pseudonym (row-location.ts),
- *    where each drew its own ('Oklahoma' beside 'MT').
+ *    where each drew its own ('Oklahoma' beside 'MT'). An email spelling its row's names another
+ *    way (accents kept 'josé.williams', umlauts written out 'klaus.jaeger' for Jäger, a double
+ *    surname's hyphen 'mary.smith-jones') is rebuilt from the row's names too (row-people.ts).
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -433,3 +433,48 @@ describe('full names that follow their row’s email (scheme 6 on)', () => {
     expect(splitFullName(text)).toEqual(expected);
   });
 });
+
+describe('addresses that spell their names another way (scheme 11 on)', () => {
+  const rows: Cell[][] = [
+    ['1', 'Klaus', 'Jäger', 'klaus.jaeger@web.de'],
+    ['2', 'Änne', 'Schröder', 'aenne.schroeder@gmx.de'],
+    ['3', 'José', 'Williams', 'josé.williams98@mail.com'],
+    ['4', 'Mary', 'Smith-Jones', 'mary.smith-jones@corp.com'],
+    ['5', 'Jürgen', 'Groß', 'j.gross@firma.de'],
+  ];
+  const sheet: Sheet = { name: 'kunden', columns: ['id', 'vorname', 'nachname', 'email'], rows };
+  const run = (scheme: number) => {
+    const schema = detectSchema(sheet);
+    expect(schema.map((column) => column.semantic ?? column.type)).toEqual([
+      expect.anything(),
+      'firstName',
+      'lastName',
+      'email',
+    ]);
+    return pseudonymize({ format: 'csv', sheets: [sheet] }, [schema], { secret: 'k', scheme })
+      .workbook.sheets[0]!.rows as string[][];
+  };
+
+  it('rebuilds them from the row’s new names, in the layout and digits they had', () => {
+    const after = run(11);
+    const [jaeger, schroeder, jose, smithJones, gross] = after.map(([, first, last, email]) => ({
+      first: plain(first!),
+      last: plain(last!),
+      local: email!.slice(0, email!.indexOf('@')),
+    }));
+    expect(jaeger!.local).toBe(`${jaeger!.first}.${jaeger!.last}`);
+    expect(schroeder!.local).toBe(`${schroeder!.first}.${schroeder!.last}`);
+    expect(jose!.local).toMatch(new RegExp(`^${jose!.first}\\.${jose!.last}\\d\\d$`));
+    expect(smithJones!.local).toBe(`${smithJones!.first}.${smithJones!.last}`);
+    expect(gross!.local).toBe(`${gross!.first[0]}.${gross!.last}`);
+    after.forEach((row, index) => expect(row[3]).not.toBe(rows[index]![3]));
+  });
+
+  it('drew them apart from the row’s names under scheme 10', () => {
+    const after = run(10);
+    const fromNames = after.filter(([, first, last, email]) =>
+      email!.startsWith(`${plain(first!)}.${plain(last!)}`),
+    );
+    expect(fromNames).toEqual([]);
+  });
+});
