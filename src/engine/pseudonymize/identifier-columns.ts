@@ -7,6 +7,25 @@ import { PSEUDONYM_SCHEME_VERSION } from './scheme-version';
 const NUMBER_TOKENS = new Set(['number', 'no', 'nr', 'num', 'code', 'key', 'ref']);
 /** From scheme 6 on, the same in other languages ('Numéro', 'número', 'nº'). */
 const MORE_NUMBER_TOKENS = new Set(['nummer', 'numero', 'numéro', 'número', 'nº']);
+/**
+ * From scheme 11 on, header words naming an identifier by its acronym ('attending_npi', 'mrn',
+ * 'ssn_nodash'): the US National Provider Identifier, a medical record number, employer and
+ * taxpayer numbers, social security and insurance numbers. As measures their draws changed
+ * their digit count ('1024589214' → '953668026') and broke their joins.
+ */
+const IDENTIFIER_ACRONYMS: ReadonlySet<string> = new Set([
+  'npi',
+  'mrn',
+  'ein',
+  'tin',
+  'itin',
+  'ssn',
+  'sin',
+  'nin',
+  'nhs',
+  'bsn',
+]);
+
 /** German compounds ending in a number word: 'Kundennummer', 'Bestellnr'. */
 const COMPOUND_NUMBER = /\p{L}(?:nummer|nr)$/u;
 /**
@@ -88,6 +107,9 @@ export function isIdentifierColumn(
   }
   if (isIdName(column.name)) return true;
   if (scheme >= 7 && namesAnotherRow(column.name)) return true;
+  if (scheme >= 11 && headerTokens(column.name).some((token) => IDENTIFIER_ACRONYMS.has(token))) {
+    return true;
+  }
   const numberName =
     endsWithNumberToken(column.name, scheme) || (scheme >= 6 && isRowIndex(column));
   return numberName && allDistinctValues(column);

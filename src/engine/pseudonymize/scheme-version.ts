@@ -114,6 +114,8 @@ export const PSEUDONYM_SCHEME_VERSION = 11;
  *    where each drew its own ('Oklahoma' beside 'MT'). An email spelling its row's names another
  *    way (accents kept 'josé.williams', umlauts written out 'klaus.jaeger' for Jäger, a double
  *    surname's hyphen 'mary.smith-jones') is rebuilt from the row's names too (row-people.ts).
+ *    A number column named by an identifier's acronym ('attending_npi', 'MRN', 'ssn_nodash')
+ *    is an identifier, permuted within its digit count, where it was a measure.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

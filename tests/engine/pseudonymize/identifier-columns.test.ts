@@ -103,6 +103,41 @@ describe('a column of another row’s id, from scheme 7 on', () => {
   });
 });
 
+describe('an identifier named by its acronym, from scheme 11 on', () => {
+  const npis = Array.from({ length: 60 }, (_, index) => String(1_000_000_000 + index * 7_654_321));
+
+  it.each([
+    { name: 'attending_npi', expected: true },
+    { name: 'MRN', expected: true },
+    { name: 'ssn_nodash', expected: true },
+    { name: 'employer EIN', expected: true },
+    { name: 'spin', expected: false },
+    { name: 'amount', expected: false },
+  ])('$name over repeated numbers: $expected', ({ name, expected }) => {
+    const column = detectColumn(name, repeated);
+    expect(isIdentifierColumn(column, 11)).toBe(expected);
+    expect(isIdentifierColumn(column, 10)).toBe(false);
+  });
+
+  it('keeps its digit count and joins, where a measure’s draw lost a digit', () => {
+    const rows = [...npis, ...npis.slice(0, 20)].map((npi, index) => [String(index), npi]);
+    const sheet = { name: 'visits', columns: ['visit', 'attending_npi'], rows };
+    const run = (scheme: number) =>
+      pseudonymize({ format: 'csv' as const, sheets: [sheet] }, [detectSchema(sheet)], {
+        secret: 'k',
+        scheme,
+      }).workbook.sheets[0]!.rows.map((row) => String(row[1]));
+    const after = run(11);
+    after.forEach((npi, index) => {
+      expect(npi).toMatch(/^[1-9]\d{9}$/);
+      expect(npi).not.toBe(rows[index]![1]);
+    });
+    // A repeated provider keeps one pseudonym.
+    expect(after.slice(60)).toEqual(after.slice(0, 20));
+    expect(run(10).some((npi) => npi.length !== 10)).toBe(true);
+  });
+});
+
 describe('a pandas or R index column, from scheme 6 on', () => {
   const rows = Array.from({ length: 200 }, (_, index) => `${index},P${index % 7},${index * 3}.5`);
   const text = `,name,amount\n${rows.join('\n')}\n`;
