@@ -115,7 +115,9 @@ export const PSEUDONYM_SCHEME_VERSION = 11;
  *    way (accents kept 'josé.williams', umlauts written out 'klaus.jaeger' for Jäger, a double
  *    surname's hyphen 'mary.smith-jones') is rebuilt from the row's names too (row-people.ts).
  *    A number column named by an identifier's acronym ('attending_npi', 'MRN', 'ssn_nodash')
- *    is an identifier, permuted within its digit count, where it was a measure.
+ *    is an identifier, permuted within its digit count, where it was a measure. An IPv4
+ *    address in free text becomes one of its network kind, as an IP column's draw makes it,
+ *    where its digits were redrawn into no address ('145.1.2.3' → '341.7.6.9').
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -447,3 +447,31 @@ describe('numbers in free text (scheme 10 on)', () => {
     expect(numbers[0]).not.toBe(numbers[1]);
   });
 });
+
+describe('IP addresses in free text (scheme 11 on)', () => {
+  const isIpv4 = (text: string) =>
+    /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(text);
+
+  it('become addresses of their network kind, alike in every text', () => {
+    const notes = [
+      'user logged in from 145.1.2.3 after two tries',
+      'blocked 145.1.2.3 and 10.0.0.7 for a day',
+      'router 192.168.1.20 rebooted',
+    ];
+    const written = runTextColumn('message', notes, 11);
+    const addresses = written.map((text) => text.match(/\d+\.\d+\.\d+\.\d+/g) ?? []);
+    expect(addresses.flat().every(isIpv4)).toBe(true);
+    expect(addresses[0]).toHaveLength(1);
+    expect(addresses[0]![0]).not.toBe('145.1.2.3');
+    expect(addresses[1]![0]).toBe(addresses[0]![0]);
+    // A private address stays in its block.
+    expect(addresses[1]![1]).toMatch(/^10\./);
+    expect(addresses[2]![0]).toMatch(/^192\.168\./);
+  });
+
+  it('had their digits redrawn into no address under scheme 10', () => {
+    const written = runTextColumn('message', ['from 145.1.2.3', 'from 99.88.77.66'], 10);
+    const addresses = written.flatMap((text) => text.match(/\d+\.\d+\.\d+\.\d+/g) ?? []);
+    expect(addresses.some((address) => !isIpv4(address)) || addresses.length < 2).toBe(true);
+  });
+});

@@ -206,8 +206,14 @@ export class PiiInText {
       this.#scheme >= 9
         ? withDates(text, found, foundFakes, this.#source.random, this.#scheme)
         : { spans: found, fakes: foundFakes };
+    const addressed =
+      this.#scheme >= 11
+        ? withIpAddresses(text, dated.spans, dated.fakes, (address) => this.#ipAddressOf(address))
+        : dated;
     const { spans, fakes } =
-      this.#scheme >= 10 ? withNumbers(text, dated.spans, dated.fakes, this.#numbers()) : dated;
+      this.#scheme >= 10
+        ? withNumbers(text, addressed.spans, addressed.fakes, this.#numbers())
+        : addressed;
     const wordLike =
       this.#inWords(text) || isWordLike(joinAround(text, spans, fakes, (gap) => gap, SPAN_AS_WORD));
     const { random } = this.#source;
@@ -217,6 +223,21 @@ export class PiiInText {
         ? replaceWords(gap, random, this.#scheme)
         : substituteCharacters(gap, random, attempt),
     );
+  }
+
+  /** An IPv4 address's pseudonym, as an IP column's keyed draw gives it (withIpAddresses). */
+  #ipAddressOf(address: string): string {
+    const cacheKey = `ipv4\u0000${address}`;
+    const cached = this.#generated.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const generate = semanticGenerator('ipv4', this.#scheme)!;
+    let pseudonym = address;
+    for (let attempt = 0; attempt < SPAN_ATTEMPTS && pseudonym === address; attempt++) {
+      this.#source.random.reseed('ipv4', address, attempt);
+      pseudonym = generate(address, this.#source, attempt) ?? address;
+    }
+    this.#generated.set(cacheKey, pseudonym);
+    return pseudonym;
   }
 
   /** A JSON number's digits replaced, its first digit non-zero where it was (valid JSON). */
@@ -372,6 +393,32 @@ function withSpans(
     (a, b) => a.span.start - b.span.start,
   );
   return { spans: merged.map(({ span }) => span), fakes: merged.map(({ fake }) => fake) };
+}
+
+/** An IPv4 address in dotted quads, not part of a longer run of digits and dots. */
+const IPV4_IN_TEXT =
+  /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?!\d|\.\d)/g;
+
+/**
+ * From scheme 11 on, the IPv4 addresses of a text outside its other spans ('logged in from
+ * 145.1.2.3'), each as an IP column's keyed draw makes it (its network kind kept), where the
+ * text's draw redrew their digits into no address ('341.7.6.9').
+ */
+function withIpAddresses(
+  text: string,
+  spans: readonly TextSpan[],
+  fakes: readonly string[],
+  pseudonymOf: (address: string) => string,
+): { spans: readonly TextSpan[]; fakes: readonly string[] } {
+  if (!/\d\.\d/.test(text)) return { spans, fakes };
+  const found: { span: TextSpan; fake: string }[] = [];
+  for (const match of text.matchAll(IPV4_IN_TEXT)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (spans.some((span) => span.start < end && start < span.end)) continue;
+    found.push({ span: { start, end }, fake: pseudonymOf(match[0]) });
+  }
+  return withSpans(spans, fakes, found);
 }
 
 /** A run of four digits or more, not part of a longer number ('1,234.56', '12.3456'). */
