@@ -56,6 +56,8 @@ describe('semanticFromHeader', () => {
     ['customer_name', 'fullName'],
     ['Patient Name', 'fullName'],
     ['username', 'username'],
+    ['line1', 'streetAddress'],
+    ['street1', 'streetAddress'],
     ['user_name', 'username'],
     ['userName', 'username'],
     ['login', 'username'],

@@ -164,6 +164,10 @@ export const EXACT_HEADERS: Record<string, Semantic> = {
   mac: 'mac',
   useragent: 'userAgent',
   address: 'streetAddress',
+  // An address's first line, as shops and CRMs export it ('line1', 'street1', 'addr1').
+  line1: 'streetAddress',
+  street1: 'streetAddress',
+  addr1: 'streetAddress',
   street: 'street',
   city: 'city',
   town: 'city',
