@@ -10,6 +10,7 @@ import { fakeEmail } from './generators/email';
 import { fakePhone } from './generators/phone';
 import { fakeDateText, isDateText } from './generators/date-text';
 import { fakeIsoDateText, isIsoDateText } from './generators/iso-date-text';
+import { fakePeriodText, isPeriodText } from './generators/period-text';
 import { semanticGenerator, semanticGeneratorTakes } from './generators/semantic';
 import { ssnPseudonym } from './generators/ssn';
 import { pseudonymizeText } from './generators/text';
@@ -221,10 +222,14 @@ export function planColumn(
       const asCode = (text: string) => identifierCodes && !/\s/.test(text);
       // From scheme 4 on, JSON text keeps its keys and layout: its values are replaced one by
       // one (drawn, not permuted: word-like values have no bijection). An ISO date among text
-      // becomes another date, not a code of digits ('2020-02-05' → '3885-00-05').
+      // becomes another date, not a code of digits ('2020-02-05' → '3885-00-05'); from scheme 11
+      // on, a period code another period ('2020-Q2' → '2021-Q4', not '2113-K6').
       const drawnNotPermuted = (text: string) =>
         scheme >= 4 &&
-        (isJsonContainer(text) || isIsoDateText(text) || (scheme >= 10 && isDateText(text)));
+        (isJsonContainer(text) ||
+          isIsoDateText(text) ||
+          (scheme >= 10 && isDateText(text)) ||
+          (scheme >= 11 && isPeriodText(text)));
       const code = (text: string) => codes.pseudonym(text, asCode(text));
       // From scheme 11 on, an SSN stays one the SSA issues (or stays none), see ssnPseudonym.
       const permuteCode =
@@ -254,7 +259,8 @@ export function planColumn(
             const fake =
               replaceJsonValues(text, (value) => jsonValue(value, attempt)) ??
               fakeIsoDateText(text, random) ??
-              (scheme >= 10 ? fakeDateText(text, random) : null);
+              (scheme >= 10 ? fakeDateText(text, random) : null) ??
+              (scheme >= 11 ? fakePeriodText(text, random) : null);
             if (fake !== null) return fake;
           }
           return fallback(original, text, attempt);

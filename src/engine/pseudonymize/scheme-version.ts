@@ -117,7 +117,10 @@ export const PSEUDONYM_SCHEME_VERSION = 11;
  *    A number column named by an identifier's acronym ('attending_npi', 'MRN', 'ssn_nodash')
  *    is an identifier, permuted within its digit count, where it was a measure. An IPv4
  *    address in free text becomes one of its network kind, as an IP column's draw makes it,
- *    where its digits were redrawn into no address ('145.1.2.3' → '341.7.6.9').
+ *    where its digits were redrawn into no address ('145.1.2.3' → '341.7.6.9'). A period code
+ *    (a quarter '2024-Q2', 'Q2 2024'; an ISO week '2024-W07'; a fiscal year 'FY2024') becomes
+ *    another of its kind in its layout (generators/period-text.ts), where it became a code of no
+ *    period ('2113-K6').
  */
 
 /** The oldest scheme this Stand-in still reproduces. */
