@@ -19,6 +19,9 @@
  * - Booleans: true/false, yes/no, y/n, t/f in one consistent case (single letters need both
  *   values, or a flag-like header); 1/0 only when the column holds nothing else and the header
  *   reads like a flag.
+ * - Dates written as whole numbers under a header naming a date or an instant ('created_at',
+ *   'order_date'): Unix time in seconds or milliseconds (patterns `X`, `x`) and compact dates
+ *   (`YYYYMMDD`), as text or as number cells (number-dates.ts).
  * - Dates: the catalogue pattern most sampled values fit; day-first against month-first is then
  *   settled by the whole column (more values with a first field above 12 than with a second one
  *   above 12 means day first). The most common zone is recorded. Spreadsheet date cells take

@@ -18,7 +18,7 @@ import type { NativeCellChecker } from './cell-checker';
 import { describeColumn, describeDurations } from './describe';
 import { isFlagHeader, semanticFromHeader } from './semantics';
 import { TYPE_SHARE } from './type-share';
-import { isCompactDate, numberDatePattern } from './number-dates';
+import { compactDateTime, isCompactDate, numberDatePattern } from './number-dates';
 
 /*
  * Checkers for spreadsheet and JSON cells that already are dates, numbers or booleans: their
@@ -128,11 +128,6 @@ function durationCellChecker(format: string): NativeCellChecker {
     describe: (schema) =>
       schema.type === 'string' ? describeDurations(schema, format) : describeColumn(schema),
   };
-}
-
-/** The wall-clock time of a compact date (20230415). */
-function compactDateTime(value: number): number {
-  return Date.UTC(Math.floor(value / 10_000), (Math.floor(value / 100) % 100) - 1, value % 100);
 }
 
 /**

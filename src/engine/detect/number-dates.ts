@@ -118,9 +118,7 @@ function unixTimeOfSpan(min: number, max: number): 'X' | 'x' | null {
  */
 export function isCompactDate(value: number): boolean {
   if (!Number.isInteger(value)) return false;
-  const year = Math.floor(value / 10_000);
-  const month = Math.floor(value / 100) % 100;
-  const day = value % 100;
+  const { year, month, day } = compactDateFields(value);
   return (
     year >= COMPACT_YEARS.first &&
     year <= COMPACT_YEARS.last &&
@@ -129,6 +127,23 @@ export function isCompactDate(value: number): boolean {
     day >= 1 &&
     day <= daysInMonth(year, month)
   );
+}
+
+/**
+ * The wall-clock time of a compact date.
+ * @example compactDateTime(20230415) // Date.UTC(2023, 3, 15)
+ */
+export function compactDateTime(value: number): number {
+  const { year, month, day } = compactDateFields(value);
+  return Date.UTC(year, month - 1, day);
+}
+
+function compactDateFields(value: number): { year: number; month: number; day: number } {
+  return {
+    year: Math.floor(value / 10_000),
+    month: Math.floor(value / 100) % 100,
+    day: value % 100,
+  };
 }
 
 /**

@@ -56,9 +56,9 @@ function isPlainDigits(analysis: NumberTextAnalysis): boolean {
 }
 
 /**
- * The type a column's sampled texts fit, tried in order: boolean, digit code, a date
- * written as a number,
- * number, date, email, phone; string when none fits TYPE_SHARE of them.
+ * The type a column's sampled texts fit, tried in order: boolean, digit code, a date written as
+ * a number (number-dates.ts), number, date, email, phone; string when none fits TYPE_SHARE of
+ * them.
  */
 export function decideTextType(
   name: string,
