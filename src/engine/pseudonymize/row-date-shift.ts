@@ -70,9 +70,9 @@ const PERSON_ENTITY =
  * column. From scheme 10 on, an identifier of a person or account whose values repeat (a
  * customer's orders, a user's events: 'customer_id', 'user_id'), with 20 distinct or more and
  * as filled as that column (from scheme 11 also in a sheet without one, as filled as its
- * fullest column: a patient's encounters), comes before: the person's rows then move as one, their timeline's
- * order and intervals kept, and by the offset the person's own file gives them (the customers
- * file, where the id is unique), where each row's own id moved it alone.
+ * fullest column: a patient's encounters), comes before: the person's rows then move as one,
+ * their timeline's order and intervals kept, and by the offset the person's own file gives them
+ * (the customers file, where the id is unique), where each row's own id moved it alone.
  * @example entityColumnIndex([idColumn, emailColumn, signupColumn], 6) // 0
  */
 export function entityColumnIndex(schema: readonly ColumnSchema[], scheme: number): number {

@@ -83,7 +83,7 @@ function other(text: string, draw: () => string): string {
   return fake;
 }
 
-/** A year moved by up to MOST_YEARS_MOVED either way (never 0 when `mustMove`), as wide as it was. */
+/** A year moved up to MOST_YEARS_MOVED either way (never 0 when `mustMove`), as wide as it was. */
 function movedYear(year: string, random: KeyedRandom, mustMove = false): string {
   const span = 2 * MOST_YEARS_MOVED + 1;
   let offset = random.int(span) - MOST_YEARS_MOVED;
