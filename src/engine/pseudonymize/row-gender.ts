@@ -13,7 +13,7 @@ import type { PlannedColumn } from './namespace';
  * list or on both, and words not in WORD_PAIRS keep their per-value pseudonym.
  */
 
-type Sex = 0 | 1;
+export type Sex = 0 | 1;
 
 /** [female, male] words; the first pair holding a word gives its counterpart. */
 const WORD_PAIRS: readonly (readonly [string, string])[] = [
@@ -51,6 +51,16 @@ function readWord(
   return null;
 }
 
+/**
+ * A gender or title written for `sex` in its own pair's words and case ('Herr' → 'Frau' for 0);
+ * null for one that names no sex.
+ * @example titleOfSex('Herr', 0) // 'Frau'
+ */
+export function titleOfSex(title: string, sex: Sex): string | null {
+  const read = readWord(title);
+  return read ? likeOriginal(title, read.pair[sex]) : null;
+}
+
 /** Whether a gender or title names a sex ('F', 'Male', 'Mrs.'): one of WORD_PAIRS' words. */
 export function namesASex(text: string): boolean {
   return readWord(text) !== null;
@@ -78,12 +88,20 @@ function cellString(cell: Cell | undefined): string {
 /**
  * A gender or title that agreed with the first name `first` ('Mr.' beside 'John') written for
  * the sex of `fakeFirst` ('Ms.' beside 'Nadine'), in its words and case; null when it did not
- * agree, names no sex, or `fakeFirst` is on neither list.
+ * agree, names no sex, or `fakeFirst` is on neither list. With `unlistedAgree` (scheme 11 on), a
+ * first name on neither list ('Heike', 'Jürgen': Faker's lists are English) is taken to agree
+ * with its title, so 'Frau' beside 'Heike' follows her pseudonym too.
  * @example agreeingTitle('Mr. ', 'John', 'Nadine') // 'Ms. '
  */
-export function agreeingTitle(title: string, first: string, fakeFirst: string): string | null {
+export function agreeingTitle(
+  title: string,
+  first: string,
+  fakeFirst: string,
+  unlistedAgree = false,
+): string | null {
   const read = readWord(title);
-  if (!read || read.sex !== sexOfName(first)) return null;
+  const sex = sexOfName(first);
+  if (!read || (read.sex !== sex && !(unlistedAgree && sex === null))) return null;
   const fakeSex = sexOfName(fakeFirst);
   return fakeSex === null ? null : likeOriginal(title, read.pair[fakeSex]);
 }
@@ -91,13 +109,14 @@ export function agreeingTitle(title: string, first: string, fakeFirst: string): 
 /**
  * Rewrites the gender and title cells of rows whose original agreed with the first name so
  * they agree with the first name's pseudonym. Returns how many cells it wrote.
- * @example agreeGenders(sheet, outputSheet, [genderColumn], firstNameColumnIndex) // 27
+ * @example agreeGenders(sheet, outputSheet, [genderColumn], firstNameColumnIndex, 11) // 27
  */
 export function agreeGenders(
   input: Sheet,
   output: Sheet,
   genders: readonly PlannedColumn[],
   firstIndex: number,
+  scheme: number,
 ): number {
   let rewritten = 0;
   for (const column of genders) {
@@ -109,6 +128,7 @@ export function agreeGenders(
         original,
         cellString(input.rows[row]![firstIndex]),
         cellString(output.rows[row]![firstIndex]),
+        scheme >= 11,
       );
       if (written === null) continue;
       output.rows[row]![columnIndex] = written;

@@ -526,7 +526,7 @@ export function coherePeople(
     sheetIndex,
     (c) => c.rule.action !== 'faker' && (c.semantic === 'gender' || c.semantic === 'prefix'),
   );
-  counts.genders = agreeGenders(input, output, genders, first.columnIndex);
+  counts.genders = agreeGenders(input, output, genders, first.columnIndex, scheme);
   if (!last) return counts;
   const addresses = plannedWith(
     planned,

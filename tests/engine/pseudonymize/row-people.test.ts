@@ -478,3 +478,37 @@ describe('addresses that spell their names another way (scheme 11 on)', () => {
     expect(fromNames).toEqual([]);
   });
 });
+
+describe('titles in their own words, following names on no list (scheme 11 on)', () => {
+  const people = [
+    ['Frau', 'Heike', 'Schröder'],
+    ['Herr', 'Jürgen', 'Groß'],
+    ['Frau', 'Änne', 'Jäger'],
+    ['Herr', 'Dieter', 'Hoffmann'],
+  ];
+  const sheet: Sheet = {
+    name: 'kunden',
+    columns: ['id', 'Anrede', 'Vorname', 'Nachname'],
+    rows: Array.from({ length: 40 }, (_, index) => [String(index + 1), ...people[index % 4]!]),
+  };
+  const FEMALE = new Set(fakerLocale.en.person!.first_name!.female);
+  const MALE = new Set(fakerLocale.en.person!.first_name!.male);
+  const run = (scheme: number) => {
+    const schema = detectSchema(sheet);
+    expect(schema[1]!.semantic).toBe('prefix');
+    return pseudonymize({ format: 'csv', sheets: [sheet] }, [schema], { secret: 'k', scheme })
+      .workbook.sheets[0]!.rows as string[][];
+  };
+
+  it('writes Herr or Frau for the sex of the row’s new first name', () => {
+    for (const [, title, first] of run(11)) {
+      expect(['Herr', 'Frau']).toContain(title);
+      if (FEMALE.has(first!) && !MALE.has(first!)) expect(title).toBe('Frau');
+      if (MALE.has(first!) && !FEMALE.has(first!)) expect(title).toBe('Herr');
+    }
+  });
+
+  it('mixed in Faker’s English titles under scheme 10', () => {
+    expect(run(10).some(([, title]) => title !== 'Herr' && title !== 'Frau')).toBe(true);
+  });
+});

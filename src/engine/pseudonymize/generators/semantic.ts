@@ -1,6 +1,6 @@
 import type { Semantic } from '../../types';
 import type { FakeSource } from '../keyed-faker';
-import { agreeingTitle, namesASex } from '../row-gender';
+import { agreeingTitle, namesASex, titleOfSex, type Sex } from '../row-gender';
 import { splitFullName, titledParts } from '../../text/person-names';
 import { fakeCardNumber } from './card-number';
 import { fakeEmail } from './email';
@@ -154,6 +154,7 @@ export function semanticGenerator(
   if (scheme >= 11 && semantic === 'phone') return phoneOfLineKind;
   if (scheme >= 10 && semantic === 'phone') return phoneWithExchange;
   if (scheme >= 10 && semantic === 'url') return urlInLayout;
+  if (scheme >= 11 && semantic === 'prefix') return titleInItsWords;
   if (scheme >= 10 && (semantic === 'ipv4' || semantic === 'ipv6')) return ipInLayout;
   return SEMANTIC_GENERATORS[semantic];
 }
@@ -258,6 +259,15 @@ const ipInLayout: SemanticGenerator = (text, source, attempt) => {
 const phoneWithExchange = forShape('phone', (text, { random }) => fakePhone(text, random, 10));
 /** From scheme 11 on, phones that keep the kind of line they are too (fakePhone). */
 const phoneOfLineKind = forShape('phone', (text, { random }) => fakePhone(text, random, 11));
+
+/**
+ * From scheme 11 on, a title that names a sex ('Herr', 'Mrs.', 'Mme') is a keyed draw of a sex in
+ * its own words ('Frau', 'Mr.', 'M.'), where Faker's English titles mixed into a German column
+ * ('Herr' → 'Dr.'); any other title ('Dr.', 'Prof.') is Faker's.
+ */
+const titleInItsWords: SemanticGenerator = (text, source, attempt) =>
+  titleOfSex(text, source.random.int(2) as Sex) ??
+  SEMANTIC_GENERATORS.prefix!(text, source, attempt);
 
 /** Genders that name no sex, and answers that give none: what another such value becomes. */
 const OTHER_GENDERS = [
