@@ -83,6 +83,37 @@ export function usStateAbbr(text: string): string | undefined {
 }
 
 /**
+ * The capital, Puerto Rico and the other territories, which US addresses name where a state
+ * stands: not among Faker's states (no ZIP ranges there), so their rows keep their ZIPs' draws.
+ */
+const US_TERRITORIES = new Map<string, string>(
+  [
+    ['District of Columbia', 'DC'],
+    ['Washington DC', 'DC'],
+    ['Washington, D.C.', 'DC'],
+    ['Puerto Rico', 'PR'],
+    ['Guam', 'GU'],
+    ['U.S. Virgin Islands', 'VI'],
+    ['US Virgin Islands', 'VI'],
+    ['American Samoa', 'AS'],
+    ['Northern Mariana Islands', 'MP'],
+  ].flatMap(([name, abbr]) => [
+    [name!.toLowerCase(), abbr!],
+    [abbr!.toLowerCase(), abbr!],
+  ]),
+);
+
+/**
+ * usStateAbbr, and from scheme 11 on the abbreviation of the capital or a territory too: a sheet
+ * with Puerto Rico among its states is still US-shaped, and 'PR' beside 'Puerto Rico' agrees.
+ * @example usPlaceAbbr('Puerto Rico', 11) // 'PR'
+ */
+function usPlaceAbbr(text: string, scheme: number): string | undefined {
+  const key = text.trim().toLowerCase();
+  return US_STATES.get(key) ?? (scheme >= 11 ? US_TERRITORIES.get(key) : undefined);
+}
+
+/**
  * Whether a 5-digit ZIP (or ZIP+4) lies inside a US state's ranges per Faker's data.
  * @example zipInState('94103', 'CA') // true
  */
@@ -170,6 +201,7 @@ function agreeCountries(
   output: Sheet,
   stateIndex: number,
   planned: readonly PlannedColumn[],
+  scheme: number,
 ): number {
   const countries = [
     ...plannedOf(planned, sheetIndex, 'country'),
@@ -189,7 +221,7 @@ function agreeCountries(
   if (placeIndex < 0) return 0;
   const isUsPlace = (cell: Cell | undefined): boolean =>
     stateIndex >= 0
-      ? usStateAbbr(cellString(cell)) !== undefined
+      ? usPlaceAbbr(cellString(cell), scheme) !== undefined
       : typeof cell === 'string' && US_ZIP.test(cell.trim());
   let written = 0;
   for (const country of countries) {
@@ -223,12 +255,13 @@ export function agreeLocations(
   const stateIndex = stateColumnIndex(schemas);
   const counts: LocationCounts = {
     // ZIPs first: a country may follow them.
-    zipCodes: zipsFromStates(sheetIndex, input, output, stateIndex, planned, random),
+    zipCodes: zipsFromStates(sheetIndex, input, output, stateIndex, planned, random, scheme),
     countries: 0,
-    states: scheme >= 11 ? statesFromState(sheetIndex, input, output, stateIndex, planned) : 0,
+    states:
+      scheme >= 11 ? statesFromState(sheetIndex, input, output, stateIndex, planned, scheme) : 0,
   };
   if (scheme >= 2) {
-    counts.countries = agreeCountries(sheetIndex, input, output, stateIndex, planned);
+    counts.countries = agreeCountries(sheetIndex, input, output, stateIndex, planned, scheme);
   }
   return counts;
 }
@@ -243,6 +276,7 @@ function statesFromState(
   output: Sheet,
   stateIndex: number,
   planned: readonly PlannedColumn[],
+  scheme: number,
 ): number {
   if (stateIndex < 0) return 0;
   let written = 0;
@@ -251,8 +285,8 @@ function statesFromState(
     input.rows.forEach((row, index) => {
       if (other.rowIds[index]! < 0) return;
       const original = cellString(row[other.columnIndex]);
-      const abbr = usStateAbbr(original);
-      if (abbr === undefined || usStateAbbr(cellString(row[stateIndex])) !== abbr) return;
+      const abbr = usPlaceAbbr(original, scheme);
+      if (abbr === undefined || usPlaceAbbr(cellString(row[stateIndex]), scheme) !== abbr) return;
       const outputAbbr = usStateAbbr(cellString(output.rows[index]![stateIndex]));
       if (outputAbbr === undefined || outputAbbr === abbr) return;
       const text = original.length <= 3 ? outputAbbr : US_STATE_NAMES.get(outputAbbr)!;
@@ -271,10 +305,11 @@ function zipsFromStates(
   stateIndex: number,
   planned: readonly PlannedColumn[],
   random: KeyedRandom,
+  scheme: number,
 ): number {
   if (stateIndex < 0) return 0;
   const stateOf = (row: readonly Cell[]): string | undefined =>
-    usStateAbbr(cellString(row[stateIndex]));
+    usPlaceAbbr(cellString(row[stateIndex]), scheme);
   if (!input.rows.some((row) => stateOf(row) !== undefined)) return 0;
 
   let rebuilt = 0;

@@ -121,7 +121,9 @@ export const PSEUDONYM_SCHEME_VERSION = 11;
  *    (a quarter '2024-Q2', 'Q2 2024'; an ISO week '2024-W07'; a fiscal year 'FY2024') becomes
  *    another of its kind in its layout (generators/period-text.ts), where it became a code of no
  *    period ('2113-K6'). A title that names a sex stays in its own words ('Herr' ↔ 'Frau',
- *    where it became 'Dr.'), and follows a first name on none of Faker's lists too.
+ *    where it became 'Dr.'), and follows a first name on none of Faker's lists too. Puerto Rico,
+ *    the capital and the territories count as US places beside the states; SSNs held as
+ *    numbers (under a header naming them) stay valid SSNs.
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -232,6 +232,28 @@ describe('a state code that follows its row’s state name (scheme 11)', () => {
     expect(out.stats.rowRelations?.statesFromStates).toBe(rows.length);
   });
 
+  it('counts Puerto Rico and the capital as US places: codes agree, the other ZIPs still follow', () => {
+    const withTerritories = rows.map((row, index) =>
+      index % 10 === 0
+        ? [row[0]!, 'Puerto Rico', 'PR', '00907']
+        : index % 10 === 5
+          ? [row[0]!, 'District of Columbia', 'DC', '20001']
+          : row,
+    );
+    const after = run(csv(header, withTerritories)).out.workbook.sheets[0]!.rows as string[][];
+    after.forEach((row, index) => {
+      expect(row[2]).toBe(usStateAbbr(row[1]!));
+      expect(row[2]).not.toBe(withTerritories[index]![2]);
+      expect(zipInState(row[3]!, row[2]!)).toBe(true);
+    });
+    // Under scheme 10 the territories' rows kept ZIPs of no state beside a drawn state.
+    const older = run(csv(header, withTerritories), 'location-key', 10).out.workbook.sheets[0]!
+      .rows as string[][];
+    expect(
+      older.filter((row) => !zipInState(row[3]!, usStateAbbr(row[1]!) ?? '')).length,
+    ).toBeGreaterThan(0);
+  });
+
   it('drew each on its own under scheme 10', () => {
     const after = run(csv(header, rows), 'location-key', 10).out.workbook.sheets[0]!
       .rows as string[][];
