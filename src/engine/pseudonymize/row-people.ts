@@ -132,8 +132,9 @@ export function nameLayoutWith(
 
 /**
  * Scheme 11: a local part that spells the names another way than their letters: with accents
- * ('josé.williams'), with a German name's umlauts written out ('klaus.jaeger' for Jäger), or with
- * a double surname's hyphen ('mary.smith-jones'). Its layout is read on the letters alone.
+ * ('josé.williams'), with umlauts written out ('klaus.jaeger' for Jäger, 'soeren' for Søren) or
+ * folded ('soren'), or with a double surname's hyphen ('mary.smith-jones'). Its layout is read
+ * on the letters alone.
  */
 function otherSpellings(
   local: string,
@@ -149,22 +150,46 @@ function otherSpellings(
     if (layout) return layout;
   }
   if (ascii) return null;
-  return layoutOf(unhyphenated, umlautsWrittenOut(first), umlautsWrittenOut(last));
+  return (
+    layoutOf(unhyphenated, umlautsWrittenOut(first), umlautsWrittenOut(last)) ??
+    layoutOf(unhyphenated, lettersUnfolded(first), lettersUnfolded(last))
+  );
 }
 
 function withoutAccents(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 }
 
-/** A German name's letters with its umlauts written out, as addresses spell them: 'jaeger'. */
+/**
+ * A name's letters with its umlauts written out, as addresses spell them: 'jaeger' for Jäger,
+ * 'soeren' for Søren, 'aase' for Åse.
+ */
 function umlautsWrittenOut(text: string): string {
   return letters(
     text
       .toLowerCase()
-      .replace(/ä/g, 'ae')
-      .replace(/ö/g, 'oe')
+      .replace(/[äæ]/g, 'ae')
+      .replace(/[öøœ]/g, 'oe')
       .replace(/ü/g, 'ue')
+      .replace(/å/g, 'aa')
       .replace(/ß/g, 'ss'),
+  );
+}
+
+/**
+ * A name's letters with the letters no accent makes (ø, æ, ß, ł, đ) folded to their plain
+ * ones: 'soren' for Søren, 'lukasz' for Łukasz.
+ */
+function lettersUnfolded(text: string): string {
+  return letters(
+    text
+      .toLowerCase()
+      .replace(/ø/g, 'o')
+      .replace(/æ/g, 'ae')
+      .replace(/œ/g, 'oe')
+      .replace(/ß/g, 'ss')
+      .replace(/ł/g, 'l')
+      .replace(/đ/g, 'd'),
   );
 }
 

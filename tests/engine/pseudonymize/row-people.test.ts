@@ -441,6 +441,8 @@ describe('addresses that spell their names another way (scheme 11 on)', () => {
     ['3', 'José', 'Williams', 'josé.williams98@mail.com'],
     ['4', 'Mary', 'Smith-Jones', 'mary.smith-jones@corp.com'],
     ['5', 'Jürgen', 'Groß', 'j.gross@firma.de'],
+    ['6', 'Søren', 'Kierkegaard', 'soren.kierkegaard@mail.dk'],
+    ['7', 'Åse', 'Nørgaard', 'aase.noergaard@mail.no'],
   ];
   const sheet: Sheet = { name: 'kunden', columns: ['id', 'vorname', 'nachname', 'email'], rows };
   const run = (scheme: number) => {
@@ -457,16 +459,23 @@ describe('addresses that spell their names another way (scheme 11 on)', () => {
 
   it('rebuilds them from the row’s new names, in the layout and digits they had', () => {
     const after = run(11);
-    const [jaeger, schroeder, jose, smithJones, gross] = after.map(([, first, last, email]) => ({
-      first: plain(first!),
-      last: plain(last!),
-      local: email!.slice(0, email!.indexOf('@')),
-    }));
+    const [jaeger, schroeder, jose, smithJones, gross] = after
+      .slice(0, 5)
+      .map(([, first, last, email]) => ({
+        first: plain(first!),
+        last: plain(last!),
+        local: email!.slice(0, email!.indexOf('@')),
+      }));
     expect(jaeger!.local).toBe(`${jaeger!.first}.${jaeger!.last}`);
     expect(schroeder!.local).toBe(`${schroeder!.first}.${schroeder!.last}`);
     expect(jose!.local).toMatch(new RegExp(`^${jose!.first}\\.${jose!.last}\\d\\d$`));
     expect(smithJones!.local).toBe(`${smithJones!.first}.${smithJones!.last}`);
     expect(gross!.local).toBe(`${gross!.first[0]}.${gross!.last}`);
+    for (const nordic of [after[5]!, after[6]!]) {
+      expect(nordic[3]!.slice(0, nordic[3]!.indexOf('@'))).toBe(
+        `${plain(nordic[1]!)}.${plain(nordic[2]!)}`,
+      );
+    }
     after.forEach((row, index) => expect(row[3]).not.toBe(rows[index]![3]));
   });
 
