@@ -14,7 +14,7 @@ import { fakePeriodText, isPeriodText } from './generators/period-text';
 import { semanticGenerator, semanticGeneratorTakes } from './generators/semantic';
 import { ssnPseudonym } from './generators/ssn';
 import { pseudonymizeText } from './generators/text';
-import { isIdentifierColumn, isIdentifierName } from './identifier-columns';
+import { isIdentifierColumn, isIdentifierName, namesSsns } from './identifier-columns';
 import { planIdentifierValues } from './identifier-values';
 import { isJsonContainer, replaceJsonValues } from './json-text';
 import { planNumberValues } from './number-column-plan';
@@ -177,7 +177,11 @@ export function planColumn(
       // Identifiers share one permutation whatever their column's kind, so ids join anywhere.
       return planValues(
         isIdentifierColumn(column, scheme)
-          ? planIdentifierValues(random.permutation('identifier'), fallback)
+          ? planIdentifierValues(
+              random.permutation('identifier'),
+              fallback,
+              scheme >= 11 && namesSsns(column.name),
+            )
           : planNumberValues(column, overrides.range, random, fallback, scheme),
       );
     case 'date':

@@ -26,6 +26,14 @@ const IDENTIFIER_ACRONYMS: ReadonlySet<string> = new Set([
   'bsn',
 ]);
 
+/**
+ * Whether a header names US Social Security numbers ('ssn', 'SSN_nodash', 'patient ssn').
+ * @example namesSsns('ssn_nodash') // true
+ */
+export function namesSsns(header: string): boolean {
+  return headerTokens(header).includes('ssn');
+}
+
 /** German compounds ending in a number word: 'Kundennummer', 'Bestellnr'. */
 const COMPOUND_NUMBER = /\p{L}(?:nummer|nr)$/u;
 /**

@@ -74,3 +74,25 @@ describe('US Social Security numbers (scheme 11 on)', () => {
     expect(run(10).filter((fake) => !ssnIsValid(fake)).length).toBeGreaterThan(100);
   });
 });
+
+describe('US Social Security numbers held as numbers (scheme 11 on)', () => {
+  it('stay nine-digit numbers the SSA issues, unique, under a header naming them', () => {
+    const rows = Array.from({ length: 3000 }, (_, index) => {
+      const area = 100 + ((index * 7919) % 799);
+      const number = area * 1_000_000 + (1 + (index % 99)) * 10_000 + 1 + ((index * 31) % 9999);
+      return [String(index + 1), String(area === 666 ? number + 1_000_000 : number)];
+    });
+    const sheet: Sheet = { name: 'staff', columns: ['employee_id', 'ssn_nodash'], rows };
+    const schema = detectSchema(sheet);
+    expect(schema[1]!.type).toBe('number');
+    const run = (scheme: number) =>
+      pseudonymize({ format: 'csv', sheets: [sheet] }, [schema], {
+        secret: 'k',
+        scheme,
+      }).workbook.sheets[0]!.rows.map((row) => String(row[1]));
+    const fakes = run(11);
+    expect(fakes.filter((fake) => !/^\d{9}$/.test(fake) || !ssnIsValid(fake))).toEqual([]);
+    expect(new Set(fakes).size).toBe(rows.length);
+    expect(run(10).filter((fake) => !ssnIsValid(fake)).length).toBeGreaterThan(100);
+  });
+});
