@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { columnUnderScheme } from '../../support/column-under-scheme';
 import { detectSchema, pseudonymize, type Cell, type Sheet } from '../../../src/engine';
 import { CodePermutation } from '../../../src/engine/pseudonymize/code-permutation';
 import { ssnIsValid, ssnPseudonym } from '../../../src/engine/pseudonymize/generators/ssn';
@@ -57,11 +58,7 @@ describe('US Social Security numbers (scheme 11 on)', () => {
     const sheet: Sheet = { name: 'people', columns: ['id', 'ssn'], rows };
     const schema = detectSchema(sheet);
     expect(schema[1]!.semantic).toBe('ssn');
-    const run = (scheme: number) =>
-      pseudonymize({ format: 'csv', sheets: [sheet] }, [schema], {
-        secret: 'k',
-        scheme,
-      }).workbook.sheets[0]!.rows.map((row) => String(row[1]));
+    const run = (scheme: number) => columnUnderScheme(sheet, 1, scheme);
     const fakes = run(11);
     expect(fakes.slice(0, -1).filter((fake) => !ssnIsValid(fake))).toEqual([]);
     expect(ssnIsValid(fakes.at(-1)!)).toBe(false);
@@ -85,11 +82,7 @@ describe('US Social Security numbers held as numbers (scheme 11 on)', () => {
     const sheet: Sheet = { name: 'staff', columns: ['employee_id', 'ssn_nodash'], rows };
     const schema = detectSchema(sheet);
     expect(schema[1]!.type).toBe('number');
-    const run = (scheme: number) =>
-      pseudonymize({ format: 'csv', sheets: [sheet] }, [schema], {
-        secret: 'k',
-        scheme,
-      }).workbook.sheets[0]!.rows.map((row) => String(row[1]));
+    const run = (scheme: number) => columnUnderScheme(sheet, 1, scheme);
     const fakes = run(11);
     expect(fakes.filter((fake) => !/^\d{9}$/.test(fake) || !ssnIsValid(fake))).toEqual([]);
     expect(new Set(fakes).size).toBe(rows.length);
