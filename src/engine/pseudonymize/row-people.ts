@@ -133,8 +133,8 @@ export function nameLayoutWith(
 /**
  * Scheme 11: a local part that spells the names another way than their letters: with accents
  * ('josé.williams'), with umlauts written out ('klaus.jaeger' for Jäger, 'soeren' for Søren) or
- * folded ('soren'), or with a double surname's hyphen ('mary.smith-jones'). Its layout is read
- * on the letters alone.
+ * folded ('soren'), or with a double name's hyphen ('mary.smith-jones', 'anne-marie.moore'). Its
+ * layout is read on the letters alone.
  */
 function otherSpellings(
   local: string,
@@ -144,7 +144,10 @@ function otherSpellings(
   ascii: boolean,
 ): LocalLayout | null {
   const plainLocal = withoutAccents(local);
-  const unhyphenated = /[._].*-/.test(plainLocal) ? plainLocal.replace(/-/g, '') : plainLocal;
+  // A hyphen inside a name, beside another separator: 'mary.smith-jones', 'anne-marie.moore'.
+  const unhyphenated = /[._].*-|-.*[._]/.test(plainLocal)
+    ? plainLocal.replace(/-/g, '')
+    : plainLocal;
   if (unhyphenated !== local) {
     const layout = layoutOf(unhyphenated, lettersOf(first), lettersOf(last));
     if (layout) return layout;
