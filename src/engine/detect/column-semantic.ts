@@ -1,4 +1,4 @@
-import { en } from '@faker-js/faker';
+import { usStateAbbr } from '../text/us-states';
 import type { ColumnType, Semantic } from '../types';
 import { semanticFromValues } from './semantics';
 import { looksLikeHonorifics, looksLikeJobTitles } from './semantics/job-titles';
@@ -76,17 +76,10 @@ function isRegionHeader(header: string): boolean {
   return last === 'region' || last === 'regions';
 }
 
-/** US state names and abbreviations, in lower case. */
-const US_STATE_TEXTS: ReadonlySet<string> = new Set(
-  [...(en.location?.state ?? []), ...(en.location?.state_abbr ?? [])].map((text) =>
-    text.toLowerCase(),
-  ),
-);
-
 /** Whether most texts (more than half) are US state names or abbreviations. */
 function mostAreUsStates(texts: readonly string[]): boolean {
   let states = 0;
-  for (const text of texts) if (US_STATE_TEXTS.has(text.trim().toLowerCase())) states++;
+  for (const text of texts) if (usStateAbbr(text) !== undefined) states++;
   return states * 2 > texts.length;
 }
 

@@ -3,8 +3,8 @@ import {
   excelFormatToPattern,
   isDurationFormat,
   isoWallClock,
+  parseDateText,
   patternHasTime,
-  unixTimeUnitMs,
 } from '../formats/dates';
 import {
   excelFormatPrecision,
@@ -18,7 +18,7 @@ import type { NativeCellChecker } from './cell-checker';
 import { describeColumn, describeDurations } from './describe';
 import { isFlagHeader, semanticFromHeader } from './semantics';
 import { TYPE_SHARE } from './type-share';
-import { compactDateTime, isCompactDate, numberDatePattern } from './number-dates';
+import { isCompactDate, namesAnInstant, numberDatePattern } from './number-dates';
 
 /*
  * Checkers for spreadsheet and JSON cells that already are dates, numbers or booleans: their
@@ -138,7 +138,9 @@ function numberCellChecker(name: string, format: string | null): NativeCellCheck
   const range: NumericRange = { min: Infinity, max: -Infinity };
   let observedPrecision = 0;
   let onlyZeroOne = true;
-  let allCompactDates = true;
+  // Dates written as numbers are looked for under a header naming one only.
+  const dateHeader = namesAnInstant(name);
+  let allCompactDates = dateHeader;
   let misfit = false;
   // What the format writes around the digits ('"$"#,##0.00', '0.00%'); the values, range and
   // precision stay those of the cells (0.125 under '0.00%').
@@ -169,20 +171,18 @@ function numberCellChecker(name: string, format: string | null): NativeCellCheck
         return;
       }
       const datePattern =
-        format || misfit ? null : numberDatePattern(name, range.min, range.max, allCompactDates);
+        dateHeader && !format && !misfit
+          ? numberDatePattern(range.min, range.max, allCompactDates)
+          : null;
       if (datePattern) {
         // Dates written as whole numbers: Unix time ('created_at' from pandas' to_json) or
-        // 20230415.
-        const unitMs = unixTimeUnitMs(datePattern);
-        const hasTime = unitMs !== null;
-        const timeOf = (value: number): number =>
-          unitMs === null ? compactDateTime(value) : value * unitMs;
+        // 20230415, read in their pattern as their text would be.
+        const hasTime = patternHasTime(datePattern);
+        const wallClock = (value: number): string =>
+          isoWallClock(parseDateText(String(value), datePattern)!.date, hasTime);
         schema.type = hasTime ? 'datetime' : 'date';
         schema.format = datePattern;
-        schema.dateRange = {
-          min: isoWallClock(new Date(timeOf(range.min)), hasTime),
-          max: isoWallClock(new Date(timeOf(range.max)), hasTime),
-        };
+        schema.dateRange = { min: wallClock(range.min), max: wallClock(range.max) };
         schema.semantic = semanticFromHeader(name) === 'birthDate' ? 'birthDate' : null;
         return;
       }

@@ -96,7 +96,11 @@ const NOT_INSTANT_WORDS: ReadonlySet<string> = new Set([
   'ttl',
 ]);
 
-function namesAnInstant(header: string): boolean {
+/**
+ * Whether a header names a date or an instant, and no amount, duration or identifier.
+ * @example namesAnInstant('created_at') // true; namesAnInstant('login_count') // false
+ */
+export function namesAnInstant(header: string): boolean {
   const tokens = headerTokens(header);
   return (
     tokens.some((token) => INSTANT_WORDS.has(token)) &&
@@ -118,7 +122,9 @@ function unixTimeOfSpan(min: number, max: number): 'X' | 'x' | null {
  */
 export function isCompactDate(value: number): boolean {
   if (!Number.isInteger(value)) return false;
-  const { year, month, day } = compactDateFields(value);
+  const year = Math.floor(value / 10_000);
+  const month = Math.floor(value / 100) % 100;
+  const day = value % 100;
   return (
     year >= COMPACT_YEARS.first &&
     year <= COMPACT_YEARS.last &&
@@ -130,35 +136,16 @@ export function isCompactDate(value: number): boolean {
 }
 
 /**
- * The wall-clock time of a compact date.
- * @example compactDateTime(20230415) // Date.UTC(2023, 3, 15)
- */
-export function compactDateTime(value: number): number {
-  const { year, month, day } = compactDateFields(value);
-  return Date.UTC(year, month - 1, day);
-}
-
-function compactDateFields(value: number): { year: number; month: number; day: number } {
-  return {
-    year: Math.floor(value / 10_000),
-    month: Math.floor(value / 100) % 100,
-    day: value % 100,
-  };
-}
-
-/**
- * The date pattern of a column of number cells (JSON, spreadsheets), all whole, spanning `min`
- * to `max`: `X` or `x` for Unix time, `YYYYMMDD` when every one is a compact date; null when
- * the header names no date or instant.
- * @example numberDatePattern('created_at', 1600000000, 1700000000, false) // 'X'
+ * The date pattern of a column of number cells (JSON, spreadsheets) under a header that names an
+ * instant (namesAnInstant), all whole and spanning `min` to `max`: `X` or `x` for Unix time,
+ * `YYYYMMDD` when every one is a compact date; null for none of these.
+ * @example numberDatePattern(1600000000, 1700000000, false) // 'X'
  */
 export function numberDatePattern(
-  header: string,
   min: number,
   max: number,
   allCompactDates: boolean,
 ): string | null {
-  if (!namesAnInstant(header)) return null;
   return allCompactDates ? COMPACT_DATE : unixTimeOfSpan(min, max);
 }
 

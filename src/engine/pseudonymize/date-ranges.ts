@@ -1,4 +1,4 @@
-import { ISO_8601, patternHasTime, patternIsMonth } from '../formats/dates';
+import { ISO_8601, patternHasTime, patternIsMonth, unixTimeUnitMs } from '../formats/dates';
 import { isWholeDay, MS_PER_DAY } from '../time/days';
 import type { ColumnSchema, NumericRange } from '../types';
 import { DEFAULT_DATE_RANGE, wallClockMs, type DateDraw } from './generators/date';
@@ -37,6 +37,9 @@ const MONTH_STEP_MS = 31 * MS_PER_DAY;
  */
 export function stepOf(pattern: string, withTime: boolean, scheme: number): number {
   if (!withTime) return movesByMonths(pattern, scheme) ? MONTH_STEP_MS : MS_PER_DAY;
+  // Unix time counts seconds or milliseconds: its draws land on its own unit, not on minutes.
+  const unixTimeUnit = unixTimeUnitMs(pattern);
+  if (unixTimeUnit !== null) return unixTimeUnit;
   if (pattern === ISO_8601 || /S/.test(pattern.replace(/\[[^\]]*\]/g, ''))) return 1;
   return /ss/.test(pattern) ? 1000 : 60_000;
 }

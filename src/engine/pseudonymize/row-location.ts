@@ -1,4 +1,5 @@
-import { en, en_US } from '@faker-js/faker';
+import { en_US } from '@faker-js/faker';
+import { usStateAbbr, usStateName } from '../text/us-states';
 import type { Cell, ColumnSchema, Sheet } from '../types';
 import type { KeyedRandom } from './keyed-random';
 import { inCaseOf } from './generators/letter-case';
@@ -34,18 +35,6 @@ import type { PlannedColumn } from './namespace';
  *   drew its own ('Oklahoma' beside 'MT').
  */
 
-/** US state names and abbreviations (lower case) → abbreviation. */
-const US_STATES = new Map<string, string>();
-/** US state abbreviation → name. */
-const US_STATE_NAMES = new Map<string, string>();
-(en.location?.state ?? []).forEach((name, index) => {
-  const abbr = en.location?.state_abbr?.[index];
-  if (abbr === undefined) return;
-  US_STATES.set(name.toLowerCase(), abbr);
-  US_STATES.set(abbr.toLowerCase(), abbr);
-  US_STATE_NAMES.set(abbr, name);
-});
-
 /** Each state abbreviation's ZIP ranges as numbers ('0{{6001…6389}}' is 06001–06389). */
 const ZIP_RANGES = new Map<string, (readonly [number, number])[]>();
 for (const [abbr, patterns] of Object.entries(en_US.location?.postcode_by_state ?? {})) {
@@ -77,11 +66,6 @@ function cellString(cell: Cell | undefined): string {
   return typeof cell === 'string' ? cell.trim() : '';
 }
 
-/** The state abbreviation of a US state name or abbreviation, or undefined. */
-export function usStateAbbr(text: string): string | undefined {
-  return US_STATES.get(text.trim().toLowerCase());
-}
-
 /**
  * The capital, Puerto Rico and the other territories, which US addresses name where a state
  * stands: not among Faker's states (no ZIP ranges there), so their rows keep their ZIPs' draws.
@@ -109,8 +93,9 @@ const US_TERRITORIES = new Map<string, string>(
  * @example usPlaceAbbr('Puerto Rico', 11) // 'PR'
  */
 function usPlaceAbbr(text: string, scheme: number): string | undefined {
-  const key = text.trim().toLowerCase();
-  return US_STATES.get(key) ?? (scheme >= 11 ? US_TERRITORIES.get(key) : undefined);
+  return (
+    usStateAbbr(text) ?? (scheme >= 11 ? US_TERRITORIES.get(text.trim().toLowerCase()) : undefined)
+  );
 }
 
 /**
@@ -289,7 +274,7 @@ function statesFromState(
       if (abbr === undefined || usPlaceAbbr(cellString(row[stateIndex]), scheme) !== abbr) return;
       const outputAbbr = usStateAbbr(cellString(output.rows[index]![stateIndex]));
       if (outputAbbr === undefined || outputAbbr === abbr) return;
-      const text = original.length <= 3 ? outputAbbr : US_STATE_NAMES.get(outputAbbr)!;
+      const text = original.length <= 3 ? outputAbbr : usStateName(outputAbbr)!;
       output.rows[index]![other.columnIndex] = inCaseOf(original, text);
       other.rowRewritten = true;
       written++;

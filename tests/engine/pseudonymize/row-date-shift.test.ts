@@ -10,7 +10,7 @@ import {
   type Workbook,
 } from '../../../src/engine';
 import { parseDateTextLoosely } from '../../../src/engine/formats/dates';
-import { defaultDatePattern } from '../../../src/engine/pseudonymize/date-ranges';
+import { defaultDatePattern, stepOf } from '../../../src/engine/pseudonymize/date-ranges';
 import { dateShiftPlans } from '../../../src/engine/pseudonymize/row-date-shift';
 
 const DAY = 86_400_000;
@@ -503,6 +503,14 @@ describe("a person's rows moving as one (scheme 10 on)", () => {
 });
 
 describe('dates written as numbers: Unix time and 20230415', () => {
+  it('draws Unix time on its own unit, where a datetime pattern without seconds draws minutes', () => {
+    expect([
+      stepOf('X', true, 11),
+      stepOf('x', true, 11),
+      stepOf('YYYY-MM-DD HH:mm', true, 11),
+    ]).toEqual([1000, 1, 60_000]);
+  });
+
   const DAYS_180 = 180 * DAY;
   /** Orders as an API or pandas' to_json writes them: seconds and milliseconds since 1970. */
   function orders(asNumbers: boolean): Sheet {

@@ -1,11 +1,8 @@
 import { en } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import { detectSchema, pseudonymize, readWorkbook, type Workbook } from '../../../src/engine';
-import {
-  isUsCountry,
-  usStateAbbr,
-  zipInState,
-} from '../../../src/engine/pseudonymize/row-location';
+import { isUsCountry, zipInState } from '../../../src/engine/pseudonymize/row-location';
+import { usStateAbbr } from '../../../src/engine/text/us-states';
 
 const STATES = en.location!.state!;
 const ABBRS = en.location!.state_abbr!;

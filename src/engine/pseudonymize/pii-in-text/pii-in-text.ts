@@ -1,5 +1,5 @@
 import { flatString } from '../../text/flat-string';
-import type { Cell, PiiInTextStats, Sheet } from '../../types';
+import type { Cell, PiiInTextStats, Semantic, Sheet } from '../../types';
 import type { ColumnPlan } from '../column-plan';
 import { DigitPermutation, digitCodeDomain } from '../digit-permutation';
 import { datesInText, fakeDateText } from '../generators/date-text';
@@ -161,15 +161,19 @@ export class PiiInText {
     const known =
       span.pseudonym ??
       (span.kind === 'email' ? this.#known.emailPseudonym(value) : this.#known.pseudonymOf(value));
-    if (known !== undefined) return known;
-    const cacheKey = `${span.kind}\u0000${value}`;
+    return known ?? this.#drawn(GENERATOR_SEMANTIC[span.kind]!, value);
+  }
+
+  /**
+   * A value's keyed draw by the semantic's generator, as its column would draw it: the first that
+   * is not the value itself nor a name, email or phone of the file.
+   */
+  #drawn(semantic: Semantic, value: string): string {
+    const cacheKey = `${semantic}\u0000${value}`;
     const cached = this.#generated.get(cacheKey);
     if (cached !== undefined) return cached;
-    const semantic = GENERATOR_SEMANTIC[span.kind]!;
     const generate = semanticGenerator(semantic, this.#scheme)!;
     let pseudonym = '';
-    // As the kind's column would: the first keyed draw that is not the value itself nor a name,
-    // email or phone of the file.
     for (let attempt = 0; attempt < SPAN_ATTEMPTS; attempt++) {
       this.#source.random.reseed(semantic, value, attempt);
       const fake = generate(value, this.#source, attempt);
@@ -211,11 +215,13 @@ export class PiiInText {
         : { spans: found, fakes: foundFakes };
     const addressed =
       this.#scheme >= 11
-        ? withIpAddresses(text, dated.spans, dated.fakes, (address) => this.#ipAddressOf(address))
+        ? withMatches(text, dated, IPV4_IN_TEXT, (address) => this.#drawn('ipv4', address))
         : dated;
     const { spans, fakes } =
       this.#scheme >= 10
-        ? withNumbers(text, addressed.spans, addressed.fakes, this.#numbers())
+        ? withMatches(text, addressed, NUMBER_IN_TEXT, (digits) =>
+            this.#numbers().pseudonym(digits, digitCodeDomain(digits)),
+          )
         : addressed;
     const wordLike =
       this.#inWords(text) || isWordLike(joinAround(text, spans, fakes, (gap) => gap, SPAN_AS_WORD));
@@ -226,21 +232,6 @@ export class PiiInText {
         ? replaceWords(gap, random, this.#scheme)
         : substituteCharacters(gap, random, attempt),
     );
-  }
-
-  /** An IPv4 address's pseudonym, as an IP column's keyed draw gives it (withIpAddresses). */
-  #ipAddressOf(address: string): string {
-    const cacheKey = `ipv4\u0000${address}`;
-    const cached = this.#generated.get(cacheKey);
-    if (cached !== undefined) return cached;
-    const generate = semanticGenerator('ipv4', this.#scheme)!;
-    let pseudonym = address;
-    for (let attempt = 0; attempt < SPAN_ATTEMPTS && pseudonym === address; attempt++) {
-      this.#source.random.reseed('ipv4', address, attempt);
-      pseudonym = generate(address, this.#source, attempt) ?? address;
-    }
-    this.#generated.set(cacheKey, pseudonym);
-    return pseudonym;
   }
 
   /** A JSON number's digits replaced, its first digit non-zero where it was (valid JSON). */
@@ -398,58 +389,42 @@ function withSpans(
   return { spans: merged.map(({ span }) => span), fakes: merged.map(({ fake }) => fake) };
 }
 
-/** An IPv4 address in dotted quads, not part of a longer run of digits and dots. */
+/**
+ * An IPv4 address in dotted quads, not part of a longer run of digits and dots. From scheme 11
+ * on each is drawn as an IP column's value is ('logged in from 145.1.2.3'), its network kind
+ * kept, where the text's draw redrew its digits into no address ('341.7.6.9').
+ */
 const IPV4_IN_TEXT =
   /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?!\d|\.\d)/g;
 
 /**
- * From scheme 11 on, the IPv4 addresses of a text outside its other spans ('logged in from
- * 145.1.2.3'), each as an IP column's keyed draw makes it (its network kind kept), where the
- * text's draw redrew their digits into no address ('341.7.6.9').
+ * A run of four digits or more, not part of a longer number ('1,234.56', '12.3456'): an order,
+ * ticket or invoice number ('Re: order #1712'). From scheme 10 on each goes through a keyed
+ * permutation of the digits of its length (its first digit's zero kept), so the same number
+ * reads alike in every text and file under the key, where each text redrew its digits ('#1712'
+ * became '#7691' in a subject and '#1650' in its description). Shorter numbers ('3 items') stay
+ * the text's draw.
  */
-function withIpAddresses(
-  text: string,
-  spans: readonly TextSpan[],
-  fakes: readonly string[],
-  pseudonymOf: (address: string) => string,
-): { spans: readonly TextSpan[]; fakes: readonly string[] } {
-  if (!/\d\.\d/.test(text)) return { spans, fakes };
-  const found: { span: TextSpan; fake: string }[] = [];
-  for (const match of text.matchAll(IPV4_IN_TEXT)) {
-    const start = match.index;
-    const end = start + match[0].length;
-    if (spans.some((span) => span.start < end && start < span.end)) continue;
-    found.push({ span: { start, end }, fake: pseudonymOf(match[0]) });
-  }
-  return withSpans(spans, fakes, found);
-}
-
-/** A run of four digits or more, not part of a longer number ('1,234.56', '12.3456'). */
 const NUMBER_IN_TEXT = /(?<![\d.,])\d{4,}(?![\d]|[.,]\d)/g;
 
 /**
- * From scheme 10 on, the runs of four digits or more of a text outside its other spans (an
- * order, ticket or invoice number: 'Re: order #1712'), each through a keyed permutation of the
- * digits of its length (its first digit's zero kept), so the same number reads alike in every
- * text and file under the key, where each text redrew its digits ('#1712' became '#7691' in a
- * subject and '#1650' in its description). Shorter numbers ('3 items') stay the text's draw.
+ * The spans and their pseudonyms with the matches of `pattern` outside them among them, each
+ * written as `fakeOf` gives it:
+ * - from scheme 10 on, runs of four digits or more (NUMBER_IN_TEXT);
+ * - from scheme 11 on, IPv4 addresses (IPV4_IN_TEXT).
  */
-function withNumbers(
+function withMatches(
   text: string,
-  spans: readonly TextSpan[],
-  fakes: readonly string[],
-  numbers: DigitPermutation,
+  { spans, fakes }: { spans: readonly TextSpan[]; fakes: readonly string[] },
+  pattern: RegExp,
+  fakeOf: (match: string) => string,
 ): { spans: readonly TextSpan[]; fakes: readonly string[] } {
-  if (!/\d{4}/.test(text)) return { spans, fakes };
   const found: { span: TextSpan; fake: string }[] = [];
-  for (const match of text.matchAll(NUMBER_IN_TEXT)) {
+  for (const match of text.matchAll(pattern)) {
     const start = match.index;
     const end = start + match[0].length;
     if (spans.some((span) => span.start < end && start < span.end)) continue;
-    found.push({
-      span: { start, end },
-      fake: numbers.pseudonym(match[0], digitCodeDomain(match[0])),
-    });
+    found.push({ span: { start, end }, fake: fakeOf(match[0]) });
   }
   return withSpans(spans, fakes, found);
 }
