@@ -58,9 +58,7 @@ export interface LocalLayout {
 
 /** Letters only, lower case, accents dropped: 'Chloé' and "O'Brien" → 'chloe', 'obrien'. */
 function letters(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return withoutAccents(text)
     .toLowerCase()
     .replace(/[^a-z]/g, '');
 }
@@ -159,6 +157,7 @@ function otherSpellings(
   );
 }
 
+/** Text with its combining accents dropped: 'josé' → 'jose'. */
 function withoutAccents(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 }
