@@ -1,4 +1,4 @@
-import { CFB, write, type CellObject, type WorkBook } from '@e965/xlsx';
+import { CFB, SSF, write, type CellObject, type WorkBook } from '@e965/xlsx';
 import type { OutputCell } from './output-cells';
 
 /**
@@ -222,8 +222,25 @@ function cellRecords(
   return count;
 }
 
+/**
+ * SheetJS's number formats as it starts. It keeps every format it reads or writes in one table
+ * for the process, and writes the whole table into each xls: without going back to this, an
+ * xls's bytes would depend on the files read and written before it (a server's worker) and
+ * differ from a fresh process's (the command line).
+ */
+const BUILT_IN_FORMATS: Readonly<Record<number, string>> = { ...SSF.get_table() };
+
+function forgetFormatsSeen(): void {
+  const table = SSF.get_table();
+  for (const index of Object.keys(table).map(Number)) {
+    if (!(index in BUILT_IN_FORMATS)) delete table[index];
+  }
+  SSF.load_table(BUILT_IN_FORMATS);
+}
+
 /** The skeleton: every sheet with one text cell; the first also one probe cell per format. */
 function skeleton(sheets: readonly XlsSheet[], formats: readonly string[]): Uint8Array {
+  forgetFormatsSeen();
   const book: WorkBook = { SheetNames: [], Sheets: {} };
   sheets.forEach((sheet, index) => {
     const data: CellObject[][] = [[{ t: 's', v: 'x' }]];

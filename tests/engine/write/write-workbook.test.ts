@@ -496,4 +496,21 @@ describe('writeWorkbook to XLSX and XLS', () => {
       /Row 2 of column "long"/,
     );
   });
+
+  it('writes an xls whose bytes do not depend on the number formats written before', () => {
+    const amounts: Workbook = {
+      format: 'xlsx',
+      sheets: [{ name: 'S', columns: ['amount'], rows: [[1.5]], numberFormats: ['0.00'] }],
+    };
+    const first = writeWorkbook(amounts, 'xls');
+    // SheetJS keeps the formats it writes for the process (a server's worker writes many files).
+    writeWorkbook(
+      {
+        format: 'xlsx',
+        sheets: [{ name: 'S', columns: ['weight'], rows: [[2]], numberFormats: ['0.000"kg"'] }],
+      },
+      'xls',
+    );
+    expect(writeWorkbook(amounts, 'xls')).toEqual(first);
+  });
 });
