@@ -4,6 +4,7 @@ import { readWorkbook } from '../read/read-workbook';
 import type { ReadLimits } from '../read/read-limits';
 import type { FileFormat, Workbook } from '../types';
 import { restoreFormulas } from './neutralize-formula';
+import { typeTextColumns } from './typed-text-columns';
 import { writeWorkbook, writeWorkbookChunks, type WriteOptions } from './write-workbook';
 
 /** Formats a spreadsheet may open and run formulas from; JSON is never neutralized. */
@@ -14,6 +15,13 @@ const PROTECTED_FORMATS: ReadonlySet<FileFormat> = new Set(['csv', 'tsv', 'xlsx'
  * starts with a quote is the value itself.
  */
 const QUOTED_FORMATS: ReadonlySet<FileFormat> = new Set(['csv', 'tsv']);
+
+/** Formats that hold numbers and dates as such (typedTextColumns types a csv's for them). */
+const SPREADSHEET_FORMATS: ReadonlySet<FileFormat> = new Set(['xlsx', 'xls']);
+
+function isTextFormat(format: FileFormat): boolean {
+  return format === 'csv' || format === 'tsv';
+}
 
 /** Bytes the engine wrote itself are read back without size limits (a mapping can be long). */
 const NO_LIMITS: ReadLimits = {
@@ -102,6 +110,9 @@ function readWritten(
 ): { workbook: Workbook; writeOptions: WriteOptions } {
   const workbook = readWorkbook(bytes, options.fileName, NO_LIMITS);
   if (options.restoreFormulas) restoreFormulas(workbook);
+  if (isTextFormat(workbook.format) && SPREADSHEET_FORMATS.has(options.to)) {
+    workbook.sheets.forEach(typeTextColumns);
+  }
   const sheetName = workbook.sheets.some((sheet) => sheet.name === options.sheetName)
     ? options.sheetName
     : undefined;

@@ -162,3 +162,69 @@ export function isDurationFormat(numberFormat: string): boolean {
   const codes = formatCodes(tokens).toLowerCase();
   return /s/.test(codes) && !/[ydh]/.test(codes.replace(/am\/pm|a\/p/g, ''));
 }
+
+/** Pattern tokens and the Excel date codes that show the same, longest first as compile reads. */
+const EXCEL_CODES: readonly (readonly [string, string])[] = [
+  ['YYYY', 'yyyy'],
+  ['YY', 'yy'],
+  ['MMMM', 'mmmm'],
+  ['MMM', 'mmm'],
+  ['MM', 'mm'],
+  ['M', 'm'],
+  ['DD', 'dd'],
+  ['D', 'd'],
+  ['HH', 'hh'],
+  ['H', 'h'],
+  ['hh', 'hh'],
+  ['h', 'h'],
+  ['mm', 'mm'],
+  ['ss', 'ss'],
+  ['dddd', 'dddd'],
+  ['ddd', 'ddd'],
+  ['A', 'AM/PM'],
+];
+
+/** Literal characters an Excel date format shows as they are without quotes. */
+const PLAIN_LITERAL = /^[-/:., ]$/;
+
+/**
+ * The Excel number format that shows dates as `pattern` writes them, or null when none does the
+ * same (a zone, Unix time, a lower-case am/pm) or the format would read back as another pattern
+ * (excelFormatToPattern, which reads the workbooks Stand-in writes).
+ * @example excelFormatOfPattern('M/D/YYYY h:mm:ss A') // 'm/d/yyyy h:mm:ss AM/PM'
+ */
+export function excelFormatOfPattern(pattern: string): string | null {
+  let format = '';
+  let i = 0;
+  outer: while (i < pattern.length) {
+    const char = pattern[i]!;
+    if (char === '[') {
+      const end = pattern.indexOf(']', i + 1);
+      if (end < 0) return null;
+      format += quotedLiteral(pattern.slice(i + 1, end));
+      i = end + 1;
+      continue;
+    }
+    if (char === 'S') {
+      let digits = 0;
+      while (pattern[i + digits] === 'S') digits++;
+      format += '0'.repeat(digits);
+      i += digits;
+      continue;
+    }
+    for (const [token, code] of EXCEL_CODES) {
+      if (pattern.startsWith(token, i)) {
+        format += code;
+        i += token.length;
+        continue outer;
+      }
+    }
+    format += PLAIN_LITERAL.test(char) ? char : quotedLiteral(char);
+    i++;
+  }
+  return excelFormatToPattern(format) === pattern ? format : null;
+}
+
+function quotedLiteral(text: string): string {
+  return text === '' ? '' : `"${text.replace(/"/g, '')}"`;
+}

@@ -25,4 +25,4 @@ export { datePatternName, describeDatePattern, ISO_8601 } from './pattern-names'
 export { catalogueRank, DATE_PATTERN_CATALOGUE, type DatePatternEntry } from './catalogue';
 export { datePatternsForShape, textShape } from './shape-index';
 export { swapDayAndMonth } from './day-month-order';
-export { excelFormatToPattern, isDurationFormat } from './excel-format';
+export { excelFormatOfPattern, excelFormatToPattern, isDurationFormat } from './excel-format';
