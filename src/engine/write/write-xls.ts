@@ -222,20 +222,27 @@ function cellRecords(
   return count;
 }
 
+/** SheetJS's table of number formats by index, which its types leave untyped. */
+interface FormatTable {
+  get_table(): Record<number, string>;
+  load_table(table: Readonly<Record<number, string>>): void;
+}
+const formatTable = SSF as FormatTable;
+
 /**
  * SheetJS's number formats as it starts. It keeps every format it reads or writes in one table
  * for the process, and writes the whole table into each xls: without going back to this, an
  * xls's bytes would depend on the files read and written before it (a server's worker) and
  * differ from a fresh process's (the command line).
  */
-const BUILT_IN_FORMATS: Readonly<Record<number, string>> = { ...SSF.get_table() };
+const BUILT_IN_FORMATS: Readonly<Record<number, string>> = { ...formatTable.get_table() };
 
 function forgetFormatsSeen(): void {
-  const table = SSF.get_table();
+  const table = formatTable.get_table();
   for (const index of Object.keys(table).map(Number)) {
     if (!(index in BUILT_IN_FORMATS)) delete table[index];
   }
-  SSF.load_table(BUILT_IN_FORMATS);
+  formatTable.load_table(BUILT_IN_FORMATS);
 }
 
 /** The skeleton: every sheet with one text cell; the first also one probe cell per format. */
