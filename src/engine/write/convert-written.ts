@@ -16,12 +16,9 @@ const PROTECTED_FORMATS: ReadonlySet<FileFormat> = new Set(['csv', 'tsv', 'xlsx'
  */
 const QUOTED_FORMATS: ReadonlySet<FileFormat> = new Set(['csv', 'tsv']);
 
-/** Formats that hold numbers and dates as such (typedTextColumns types a csv's for them). */
+/** Formats that hold only text, and those that hold numbers and dates as such (typeTextColumns). */
+const TEXT_ONLY_FORMATS: ReadonlySet<FileFormat> = new Set(['csv', 'tsv']);
 const SPREADSHEET_FORMATS: ReadonlySet<FileFormat> = new Set(['xlsx', 'xls']);
-
-function isTextFormat(format: FileFormat): boolean {
-  return format === 'csv' || format === 'tsv';
-}
 
 /** Bytes the engine wrote itself are read back without size limits (a mapping can be long). */
 const NO_LIMITS: ReadLimits = {
@@ -110,7 +107,7 @@ function readWritten(
 ): { workbook: Workbook; writeOptions: WriteOptions } {
   const workbook = readWorkbook(bytes, options.fileName, NO_LIMITS);
   if (options.restoreFormulas) restoreFormulas(workbook);
-  if (isTextFormat(workbook.format) && SPREADSHEET_FORMATS.has(options.to)) {
+  if (TEXT_ONLY_FORMATS.has(workbook.format) && SPREADSHEET_FORMATS.has(options.to)) {
     workbook.sheets.forEach(typeTextColumns);
   }
   const sheetName = workbook.sheets.some((sheet) => sheet.name === options.sheetName)

@@ -1,3 +1,4 @@
+import { EXCEL_EPOCH_OFFSET_DAYS } from '../cell';
 import { detectColumn } from '../detect/column';
 import {
   excelFormatOfPattern,
@@ -7,6 +8,7 @@ import {
   patternReadsWholeNumbers,
 } from '../formats/dates';
 import { formatNumberText } from '../formats/numbers';
+import { MS_PER_DAY } from '../time/days';
 import type { Cell, ColumnSchema, NumberLayout, Sheet } from '../types';
 
 /*
@@ -22,9 +24,8 @@ import type { Cell, ColumnSchema, NumberLayout, Sheet } from '../types';
 const SPREADSHEET_DIGITS = 15;
 /** Excel's serial numbers are wrong before 1 March 1900 (its 29 February 1900). */
 const EARLIEST_SERIAL_DATE = Date.UTC(1900, 2, 1);
-/** The day of serial 0, which a time of day alone falls on. */
-const SERIAL_ZERO = Date.UTC(1899, 11, 30);
-const DAY = 86_400_000;
+/** The day of serial 0 (30 December 1899), which a time of day alone falls on. */
+const SERIAL_ZERO = -EXCEL_EPOCH_OFFSET_DAYS * MS_PER_DAY;
 /** Excel's last day. */
 const LATEST_SERIAL_DATE = Date.UTC(9999, 11, 31, 23, 59, 59);
 /** Number semantics that are quantities: codes (zip codes, accounts) stay the text they are. */
@@ -160,7 +161,6 @@ function dateOf(text: string, pattern: string): Date | null {
   if (formatDateText(parsed.date, pattern) !== text) return null;
   const time = parsed.date.getTime();
   // A time of day is a fraction of a day in a spreadsheet: its day is serial 0.
-  if (!patternHasDate(pattern))
-    return new Date(SERIAL_ZERO + (time - Math.floor(time / DAY) * DAY));
+  if (!patternHasDate(pattern)) return new Date(SERIAL_ZERO + (time % MS_PER_DAY));
   return time >= EARLIEST_SERIAL_DATE && time <= LATEST_SERIAL_DATE ? parsed.date : null;
 }
