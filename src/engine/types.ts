@@ -418,7 +418,7 @@ export interface PseudonymizeOptions {
   twoValuedShares?: TwoValuedShares;
   /**
    * A second thread that chooses some namespaces' pseudonyms while the run chooses the others
-   * (the command line and the server give one for large files). The output is the same with or
+   * (the command line gives one for large files). The output is the same with or
    * without it; only the time differs.
    */
   generationHelper?: GenerationHelper;
@@ -426,14 +426,14 @@ export interface PseudonymizeOptions {
 
 /**
  * Another thread that chooses pseudonyms for a run (chooseForRun, on its side), held by the
- * caller. The run calls start() once with what it hands over, goes on with its own namespaces,
- * then finish(), which waits for the choices.
+ * caller. The run calls start() once with the namespaces either side may take, goes on with its
+ * own and takes more from the same queue, then finish(), which waits for the helper's choices.
  */
 export interface GenerationHelper {
   start(task: HelperTask): void;
   /**
-   * The choices, in the task's order; null when the helper failed or is too late (the run then
-   * chooses them itself: the same pseudonyms).
+   * The choices of the namespaces the helper took; null when it failed or is too late (the run
+   * then chooses those itself: the same pseudonyms).
    */
   finish(): HelperChoice[] | null;
 }
@@ -442,19 +442,41 @@ export interface GenerationHelper {
 export interface HelperTask {
   secret: Uint8Array;
   scheme: number;
-  /** The keys of the file's names, emails and phones (each sensitive namespace's), in order. */
-  sensitiveKeys: string[][];
+  /** The indexes of the file's names, emails and phones (each sensitive namespace's). */
+  sensitive: KeyIndexTable[];
+  /** The queue of namespaces either side may take, the costliest first. */
   namespaces: {
     /** The schema of the column whose plan the namespace follows, and its range overrides. */
     schema: ColumnSchema;
     overrides?: { range?: NumericRange; dateRange?: NumericRange };
-    /** The distinct originals, in the order the run numbered them. */
+    /**
+     * The distinct originals, in the order the run numbered them, and their index (whose keys
+     * are the originals themselves while they are all text: one array, copied once).
+     */
     originals: Cell[];
+    ids: KeyIndexTable;
   }[];
+  /**
+   * Shared by the run and the helper (over a SharedArrayBuffer): claims[0] is the index of the
+   * next namespace of the queue to take. Each side takes one with Atomics.add, so each namespace
+   * is chosen once, by whichever side is free first.
+   */
+  claims: Int32Array;
+}
+
+/**
+ * A namespace's index of distinct values as data (KeyIndex.table): its keys by number, and its
+ * open-addressing slots, so another thread holds it without hashing every key again.
+ */
+export interface KeyIndexTable {
+  keys: string[];
+  entries: Int32Array;
 }
 
 /** A namespace's pseudonyms as its helper chose them, with the figures choosing them counts. */
 export interface HelperChoice {
+  /** The namespace's place in the task's queue. */
+  index: number;
   pseudonyms: Cell[];
   exhausted: number;
   placed: number;

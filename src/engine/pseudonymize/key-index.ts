@@ -1,3 +1,4 @@
+import type { KeyIndexTable } from '../types';
 import { StringHashSet } from './string-hash-set';
 
 /**
@@ -14,17 +15,40 @@ const MAX_LOAD = 0.75;
  */
 export class KeyIndex {
   /** The keys by id. */
-  readonly keys: string[] = [];
+  readonly keys: string[];
   /** Slot i is entries[2i] (the id, -1 when empty) and entries[2i + 1] (the key's hash). */
   private entries: Int32Array;
   private mask: number;
 
-  /** `expected`: about how many keys will come, so the table need not grow on the way. */
-  constructor(expected = 0) {
+  /**
+   * `expected`: about how many keys will come, so the table need not grow on the way; `table`:
+   * the keys and slots of an index to hold again (fromTable).
+   */
+  constructor(expected = 0, table?: KeyIndexTable) {
+    if (table) {
+      this.keys = table.keys;
+      this.entries = table.entries;
+      this.mask = table.entries.length / 2 - 1;
+      return;
+    }
+    this.keys = [];
     let slots = 1024;
     while (slots * MAX_LOAD < expected + 1) slots *= 2;
     this.entries = new Int32Array(slots * 2).fill(-1);
     this.mask = slots - 1;
+  }
+
+  /**
+   * An index holding `table`'s keys under the same numbers, its slots taken as they are.
+   * @example KeyIndex.fromTable(structuredClone(index.table())).find('Ann') // index.find('Ann')
+   */
+  static fromTable(table: KeyIndexTable): KeyIndex {
+    return new KeyIndex(0, table);
+  }
+
+  /** The index as data (its own arrays, not copies): see fromTable. */
+  table(): KeyIndexTable {
+    return { keys: this.keys, entries: this.entries };
   }
 
   get size(): number {

@@ -1,3 +1,4 @@
+import type { KeyIndexTable } from '../types';
 import type { Namespace } from './namespace';
 import { StringHashSet } from './string-hash-set';
 
@@ -19,9 +20,9 @@ export class SensitiveOriginals {
     for (const namespace of this.#namespaces) namespace.ids.addHashesTo(this.#hashes);
   }
 
-  /** The keys of each sensitive namespace, in its order: what a helper thread needs to rebuild it. */
-  keyLists(): string[][] {
-    return this.#namespaces.map(({ ids }) => ids.keys);
+  /** Each sensitive namespace's index as data: what a helper thread holds them by. */
+  tables(): KeyIndexTable[] {
+    return this.#namespaces.map(({ ids }) => ids.table());
   }
 
   /**

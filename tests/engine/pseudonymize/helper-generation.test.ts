@@ -10,13 +10,15 @@ import {
   type Workbook,
 } from '../../../src/engine';
 import { customerExportCsv } from '../../support/customer-export';
-import { namespacesToShare } from '../../../src/engine/pseudonymize/helper-generation';
+import { sharingOrder } from '../../../src/engine/pseudonymize/helper-generation';
 import type { Namespace } from '../../../src/engine/pseudonymize/namespace';
 
 /*
  * A generation helper (PseudonymizeOptions.generationHelper) chooses some namespaces' pseudonyms
- * on another thread. Here its side runs in this thread, on a copy of the task as a thread would
- * receive it: the output must be the same, byte for byte, with it, without it, and when it fails.
+ * on another thread, taking them from a queue it shares with the run. Here its side runs in this
+ * thread, on a copy of the task as a thread would receive it (the claims' shared memory stays
+ * shared): the output must be the same, byte for byte, whichever side takes what, and when it
+ * fails.
  */
 
 /** A customer export of `bytes`: ids, UUIDs, names, emails and dates. */
@@ -24,17 +26,23 @@ function customers(bytes: number): Workbook {
   return readWorkbook(new TextEncoder().encode(customerExportCsv(bytes, 3)), 'customers.csv');
 }
 
-/** A helper whose thread is this one: it answers with chooseForRun on a structured copy. */
-function inThreadHelper(): GenerationHelper & { tasks: number } {
+/**
+ * A helper whose thread is this one: it runs chooseForRun on a structured copy of the task, at
+ * once (so it takes every namespace of the queue before the run is free to) or, `late`, only when
+ * the run asks for its choices (so the run has taken them all).
+ */
+function inThreadHelper(late = false): GenerationHelper & { tasks: number } {
   let task: HelperTask | undefined;
+  let choices: HelperChoice[] = [];
   return {
     tasks: 0,
     start(sent) {
       this.tasks++;
       task = structuredClone(sent);
+      if (!late) choices = structuredClone(chooseForRun(task));
     },
     finish(): HelperChoice[] {
-      return structuredClone(chooseForRun(task!));
+      return late ? structuredClone(chooseForRun(task!)) : choices;
     },
   };
 }
@@ -55,17 +63,32 @@ describe('a generation helper', () => {
     expect(helped.mapping.rows).toEqual(alone.mapping.rows);
   });
 
-  it('is not needed: when it fails, the run chooses its share itself', () => {
+  it('leaves the run the namespaces it did not take', () => {
     const alone = pseudonymize(workbook, schemas(), { secret: 'k' });
-    let started = 0;
+    const late = inThreadHelper(true);
+    const helped = pseudonymize(workbook, schemas(), { secret: 'k', generationHelper: late });
+    expect(late.tasks).toBe(1);
+    expect(helped.stats.helperPseudonyms).toBe(0);
+    expect(helped.workbook.sheets).toEqual(alone.workbook.sheets);
+    expect(helped.mapping.rows).toEqual(alone.mapping.rows);
+  });
+
+  it('is not needed: when it fails after taking a namespace, the run chooses it itself', () => {
+    const alone = pseudonymize(workbook, schemas(), { secret: 'k' });
+    let queued = 0;
     const failing: GenerationHelper = {
-      start: () => void started++,
+      // Takes the first namespace of the queue, then dies.
+      start: (task) => {
+        queued = task.namespaces.length;
+        Atomics.add(task.claims, 0, 1);
+      },
       finish: () => null,
     };
     const helped = pseudonymize(workbook, schemas(), { secret: 'k', generationHelper: failing });
-    expect(started).toBe(1);
+    expect(queued).toBeGreaterThan(0);
     expect(helped.stats.helperPseudonyms).toBe(0);
     expect(helped.workbook.sheets).toEqual(alone.workbook.sheets);
+    expect(helped.stats.fileDependentPseudonyms).toBe(alone.stats.fileDependentPseudonyms);
   });
 
   it('is not asked for a small file', () => {
@@ -79,27 +102,31 @@ describe('a generation helper', () => {
   });
 });
 
-describe('namespacesToShare', () => {
-  const namespaceOf = (size: number, sensitive = false) =>
+describe('sharingOrder', () => {
+  const namespaceOf = (size: number, plan: Record<string, unknown> = {}) =>
     ({
-      namespace: { originals: new Array(size), plan: { sensitive } } as unknown as Namespace,
+      namespace: { originals: new Array<null>(size), plan: { kind: 'uuid', ...plan } } as Namespace,
       schema: {} as never,
       overrides: undefined,
     }) as const;
 
-  it('hands over nothing below 100,000 values, or with one namespace', () => {
-    expect(namespacesToShare([namespaceOf(40_000), namespaceOf(40_000)], [])).toEqual([]);
-    expect(namespacesToShare([namespaceOf(500_000)], [])).toEqual([]);
+  it('shares nothing below 100,000 values, or with one namespace', () => {
+    expect(sharingOrder([namespaceOf(40_000), namespaceOf(40_000)])).toBeNull();
+    expect(sharingOrder([namespaceOf(500_000)])).toBeNull();
   });
 
-  it('gives each thread about half the values, the largest namespaces first', () => {
-    const sizes = [300_000, 280_000, 250_000, 100_000, 60_000, 10_000];
-    const shareable = sizes.map((size) => namespaceOf(size));
-    const shared = namespacesToShare(shareable, []);
-    const handed = shared.reduce((sum, { namespace }) => sum + namespace.originals.length, 0);
-    const total = sizes.reduce((sum, size) => sum + size, 0);
-    expect(shared[0]).toBe(shareable[0]);
-    expect(handed / total).toBeGreaterThan(0.4);
-    expect(handed / total).toBeLessThan(0.65);
+  it('puts the costliest first: an email of names before an identifier of more values', () => {
+    const ids = namespaceOf(287_000, { kind: 'number', permute: () => null });
+    const emails = namespaceOf(218_000, { kind: 'email' });
+    const uuids = namespaceOf(287_000);
+    const phones = namespaceOf(278_000, { kind: 'phone' });
+    const names = namespaceOf(200, { kind: 'firstName' });
+    expect(sharingOrder([names, ids, phones, uuids, emails])).toEqual([
+      emails,
+      uuids,
+      ids,
+      phones,
+      names,
+    ]);
   });
 });

@@ -22,6 +22,18 @@ describe('KeyIndex', () => {
     expect(index.size).toBe(100_000);
     expect(index.find('key-100000')).toBe(-1);
   });
+
+  it('is held again from a copy of its table, numbers and all, and goes on numbering', () => {
+    const index = new KeyIndex();
+    const keys = Array.from({ length: 5_000 }, (_, i) => `key-${i}`);
+    keys.forEach((key) => index.add(key));
+    const copy = KeyIndex.fromTable(structuredClone(index.table()));
+    keys.forEach((key, i) => expect(copy.find(key)).toBe(i));
+    expect(copy.find('key-5000')).toBe(-1);
+    expect(copy.add('key-5000')).toBe(5_000);
+    expect(copy.add('key-17')).toBe(17);
+    expect(index.size).toBe(5_000);
+  });
 });
 
 describe('StringHashSet', () => {
