@@ -1,7 +1,7 @@
 import type { KeyedRandom } from '../keyed-random';
 import {
   cachedLetters,
-  nameLayout,
+  nameLayoutWith,
   rebuiltLocal,
   titleCase,
   type LocalLayout,
@@ -33,7 +33,7 @@ export function emailOfNames(
   attempt: number,
   namePseudonym: NamePseudonym,
 ): string | null {
-  const parsed = parse(address, namePseudonym);
+  const parsed = parsedOnce(address, namePseudonym);
   if (!parsed) return null;
   const { layout, first, last, domain } = parsed;
   const local = rebuiltLocal(layout, first, last, address, random, attempt, lettersOf);
@@ -48,6 +48,23 @@ interface ParsedAddress {
   domain: string;
 }
 
+/**
+ * The last address parsed, under which names' pseudonyms: a value's retries (attempt 1, 2, …)
+ * come right after its first draw, and parse it alike.
+ */
+let lastParsed: {
+  address: string;
+  namePseudonym: NamePseudonym;
+  parsed: ParsedAddress | null;
+} | null = null;
+
+function parsedOnce(address: string, namePseudonym: NamePseudonym): ParsedAddress | null {
+  if (lastParsed?.address !== address || lastParsed.namePseudonym !== namePseudonym) {
+    lastParsed = { address, namePseudonym, parsed: parse(address, namePseudonym) };
+  }
+  return lastParsed.parsed;
+}
+
 function parse(address: string, namePseudonym: NamePseudonym): ParsedAddress | null {
   const at = address.lastIndexOf('@');
   if (at <= 0) return null;
@@ -55,7 +72,7 @@ function parse(address: string, namePseudonym: NamePseudonym): ParsedAddress | n
   const names = TWO_NAMES.exec(local);
   if (!names) return null;
   const [first, last] = [titleCase(names[1]!), titleCase(names[2]!)];
-  const layout = nameLayout(local, first, last);
+  const layout = nameLayoutWith(local, first, last, lettersOf);
   if (!layout) return null;
   return {
     layout,
