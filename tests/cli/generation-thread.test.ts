@@ -36,7 +36,9 @@ describe('a whole run’s generation thread', () => {
     };
     const helped = await run('2', 'helped.csv');
     const alone = await run('1', 'alone.csv');
-    expect(helped.helperPseudonyms).toBeGreaterThan(100_000);
+    // How many the helper takes depends on the two threads' speeds (each takes the next
+    // namespace whenever it is free), never what they get.
+    expect(helped.helperPseudonyms).toBeGreaterThan(0);
     expect(alone.helperPseudonyms).toBe(0);
     const output = readFileSync(path.join(cli.dir(), 'helped.csv'));
     expect(output.equals(readFileSync(path.join(cli.dir(), 'alone.csv')))).toBe(true);
