@@ -49,8 +49,8 @@ interface ParsedAddress {
 }
 
 /**
- * The last address parsed, under which names' pseudonyms: a value's retries (attempt 1, 2, …)
- * come right after its first draw, and parse it alike.
+ * The last address parsed, and the names' pseudonyms it was parsed with: a value's retries
+ * (attempt 1, 2, …) come right after its first draw and parse the same address.
  */
 let lastParsed: {
   address: string;
