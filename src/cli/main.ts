@@ -2,10 +2,9 @@
  * `standin`, the command line: the engine, recipes and keys of the server, on files and pipes.
  * Bundled to dist/cli/standin.mjs (scripts/build-cli.mjs); bin/standin.mjs starts it.
  */
-import { EngineError } from '../engine';
+import { EngineError, isGenerationThread, serveGeneration } from '../engine';
 import { isChunkWorker, serveChunks } from './chunk-worker';
 import { detectCommand } from './commands/detect';
-import { isGenerationThread, serveGeneration } from './generation-thread';
 import { runCommand } from './commands/run';
 import { CliError, EXIT, type ExitCode } from './exit-codes';
 import { MAIN_USAGE } from './usage';

@@ -8,6 +8,12 @@ export { readWorkbook, spreadsheetFormatOf } from './read/read-workbook';
 export { delimitedLayoutOf, RecordEnds, type DelimitedLayout } from './read/record-ends';
 export { decodeWindows1252 } from './read/decode-text';
 export { parseJson } from './read/parse-json';
+export {
+  GENERATION_THREAD_FROM_BYTES,
+  GenerationThread,
+  isGenerationThread,
+  serveGeneration,
+} from './platform/generation-thread';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './read/read-limits';
 export { writeWorkbook, writeWorkbookChunks, type WriteOptions } from './write/write-workbook';
 export { neutralizeFormula, restoreFormula, restoreFormulas } from './write/neutralize-formula';

@@ -418,8 +418,8 @@ export interface PseudonymizeOptions {
   twoValuedShares?: TwoValuedShares;
   /**
    * A second thread that chooses some namespaces' pseudonyms while the run chooses the others
-   * (the command line gives one for large files). The output is the same with or without it;
-   * only the time differs.
+   * (the command line and the server give one for large files). The output is the same with or
+   * without it; only the time differs.
    */
   generationHelper?: GenerationHelper;
 }

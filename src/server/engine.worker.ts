@@ -2,9 +2,14 @@
  * The worker thread that runs the engine's heavy work (reading, detection, pseudonymization,
  * writing) off the server's event loop. Bundled to dist/server/engine.worker.js by the build.
  */
+import { availableParallelism } from 'node:os';
 import {
   buildReport,
   EngineError,
+  GENERATION_THREAD_FROM_BYTES,
+  GenerationThread,
+  isGenerationThread,
+  serveGeneration,
   cellNumberFormat,
   cellText,
   convertWrittenChunks,
@@ -22,6 +27,14 @@ import type { RunResult, SheetState } from './dataset-store';
 import type { EngineJob, EngineJobResults, JobOutcome } from './engine-jobs';
 import { needsMoreHeap } from './job-heap';
 import { previewTables, type PreviewSource } from './preview-size';
+
+// This module is also the entry of a run's generation thread (see the pseudonymize job).
+if (isGenerationThread()) serveGeneration();
+
+/** This module as a thread's entry: its bundle when built, its source runner from source. */
+const OWN_ENTRY = import.meta.url.endsWith('.ts')
+  ? new URL('./engine-worker-source.mjs', import.meta.url)
+  : new URL(import.meta.url);
 
 export default function runEngineJob(
   job: EngineJob,
@@ -81,10 +94,22 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       const started = performance.now();
       const workbook = readDataset(job);
       const read = performance.now();
-      const result = pseudonymize(workbook, job.schemas, {
-        secret: job.secret,
-        scheme: job.scheme,
-      });
+      // A large run gets a second thread that chooses some of its pseudonyms, as the command
+      // line's does: the same output, sooner.
+      const helper =
+        job.bytes.byteLength >= GENERATION_THREAD_FROM_BYTES && availableParallelism() >= 2
+          ? new GenerationThread(OWN_ENTRY)
+          : undefined;
+      let result: ReturnType<typeof pseudonymize>;
+      try {
+        result = pseudonymize(workbook, job.schemas, {
+          secret: job.secret,
+          scheme: job.scheme,
+          ...(helper ? { generationHelper: helper } : {}),
+        });
+      } finally {
+        void helper?.close();
+      }
       const ran = performance.now();
       const output = shared(writeWorkbook(result.workbook, workbook.format));
       const written = performance.now();

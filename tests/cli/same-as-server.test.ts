@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FileFormat } from '../../src/engine';
+import { customerExportCsv } from '../support/customer-export';
 import { uploadDataset, useInProcessServer, sendJson } from '../support/in-process-server';
 import { EVERY_FORMAT, fixtureFile } from '../support/people-files';
 import { runCli, useCli } from './cli-process';
@@ -138,6 +139,21 @@ describe('standin run gives the web’s bytes', () => {
     expect(rows).toHaveLength(25);
     for (const row of rows) expect(Object.keys(JSON.parse(row) as object)).toHaveLength(8);
   });
+
+  it('for a file large enough for a generation thread on the server, not on the command line', async () => {
+    // 8 MB and more: the server's run takes a second thread (whose share follows the threads'
+    // speeds); `--workers 1` keeps the command line to one. The bytes do not depend on it.
+    const name = 'large.csv';
+    const bytes = new TextEncoder().encode(customerExportCsv(9 * 1024 ** 2, 11));
+    const keyArgs = prepare(name, bytes);
+    const id = await serverRun(name, bytes);
+    const web = await download(id, 'download', 'csv');
+    const run = await runCli(['run', name, ...keyArgs, '--workers', '1', '-o', 'large-out.csv'], {
+      cwd: cli.dir(),
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(path.join(cli.dir(), 'large-out.csv')).equals(web)).toBe(true);
+  }, 90_000);
 
   it('writes the recipe the server gives for the same upload', async () => {
     const name = 'people-recipe.xlsx';

@@ -1,5 +1,11 @@
 import { statSync } from 'node:fs';
-import { type PrivacyReport, type PseudonymizeStats, type RecipeReport } from '../../engine';
+import {
+  GENERATION_THREAD_FROM_BYTES,
+  GenerationThread,
+  type PrivacyReport,
+  type PseudonymizeStats,
+  type RecipeReport,
+} from '../../engine';
 import { renderReportHtml } from '../../server/report-html';
 import { formatOfPath, parseCommandArgs, parseFormat, type OutputFormat } from '../args';
 import { isStreamFormat } from '../chunk-run';
@@ -16,7 +22,6 @@ import { resolveKey } from '../key';
 import { writeOutput } from '../output-file';
 import { runProgress, type RunProgress } from '../progress';
 import { readRecipe } from '../recipe-file';
-import { GenerationThread } from '../generation-thread';
 import { runFile, type RunOutcome } from '../run-file';
 import {
   defaultWorkers,
@@ -29,11 +34,6 @@ import {
 import type { StreamLayout } from '../part-reader';
 import { RUN_USAGE } from '../usage';
 
-/**
- * Files from this size on are pseudonymized with a second thread choosing some of the
- * pseudonyms (GenerationThread); below it, starting the thread costs more than it saves.
- */
-const HELPED_FROM_BYTES = 8 * 1024 ** 2;
 /** The command's own bundle, which a helper thread runs (main.ts). */
 const BUNDLE = new URL(import.meta.url);
 
@@ -301,7 +301,7 @@ async function runWhole(input: InputFile, request: WholeRequest): Promise<Finish
   const { progress } = request;
   // Started now, it has loaded by the time the run has read and detected the file.
   const helper =
-    input.size >= HELPED_FROM_BYTES && request.threads >= 2
+    input.size >= GENERATION_THREAD_FROM_BYTES && request.threads >= 2
       ? new GenerationThread(BUNDLE)
       : undefined;
   const outcome: RunOutcome = onFile(input.label, () =>

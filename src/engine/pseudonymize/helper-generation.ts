@@ -115,7 +115,11 @@ export function chooseAll(
     choose(queue[index]!);
     index = Atomics.add(claims, 0, 1);
   }
-  const choices = new Map(helper.finish()?.map((choice) => [choice.index, choice]));
+  // A helper that took nothing (it was still loading) is not waited for.
+  const helperTook = takenHere.includes(0);
+  const choices = new Map(
+    (helperTook ? helper.finish() : [])?.map((choice) => [choice.index, choice]),
+  );
   let helped = 0;
   queue.forEach((shared, index) => {
     if (takenHere[index] === 1) return;

@@ -29,19 +29,21 @@ function customers(bytes: number): Workbook {
 /**
  * A helper whose thread is this one: it runs chooseForRun on a structured copy of the task, at
  * once (so it takes every namespace of the queue before the run is free to) or, `late`, only when
- * the run asks for its choices (so the run has taken them all).
+ * the run asks for its choices (so the run has taken them all: a thread still loading).
  */
-function inThreadHelper(late = false): GenerationHelper & { tasks: number } {
+function inThreadHelper(late = false): GenerationHelper & { tasks: number; waits: number } {
   let task: HelperTask | undefined;
   let choices: HelperChoice[] = [];
   return {
     tasks: 0,
+    waits: 0,
     start(sent) {
       this.tasks++;
       task = structuredClone(sent);
       if (!late) choices = structuredClone(chooseForRun(task));
     },
     finish(): HelperChoice[] {
+      this.waits++;
       return late ? structuredClone(chooseForRun(task!)) : choices;
     },
   };
@@ -56,6 +58,7 @@ describe('a generation helper', () => {
     const helper = inThreadHelper();
     const helped = pseudonymize(workbook, schemas(), { secret: 'k', generationHelper: helper });
     expect(helper.tasks).toBe(1);
+    expect(helper.waits).toBe(1);
     expect(helped.stats.helperPseudonyms).toBeGreaterThan(20_000);
     expect(alone.stats.helperPseudonyms).toBeUndefined();
     expect(helped.workbook.sheets).toEqual(alone.workbook.sheets);
@@ -63,11 +66,12 @@ describe('a generation helper', () => {
     expect(helped.mapping.rows).toEqual(alone.mapping.rows);
   });
 
-  it('leaves the run the namespaces it did not take', () => {
+  it('leaves the run the namespaces it did not take, and is not waited for when it took none', () => {
     const alone = pseudonymize(workbook, schemas(), { secret: 'k' });
     const late = inThreadHelper(true);
     const helped = pseudonymize(workbook, schemas(), { secret: 'k', generationHelper: late });
     expect(late.tasks).toBe(1);
+    expect(late.waits).toBe(0);
     expect(helped.stats.helperPseudonyms).toBe(0);
     expect(helped.workbook.sheets).toEqual(alone.workbook.sheets);
     expect(helped.mapping.rows).toEqual(alone.mapping.rows);

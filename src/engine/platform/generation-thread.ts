@@ -1,9 +1,12 @@
 /**
- * A second thread that chooses some of a run's pseudonyms while the run chooses the others
- * (PseudonymizeOptions.generationHelper). The run waits for it synchronously, as the engine runs
- * synchronously: the thread posts its answer on a port of its own, then raises a shared flag the
- * run waits on (Atomics.wait), and the run takes the answer off the port
- * (receiveMessageOnPort). It runs the command's own bundle (main.ts starts serveGeneration).
+ * The engine's door to Node's worker threads: a second thread that chooses some of a run's
+ * pseudonyms while the run chooses the others (PseudonymizeOptions.generationHelper), for the
+ * command line's whole runs and the server's. The run waits for it synchronously, as the engine
+ * runs synchronously: the thread posts its answer on a port of its own, then raises a shared
+ * flag the run waits on (Atomics.wait), and the run takes the answer off the port
+ * (receiveMessageOnPort). It runs the caller's own module, which starts serveGeneration when
+ * isGenerationThread (the command's bundle, the server's engine worker). Only the Node entry
+ * (index.ts) reaches this module.
  */
 import {
   isMainThread,
@@ -13,7 +16,14 @@ import {
   workerData,
   type MessagePort,
 } from 'node:worker_threads';
-import { chooseForRun, type GenerationHelper, type HelperChoice, type HelperTask } from '../engine';
+import { chooseForRun } from '../pseudonymize/helper-generation';
+import type { GenerationHelper, HelperChoice, HelperTask } from '../types';
+
+/**
+ * Files from this size on are pseudonymized with a generation thread; below it, starting the
+ * thread costs more than it saves.
+ */
+export const GENERATION_THREAD_FROM_BYTES = 8 * 1024 ** 2;
 
 /** The flag's values: waiting for an answer, answered. */
 const WAITING = 0;
