@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { EngineError } from '../engine';
 import { ClientBusyError, ServerBusyError } from './api-errors';
 import type { EngineJob, EngineJobResults, JobOutcome, LaneJob } from './engine-jobs';
+import { engineWorkerFile } from './engine-worker-file';
 
 export interface EnginePoolOptions {
   threads: number;
@@ -18,18 +17,6 @@ export interface EnginePoolOptions {
   heavyHeapMb?: number;
   /** Jobs one client may have running or waiting at once; 0 or absent: no limit. */
   jobsPerClient?: number;
-}
-
-/**
- * The worker file next to this module: the bundled engine.worker.js when running the build
- * (dist/server), or a bootstrap that loads engine.worker.ts through tsx when running from source
- * (tests, `npm run dev`). Finding it by location rather than by a flag means the same code works
- * in both without configuration, and tests of the source never run a stale build.
- */
-function workerFile(): string {
-  const built = new URL('./engine.worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(built))) return built.href;
-  return new URL('./engine-worker-source.mjs', import.meta.url).href;
 }
 
 /** Lanes remembered for datasets' bytes (by read key); past this many the oldest is forgotten. */
@@ -248,7 +235,7 @@ function workerPool(
   idleMs: number,
 ): Piscina<EngineJob, JobOutcome<unknown>> {
   const pool = new Piscina<EngineJob, JobOutcome<unknown>>({
-    filename: workerFile(),
+    filename: engineWorkerFile().href,
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: idleMs,

@@ -25,16 +25,13 @@ import {
 } from '../engine';
 import type { RunResult, SheetState } from './dataset-store';
 import type { EngineJob, EngineJobResults, JobOutcome } from './engine-jobs';
+import { engineWorkerFile } from './engine-worker-file';
 import { needsMoreHeap } from './job-heap';
 import { previewTables, type PreviewSource } from './preview-size';
 
 // This module is also the entry of a run's generation thread (see the pseudonymize job).
 if (isGenerationThread()) serveGeneration();
-
-/** This module as a thread's entry: its bundle when built, its source runner from source. */
-const OWN_ENTRY = import.meta.url.endsWith('.ts')
-  ? new URL('./engine-worker-source.mjs', import.meta.url)
-  : new URL(import.meta.url);
+const GENERATION_THREAD_ENTRY = engineWorkerFile();
 
 export default function runEngineJob(
   job: EngineJob,
@@ -98,7 +95,7 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       // line's does: the same output, sooner.
       const helper =
         job.bytes.byteLength >= GENERATION_THREAD_FROM_BYTES && availableParallelism() >= 2
-          ? new GenerationThread(OWN_ENTRY)
+          ? new GenerationThread(GENERATION_THREAD_ENTRY)
           : undefined;
       let result: ReturnType<typeof pseudonymize>;
       try {

@@ -110,16 +110,14 @@ export function chooseAll(
   });
   choose(own);
   const takenHere = new Uint8Array(queue.length);
-  for (let index = Atomics.add(claims, 0, 1); index < queue.length;) {
+  for (let index = claim(claims); index < queue.length; index = claim(claims)) {
     takenHere[index] = 1;
     choose(queue[index]!);
-    index = Atomics.add(claims, 0, 1);
   }
   // A helper that took nothing (it was still loading) is not waited for.
   const helperTook = takenHere.includes(0);
-  const choices = new Map(
-    (helperTook ? helper.finish() : [])?.map((choice) => [choice.index, choice]),
-  );
+  const answer = helperTook ? helper.finish() : null;
+  const choices = new Map(answer?.map((choice) => [choice.index, choice]));
   let helped = 0;
   queue.forEach((shared, index) => {
     if (takenHere[index] === 1) return;
@@ -156,10 +154,8 @@ export function chooseForRun(task: HelperTask): HelperChoice[] {
     task.sensitive.map((ids) => namespaceOf(sensitivePlan, ids.keys, ids)),
   );
   const choices: HelperChoice[] = [];
-  for (;;) {
-    const index = Atomics.add(task.claims, 0, 1);
-    const taken = task.namespaces[index];
-    if (!taken) return choices;
+  for (let index = claim(task.claims); index < task.namespaces.length; index = claim(task.claims)) {
+    const taken = task.namespaces[index]!;
     const action = planColumn(taken.schema, source, taken.overrides, task.scheme);
     if (action.action !== 'generate') {
       throw new Error(`a ${action.action} column cannot be handed to a helper`);
@@ -169,4 +165,10 @@ export function chooseForRun(task: HelperTask): HelperChoice[] {
     const { pseudonyms, exhausted, placed } = namespace;
     choices.push({ index, pseudonyms, exhausted, placed, fileDependent });
   }
+  return choices;
+}
+
+/** The next namespace of the queue, taken for the side that asks (see HelperTask.claims). */
+function claim(claims: Int32Array): number {
+  return Atomics.add(claims, 0, 1);
 }
