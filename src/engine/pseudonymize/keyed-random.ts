@@ -24,6 +24,12 @@ function keyBytes(words: Int32Array): Uint8Array {
  * the secret nobody can compute a pseudonym from a guessed original. One SipHash costs about a
  * third of an HMAC-SHA-256 here, and a run hashes every distinct value of a file at least once.
  * It implements Faker's `Randomizer`, so one Faker instance draws from it (no Faker per value).
+ *
+ * A reseed is hashed when the first number is drawn after it, not before: many generators are
+ * reseeded and then draw nothing (an email made of names takes its digits from a seed of its
+ * own; a text with nothing found keeps its words), and the state a draw reads is the same
+ * function of (kind, original, attempt) either way. On the 50 MB shared CSV, 352,000 of
+ * 2,200,000 reseeds are never drawn from.
  */
 export class KeyedRandom implements Randomizer {
   private readonly hmac: HmacSha256;
@@ -33,6 +39,10 @@ export class KeyedRandom implements Randomizer {
   private readonly permutations = new Map<string, MixedRadixPermutation>();
   private lastKind = '';
   private lastHash: SipHash128 | null = null;
+  /** The reseed not hashed yet (see the class comment), or null when the state is current. */
+  private pendingHash: SipHash128 | null = null;
+  private pendingText = '';
+  private pendingAttempt = 0;
   private a = 0;
   private b = 0;
   private c = 0;
@@ -48,7 +58,15 @@ export class KeyedRandom implements Randomizer {
    * @example random.reseed('email', 'ann@corp.com'); random.next() // same number for same inputs
    */
   reseed(kind: string, original: string, attempt = 0): void {
-    const digest = this.hashOf(kind).hashText(original, attempt, this.digest);
+    this.pendingHash = this.hashOf(kind);
+    this.pendingText = original;
+    this.pendingAttempt = attempt;
+  }
+
+  /** The state of the pending reseed: its keyed hash, mixed. */
+  private settle(hash: SipHash128): void {
+    this.pendingHash = null;
+    const digest = hash.hashText(this.pendingText, this.pendingAttempt, this.digest);
     this.a = digest[0]!;
     this.b = digest[1]!;
     this.c = digest[2]!;
@@ -88,6 +106,7 @@ export class KeyedRandom implements Randomizer {
 
   /** Faker's `Randomizer.seed`: numeric seeds, used only by Faker's own API. */
   seed(seed: number | number[]): void {
+    this.pendingHash = null;
     const words = Array.isArray(seed) ? seed : [seed];
     this.a = words[0] ?? 0;
     this.b = words[1] ?? 0x9e3779b9;
@@ -98,6 +117,7 @@ export class KeyedRandom implements Randomizer {
 
   /** sfc32 step: a uniform 32-bit integer. */
   nextUint32(): number {
+    if (this.pendingHash !== null) this.settle(this.pendingHash);
     const a = this.a;
     const b = this.b;
     const c = this.c;
