@@ -147,6 +147,15 @@ export class KeyedRandom implements Randomizer {
       : Math.floor(this.nextFloat53() * count);
   }
 
+  /**
+   * A uniform integer in [0, 2^count) for `count` 1 to 32: the top bits of one draw, the same
+   * number `int(2 ** count)` gives (a draw scaled by a power of two is exact), without the float.
+   * @example random.bits(4) // a hex digit's value, as random.int(16)
+   */
+  bits(count: number): number {
+    return this.nextUint32() >>> (32 - count);
+  }
+
   /** A uniform element of a non-empty list. */
   pick<T>(list: readonly T[]): T {
     return list[Math.floor(this.next() * list.length)] as T;

@@ -69,3 +69,16 @@ describe('KeyedRandom', () => {
     expect(draws(random, 3)).toEqual(first);
   });
 });
+
+describe('KeyedRandom.bits', () => {
+  it.each([1, 2, 3, 4, 8, 16, 31, 32])('draws what int(2^%i) draws', (count) => {
+    const byBits = new KeyedRandom(secret);
+    const byInt = new KeyedRandom(secret);
+    byBits.reseed('bits', String(count));
+    byInt.reseed('bits', String(count));
+    const bits = Array.from({ length: 200 }, () => byBits.bits(count));
+    const ints = Array.from({ length: 200 }, () => byInt.int(2 ** count));
+    expect(bits).toEqual(ints);
+    expect(Math.max(...bits)).toBeLessThan(2 ** count);
+  });
+});

@@ -32,8 +32,8 @@ function hasUpperHex(text: string): boolean {
   return false;
 }
 
-const HEX_LOWER = '0123456789abcdef';
-const HEX_UPPER = '0123456789ABCDEF';
+const HEX_LOWER = Uint16Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
+const HEX_UPPER = Uint16Array.from('0123456789ABCDEF', (digit) => digit.charCodeAt(0));
 
 /**
  * A random UUID of the same version, variant, case and punctuation as the original.
@@ -52,10 +52,10 @@ export function fakeUuid(original: string, random: KeyedRandom): string {
       codes[i] = code; // version
     else if (nibble === 16) {
       // Variant: keep the high bits that name it (8-b is RFC 4122).
-      if (value < 8) codes[i] = hex.charCodeAt(random.int(8));
-      else if (value < 12) codes[i] = hex.charCodeAt(8 + random.int(4));
-      else codes[i] = hex.charCodeAt((value & 0b1110) | random.int(2));
-    } else codes[i] = hex.charCodeAt(random.int(16));
+      if (value < 8) codes[i] = hex[random.bits(3)]!;
+      else if (value < 12) codes[i] = hex[8 + random.bits(2)]!;
+      else codes[i] = hex[(value & 0b1110) | random.bits(1)]!;
+    } else codes[i] = hex[random.bits(4)]!;
     if (value >= 0) nibble++;
   }
   return codesToText(codes, length);
