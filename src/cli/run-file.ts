@@ -9,6 +9,7 @@ import {
   applyRecipe,
   buildReport,
   convertWrittenChunks,
+  delimitedText,
   detectSchema,
   mappingFileName,
   mappingFormatOf,
@@ -33,6 +34,7 @@ import { formatOfPath, type OutputFormat } from './args';
 import { usageError } from './exit-codes';
 import type { InputFile } from './input-file';
 import { jsonLinesOf } from './json-lines';
+import { utf8Pieces } from './utf8-pieces';
 
 /**
  * The command line has no upload cap: rows and cells are bounded by memory only. Columns keep
@@ -73,7 +75,9 @@ export interface RunOutcome {
   format: OutputFormat;
   /**
    * The output's bytes, in pieces made as they are read (a conversion to xlsx is written piece by
-   * piece, as the web's download is sent): nothing is converted until they are read.
+   * piece, as the web's download is sent): nothing is converted until they are read. A piece may
+   * be a view of a buffer the next piece fills again (a csv or tsv: utf8Pieces), so each is
+   * written or copied before the next is asked for, as writeOutput does.
    */
   output: Iterable<Uint8Array>;
   mapping?: Iterable<Uint8Array>;
@@ -148,13 +152,22 @@ export function runFile(request: RunRequest): RunOutcome {
           sheets: result.workbook.sheets.map(({ jsonShape: _, ...sheet }) => sheet),
         }
       : result.workbook;
-  const output = converted(writeWorkbook(written, readFormat, oneTable), readFormat, {
-    to: format,
-    fileName: input.name,
-    sheetName: request.sheetName,
-    formulaProtection: request.formulaProtection,
-    splitLongSheets: false,
-  });
+  // A csv or tsv written as it was read is encoded a piece at a time as it is written out; any
+  // other output is written whole, then converted as the server's download converts it.
+  const text =
+    (format === 'csv' || format === 'tsv') &&
+    writtenConversion(readFormat, format, request.formulaProtection) === null
+      ? delimitedText(written, format)
+      : null;
+  const output = text
+    ? utf8Pieces(text.chunks, text.bom)
+    : converted(writeWorkbook(written, readFormat, oneTable), readFormat, {
+        to: format,
+        fileName: input.name,
+        sheetName: request.sheetName,
+        formulaProtection: request.formulaProtection,
+        splitLongSheets: false,
+      });
   const mapping =
     request.mappingFormat === undefined
       ? undefined

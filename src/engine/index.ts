@@ -15,7 +15,13 @@ export {
   serveGeneration,
 } from './platform/generation-thread';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './read/read-limits';
-export { writeWorkbook, writeWorkbookChunks, type WriteOptions } from './write/write-workbook';
+export {
+  delimitedText,
+  writeWorkbook,
+  writeWorkbookChunks,
+  type DelimitedText,
+  type WriteOptions,
+} from './write/write-workbook';
 export { neutralizeFormula, restoreFormula, restoreFormulas } from './write/neutralize-formula';
 export {
   convertWritten,

@@ -111,6 +111,34 @@ function encodeChunks(chunks: Iterable<string>, bom: boolean, sizeHint: number):
   return bytes.subarray(0, length);
 }
 
+/** A csv or tsv's text in chunks of whole rows, and whether its bytes start with a BOM. */
+export interface DelimitedText {
+  bom: boolean;
+  chunks: Iterable<string>;
+  /** About how many characters the text takes (the buffer writeWorkbook starts with). */
+  sizeHint: number;
+}
+
+/**
+ * The text writeWorkbook encodes for csv or tsv, made a chunk at a time as it is read: for a
+ * caller that encodes and writes each chunk before the next (the command line's output file),
+ * so the bytes of the whole text are never held at once.
+ * @example [...delimitedText(workbook, 'csv').chunks].join('') // 'name\r\nAda\r\n'
+ */
+export function delimitedText(
+  workbook: Workbook,
+  format: 'csv' | 'tsv',
+  options: WriteOptions = {},
+): DelimitedText {
+  const layout = outputLayout(workbook, format);
+  const sheet = pickSheet(workbook, options.sheetName);
+  return {
+    bom: layout.bom,
+    chunks: writeDelimitedChunks(sheet, layout, options.neutralizeFormulas ?? true),
+    sizeHint: sheet.columns.length * 8 + textSizeHint(sheet, 1),
+  };
+}
+
 /**
  * Writes a workbook as csv, tsv, json, xlsx or xls bytes (UTF-8 for text formats). csv/tsv
  * follow RFC 4180 and keep the source's line ending and BOM; json writes an array of objects
@@ -126,13 +154,8 @@ export function writeWorkbook(
   switch (format) {
     case 'csv':
     case 'tsv': {
-      const layout = outputLayout(workbook, format);
-      const sheet = pickSheet(workbook, options.sheetName);
-      return encodeChunks(
-        writeDelimitedChunks(sheet, layout, neutralize),
-        layout.bom,
-        sheet.columns.length * 8 + textSizeHint(sheet, 1),
-      );
+      const { bom, chunks, sizeHint } = delimitedText(workbook, format, options);
+      return encodeChunks(chunks, bom, sizeHint);
     }
     case 'json': {
       if (workbook.jsonTables && options.sheetName === undefined) {
