@@ -163,6 +163,7 @@ export function choosePseudonyms(
       if (choice.fileDependent && pending[id] === 1) fileDependent++;
     }
   }
+  used.release();
   return fileDependent;
 }
 
