@@ -1,5 +1,8 @@
 // Bundles the command-line tool (src/cli/main.ts) into dist/cli/standin.mjs with esbuild, as the
-// server's entries are bundled (lib/node-bundle.mjs: dependencies external but Faker). Used by
+// server's entries are bundled (lib/node-bundle.mjs: dependencies external but Faker), with zod
+// bundled too: Node resolves and compiles its ESM build's dozens of modules at every start, about
+// 50 ms of a run (the server keeps zod external, where trpc-to-openapi and zod-openapi must share
+// its one instance; the command line uses neither). Used by
 // scripts/build.mjs, by bin/standin.mjs when the bundle is missing or older than the source, and
 // by the CLI tests. The bundle is written beside its place and renamed into it, so a process
 // starting the tool meanwhile never reads half a file.
@@ -18,6 +21,7 @@ export async function buildCli(root = process.cwd()) {
   const result = await build({
     absWorkingDir: root,
     ...NODE_BUNDLE,
+    external: NODE_BUNDLE.external.filter((name) => name !== 'zod' && name !== 'zod/*'),
     entryPoints: [CLI_ENTRY],
     outfile,
     define: { STANDIN_VERSION: JSON.stringify(version) },
