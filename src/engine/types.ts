@@ -442,8 +442,11 @@ export interface GenerationHelper {
 export interface HelperTask {
   secret: Uint8Array;
   scheme: number;
-  /** The indexes of the file's names, emails and phones (each sensitive namespace's). */
-  sensitive: KeyIndexTable[];
+  /**
+   * The file's names, emails and phones as pairs of hashes (SensitiveOriginals.hashPairs), in
+   * shared memory: what the helper checks its candidates against (SensitiveHashes).
+   */
+  sensitive: Int32Array;
   /** The queue of namespaces either side may take, the costliest first. */
   namespaces: {
     /** The schema of the column whose plan the namespace follows, and its range overrides. */

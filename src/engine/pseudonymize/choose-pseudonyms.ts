@@ -4,7 +4,7 @@ import type { ColumnPlan, PermuteValue } from './column-plan';
 import { substituteCharacters } from './generators/text';
 import type { KeyedRandom } from './keyed-random';
 import { generatorText, keyOf, type Namespace } from './namespace';
-import type { SensitiveOriginals } from './sensitive-originals';
+import type { SensitiveCheck } from './sensitive-originals';
 import { StringHashSet } from './string-hash-set';
 import { UsedPseudonyms } from './used-pseudonyms';
 
@@ -51,7 +51,7 @@ function takeGridPoint(nextFree: Int32Array, index: number): void {
 export function choosePseudonyms(
   namespace: Namespace,
   random: KeyedRandom,
-  sensitiveOriginals: SensitiveOriginals,
+  sensitiveOriginals: SensitiveCheck,
   only?: Uint8Array,
 ): number {
   const { plan, ids, originals } = namespace;
@@ -176,7 +176,7 @@ function nextFreeImage(
   permute: PermuteValue,
   original: Cell,
   used: UsedPseudonyms,
-  sensitiveOriginals: SensitiveOriginals,
+  sensitiveOriginals: SensitiveCheck,
 ): Cell | null {
   const originalKey = keyOf(original);
   let image = permute(original, generatorText(original));
@@ -224,7 +224,7 @@ function choosePseudonym(
   used: UsedPseudonyms,
   isOriginal: (key: string, hash: number) => boolean,
   attempts: number,
-  sensitiveOriginals: SensitiveOriginals,
+  sensitiveOriginals: SensitiveCheck,
 ): void {
   let unique: Cell | undefined;
   let uniqueHash = 0;

@@ -12,7 +12,11 @@ import { KeyIndex } from './key-index';
 import { createKeyedFaker } from './keyed-faker';
 import { KeyedRandom } from './keyed-random';
 import type { Namespace } from './namespace';
-import { SensitiveOriginals } from './sensitive-originals';
+import {
+  SensitiveAmbiguity,
+  SensitiveHashes,
+  type SensitiveOriginals,
+} from './sensitive-originals';
 
 /*
  * A second thread choosing some namespaces' pseudonyms while the run chooses the others
@@ -57,9 +61,34 @@ export function sharingOrder(
 ): ShareableNamespace[] | null {
   const total = shareable.reduce((sum, { namespace }) => sum + namespace.originals.length, 0);
   if (total < LEAST_VALUES_TO_SHARE || shareable.length < 2) return null;
-  const cost = ({ namespace }: ShareableNamespace) =>
-    namespace.originals.length * costPerValue(namespace.plan);
-  return [...shareable].sort((a, b) => cost(b) - cost(a));
+  return [...shareable].sort((a, b) => costOf(b) - costOf(a));
+}
+
+/** A namespace's estimated cost: its values, each at its kind's cost (costPerValue). */
+function costOf({ namespace }: ShareableNamespace): number {
+  return namespace.originals.length * costPerValue(namespace.plan);
+}
+
+/**
+ * The share of a run's work its helper is offered. Less than half: the copies to the helper and
+ * back cost the run time the helper does not, and on the 50 MB shared CSV the run took the
+ * phones it was offered beyond this, which cost a copy for nothing.
+ */
+const OFFERED_SHARE = 0.4;
+
+/**
+ * How many of the namespaces after the run's own (`order`'s first) the helper is offered: the
+ * costliest, until they make OFFERED_SHARE of the work. The rest stay the run's, not copied: the
+ * copy to the helper costs the run a tenth of a second per million values, and memory.
+ */
+function offeredCount(order: readonly ShareableNamespace[]): number {
+  const total = order.reduce((sum, shareable) => sum + costOf(shareable), 0);
+  let offered = 0;
+  let cost = 0;
+  while (offered < order.length - 1 && cost < total * OFFERED_SHARE) {
+    cost += costOf(order[1 + offered++]!);
+  }
+  return offered;
 }
 
 /** What choosing a run's namespaces reads besides them. */
@@ -74,10 +103,11 @@ interface ChoiceContext {
 /**
  * Chooses the pseudonyms of every namespace of `shareable` (choosePseudonyms); `chosen` hears
  * each namespace once its pseudonyms are in, with how many depend on the file. With a helper
- * and a run large enough (sharingOrder), the run chooses the costliest namespace while the
- * helper takes the next from the queue of the others, and each side takes the next one left
- * whenever it is free: whatever their speeds, neither waits long for the other. Returns how
- * many values the helper chose (0 when it failed, and the run chose its share itself).
+ * and a run large enough (sharingOrder), the run chooses the costliest namespace, and the cheap
+ * ones it keeps, while the helper takes the next from the queue of those it is offered
+ * (offeredCount); then each side takes the next one left whenever it is free: whatever their
+ * speeds, neither waits long for the other. Returns how many values the helper chose (0 when it
+ * failed, and the run chose its share itself).
  */
 export function chooseAll(
   shareable: readonly ShareableNamespace[],
@@ -93,13 +123,15 @@ export function chooseAll(
     return 0;
   }
   // The costliest is the run's: it starts on it at once, while the helper receives the task, so
-  // it is not copied.
-  const [own, ...queue] = order as [ShareableNamespace, ...ShareableNamespace[]];
+  // it is not copied. So are the cheap ones the helper is not offered (offeredCount).
+  const [own, ...others] = order as [ShareableNamespace, ...ShareableNamespace[]];
+  const offered = offeredCount(order);
+  const queue = others.slice(0, offered);
   const claims = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   helper.start({
     secret: context.secret,
     scheme: context.scheme,
-    sensitive: sensitiveOriginals.tables(),
+    sensitive: sensitiveOriginals.hashPairs(),
     namespaces: queue.map(({ namespace, schema, overrides }) => ({
       schema,
       ...(overrides ? { overrides } : {}),
@@ -109,6 +141,7 @@ export function chooseAll(
     claims,
   });
   choose(own);
+  others.slice(offered).forEach(choose);
   const takenHere = new Uint8Array(queue.length);
   for (let index = claim(claims); index < queue.length; index = claim(claims)) {
     takenHere[index] = 1;
@@ -149,10 +182,7 @@ function namespaceOf(plan: ColumnPlan, originals: Cell[], ids: KeyIndexTable): N
 export function chooseForRun(task: HelperTask): HelperChoice[] {
   const random = new KeyedRandom(task.secret);
   const source = { random, faker: createKeyedFaker(random) };
-  const sensitivePlan = { sensitive: true } as ColumnPlan;
-  const sensitiveOriginals = new SensitiveOriginals(
-    task.sensitive.map((ids) => namespaceOf(sensitivePlan, ids.keys, ids)),
-  );
+  const sensitive = new SensitiveHashes(task.sensitive);
   const choices: HelperChoice[] = [];
   for (let index = claim(task.claims); index < task.namespaces.length; index = claim(task.claims)) {
     const taken = task.namespaces[index]!;
@@ -161,7 +191,15 @@ export function chooseForRun(task: HelperTask): HelperChoice[] {
       throw new Error(`a ${action.action} column cannot be handed to a helper`);
     }
     const namespace = namespaceOf(action.plan, taken.originals, taken.ids);
-    const fileDependent = choosePseudonyms(namespace, random, sensitiveOriginals);
+    let fileDependent: number;
+    try {
+      fileDependent = choosePseudonyms(namespace, random, sensitive);
+    } catch (error) {
+      // A candidate that may be a name, email or phone of the file: the run, which holds them,
+      // chooses this namespace itself.
+      if (error instanceof SensitiveAmbiguity) continue;
+      throw error;
+    }
     const { pseudonyms, exhausted, placed } = namespace;
     choices.push({ index, pseudonyms, exhausted, placed, fileDependent });
   }

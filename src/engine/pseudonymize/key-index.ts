@@ -13,7 +13,7 @@ const MAX_LOAD = 0.75;
  * none): a generation thread then holds the run's indexes (KeyIndex.table) without a copy, where
  * a copy of a 287,000-value namespace's slots is 4 MB in the message and 4 MB more in the thread.
  */
-function slotArray(length: number): Int32Array {
+export function slotArray(length: number): Int32Array {
   return typeof SharedArrayBuffer === 'function'
     ? new Int32Array(new SharedArrayBuffer(length * Int32Array.BYTES_PER_ELEMENT))
     : new Int32Array(length);

@@ -1,3 +1,4 @@
+import { faker } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import {
   chooseForRun,
@@ -11,7 +12,14 @@ import {
 } from '../../../src/engine';
 import { customerExportCsv } from '../../support/customer-export';
 import { sharingOrder } from '../../../src/engine/pseudonymize/helper-generation';
+import { KeyIndex } from '../../../src/engine/pseudonymize/key-index';
 import type { Namespace } from '../../../src/engine/pseudonymize/namespace';
+import {
+  SensitiveAmbiguity,
+  SensitiveHashes,
+  SensitiveOriginals,
+} from '../../../src/engine/pseudonymize/sensitive-originals';
+import { StringHashSet } from '../../../src/engine/pseudonymize/string-hash-set';
 
 /*
  * A generation helper (PseudonymizeOptions.generationHelper) chooses some namespaces' pseudonyms
@@ -132,5 +140,62 @@ describe('sharingOrder', () => {
       phones,
       names,
     ]);
+  });
+});
+
+/** The file's sensitive originals of `texts`, as the run holds them (one namespace of them). */
+function sensitiveOf(texts: readonly string[]): SensitiveOriginals {
+  const ids = new KeyIndex(texts.length);
+  for (const text of texts) ids.add(text);
+  return new SensitiveOriginals([
+    { plan: { sensitive: true }, ids, originals: ids.keys } as unknown as Namespace,
+  ]);
+}
+
+describe('SensitiveHashes', () => {
+  const texts = Array.from({ length: 5000 }, (_, index) => `person${index}@example.com`);
+  const hashes = new SensitiveHashes(sensitiveOf(texts).hashPairs());
+
+  it('cannot clear a sensitive original: it throws for every one', () => {
+    for (const text of texts) {
+      expect(() => hashes.has(text, StringHashSet.hash(text))).toThrow(SensitiveAmbiguity);
+    }
+  });
+
+  it('clears the texts that are none', () => {
+    for (let index = 0; index < 50_000; index++) {
+      const text = `other${index}@example.com`;
+      expect(hashes.has(text, StringHashSet.hash(text))).toBe(false);
+    }
+  });
+});
+
+describe('chooseForRun', () => {
+  it('leaves the run a namespace one of whose candidates may be a name of the file', () => {
+    const sheet = {
+      name: 'people',
+      columns: ['first_name'],
+      rows: ['James', 'Mary', 'John', 'Patricia', 'Robert'].map((name) => [name]),
+    };
+    const [schema] = detectSchema(sheet);
+    expect(schema!.semantic).toBe('firstName');
+    const ids = new KeyIndex();
+    for (const [name] of sheet.rows) ids.add(name!);
+    // A file whose names are every first name Faker draws: the first candidate is one of them.
+    const { generic = [], female = [], male = [] } = faker.definitions.person.first_name;
+    const task: HelperTask = {
+      secret: new TextEncoder().encode('k'),
+      scheme: 11,
+      sensitive: sensitiveOf([...generic, ...female, ...male]).hashPairs(),
+      namespaces: [{ schema: schema!, originals: ids.keys, ids: ids.table() }],
+      claims: new Int32Array(new SharedArrayBuffer(4)),
+    };
+    expect(chooseForRun(task)).toEqual([]);
+    const clear: HelperTask = {
+      ...task,
+      sensitive: sensitiveOf(['Nobody']).hashPairs(),
+      claims: new Int32Array(new SharedArrayBuffer(4)),
+    };
+    expect(chooseForRun(clear).map((choice) => choice.index)).toEqual([0]);
   });
 });
