@@ -32,7 +32,7 @@ import {
 } from '../engine';
 import { formatOfPath, type OutputFormat } from './args';
 import { usageError } from './exit-codes';
-import type { InputFile } from './input-file';
+import { freeNow, type InputFile } from './input-file';
 import { jsonLinesOf } from './json-lines';
 import { utf8Pieces } from './utf8-pieces';
 
@@ -100,7 +100,9 @@ export interface RunOutcome {
  */
 export function runFile(request: RunRequest): RunOutcome {
   const { input, recipe, onPhase = () => {} } = request;
-  const workbook = readWorkbook(input.take(), input.name, CLI_READ_LIMITS);
+  const bytes = input.take();
+  const workbook = readWorkbook(bytes, input.name, CLI_READ_LIMITS);
+  freeNow(bytes);
   const readFormat = workbook.format;
   const inputFormat: OutputFormat =
     readFormat === 'json' && formatOfPath(input.name) === 'jsonl' ? 'jsonl' : readFormat;
