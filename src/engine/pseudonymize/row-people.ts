@@ -1,3 +1,4 @@
+import { isAsciiDigit, isAsciiLetter, isAsciiLower, isAsciiUpper } from '../text/char-classes';
 import { flatString } from '../text/flat-string';
 import { splitFullName, titledParts } from '../text/person-names';
 import type { Cell, ColumnSchema, SharedAddresses, Sheet } from '../types';
@@ -201,27 +202,70 @@ function droppedAccents(text: string): string {
   return text.toLowerCase().replace(/[^a-z]/g, '');
 }
 
-const LOCAL_PART = /^([A-Za-z]+)(?:([._-])([A-Za-z]+))?(\d*)$/;
+/** Where the run of ASCII letters that starts at `from` ends. */
+function asciiLettersEnd(text: string, from: number): number {
+  let at = from;
+  while (at < text.length && isAsciiLetter(text.charCodeAt(at))) at++;
+  return at;
+}
 
+/** Whether text[from, from + part.length), ASCII letters, is `part` (lower case) in any case. */
+function spellsAt(text: string, from: number, part: string): boolean {
+  for (let i = 0; i < part.length; i++) {
+    if ((text.charCodeAt(from + i) | 0x20) !== part.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/**
+ * The layout of a local part that is /^([A-Za-z]+)(?:([._-])([A-Za-z]+))?(\d*)$/ (a word, a
+ * separator and a second word, digits after) made of `f` and `l`, the names' lower-case letters.
+ * Read and compared in place, without a match, a lower-case copy or an array per try: it runs
+ * for every email of names and every row holding one.
+ */
 function layoutOf(local: string, f: string, l: string): LocalLayout | null {
   if (f.length < 2 || l.length < 2) return null;
-  const match = LOCAL_PART.exec(local);
-  if (!match) return null;
-  const separator = match[2] ?? '';
-  // Compared without building a string or an array per layout: rows are many.
-  const word = match[1]!.toLowerCase();
-  const second = separator ? match[3]!.toLowerCase() : '';
-  const lower = local.toLowerCase();
-  const letterCase = lower === local ? 'lower' : local.toUpperCase() === local ? 'upper' : 'title';
+  const wordEnd = asciiLettersEnd(local, 0);
+  if (wordEnd === 0) return null;
+  let separator = '';
+  let secondStart = wordEnd;
+  let secondEnd = wordEnd;
+  const after = local.charCodeAt(wordEnd);
+  if (after === 0x2e || after === 0x5f || after === 0x2d) {
+    const end = asciiLettersEnd(local, wordEnd + 1);
+    if (end > wordEnd + 1) {
+      separator = local[wordEnd]!;
+      secondStart = wordEnd + 1;
+      secondEnd = end;
+    }
+  }
+  let at = secondEnd;
+  while (at < local.length && isAsciiDigit(local.charCodeAt(at))) at++;
+  if (at !== local.length) return null;
+  let upper = false;
+  let lower = false;
+  for (let i = 0; i < secondEnd; i++) {
+    const code = local.charCodeAt(i);
+    if (isAsciiUpper(code)) upper = true;
+    else if (isAsciiLower(code)) lower = true;
+  }
+  const letterCase = !upper ? 'lower' : !lower ? 'upper' : 'title';
+  const secondLength = secondEnd - secondStart;
   for (const parts of LAYOUTS) {
     const head = partText(parts[0]!, f, l);
     const tail = parts.length === 2 ? partText(parts[1]!, f, l) : null;
     const fits = separator
-      ? tail !== null && head === word && tail === second
+      ? tail !== null &&
+        wordEnd === head.length &&
+        spellsAt(local, 0, head) &&
+        secondLength === tail.length &&
+        spellsAt(local, secondStart, tail)
       : tail === null
-        ? head === word
-        : word.length === head.length + tail.length && word.startsWith(head) && word.endsWith(tail);
-    if (fits) return { parts, separator, digits: match[4] ?? '', letterCase };
+        ? wordEnd === head.length && spellsAt(local, 0, head)
+        : wordEnd === head.length + tail.length &&
+          spellsAt(local, 0, head) &&
+          spellsAt(local, head.length, tail);
+    if (fits) return { parts, separator, digits: local.slice(secondEnd), letterCase };
   }
   return null;
 }
@@ -248,13 +292,17 @@ export function rebuiltLocal(
   const f = lettersOf(first);
   const l = lettersOf(last);
   if (f === '' || l === '') return '';
-  const names = layout.parts.map((part) => cased(partText(part, f, l), layout.letterCase));
+  const { parts, separator, letterCase } = layout;
+  let local = '';
+  for (let index = 0; index < parts.length; index++) {
+    if (index > 0) local += separator;
+    local += cased(partText(parts[index]!, f, l), letterCase);
+  }
   // Retries add a digit each, as the per-value generator does, so namesakes stay apart.
   const digitCount = layout.digits.length + attempt;
   if (digitCount > 0) random.reseed('emailDigits', original, attempt);
-  let digits = '';
-  for (let i = 0; i < digitCount; i++) digits += String(random.int(10));
-  return names.join(layout.separator) + digits;
+  for (let i = 0; i < digitCount; i++) local += String(random.int(10));
+  return local;
 }
 
 /** Tries before a row's address keeps its per-value pseudonym. */

@@ -160,6 +160,65 @@ describe('people that stay coherent within a row', () => {
     expect(nameLayout('sales', 'Catherine', 'Moore')).toBeNull();
   });
 
+  it('reads a layout as the pattern of a word, a separator, a word and digits says', () => {
+    // The reading the layout follows, written with the pattern and lower-case copies.
+    const LOCAL_PART = /^([A-Za-z]+)(?:([._-])([A-Za-z]+))?(\d*)$/;
+    const LAYOUTS = [
+      ['first', 'last'],
+      ['last', 'first'],
+      ['firstInitial', 'last'],
+      ['first', 'lastInitial'],
+      ['first'],
+      ['last'],
+    ];
+    const partText = (part: string, f: string, l: string) =>
+      part === 'first' ? f : part === 'last' ? l : (part === 'firstInitial' ? f : l).slice(0, 1);
+    const byPattern = (local: string, first: string, last: string) => {
+      const [f, l] = [first.toLowerCase(), last.toLowerCase()];
+      const match = LOCAL_PART.exec(local);
+      if (f.length < 2 || l.length < 2 || !match) return null;
+      const separator = match[2] ?? '';
+      const word = match[1]!.toLowerCase();
+      const second = separator ? match[3]!.toLowerCase() : '';
+      const letterCase =
+        local.toLowerCase() === local ? 'lower' : local.toUpperCase() === local ? 'upper' : 'title';
+      for (const parts of LAYOUTS) {
+        const head = partText(parts[0]!, f, l);
+        const tail = parts.length === 2 ? partText(parts[1]!, f, l) : null;
+        const fits = separator
+          ? tail !== null && head === word && tail === second
+          : tail === null
+            ? head === word
+            : word === head + tail;
+        if (fits) return { parts, separator, digits: match[4] ?? '', letterCase };
+      }
+      return null;
+    };
+    const name = fc.constantFrom('Ann', 'Lee', 'Al', 'Bo', 'Catherine', 'Moore', 'A', 'Xi');
+    // Pieces made of the names themselves, in any case, or of other letters.
+    const piece = fc.record({
+      of: fc.constantFrom('first', 'last', 'firstInitial', 'lastInitial', 'other', 'none'),
+      casing: fc.constantFrom('lower', 'upper', 'title'),
+      other: fc.constantFrom('x', 'sales', 'é', 'ann2'),
+    });
+    const glue = fc.constantFrom('', '.', '_', '-', '+', '..');
+    const digits = fc.constantFrom('', '7', '42', '2024', '4a');
+    const write = (p: { of: string; casing: string; other: string }, f: string, l: string) => {
+      const text = p.of === 'none' ? '' : p.of === 'other' ? p.other : partText(p.of, f, l);
+      if (p.casing === 'upper') return text.toUpperCase();
+      if (p.casing === 'title') return text.slice(0, 1).toUpperCase() + text.slice(1);
+      return text;
+    };
+    fc.assert(
+      fc.property(name, name, piece, glue, piece, digits, (first, last, a, g, b, d) => {
+        const [f, l] = [first.toLowerCase(), last.toLowerCase()];
+        const local = `${write(a, f, l)}${g}${write(b, f, l)}${d}`;
+        expect(nameLayout(local, first, last)).toEqual(byPattern(local, first, last));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('makes a gender and a title agree with the first name where the original did', () => {
     const { en } = fakerLocale;
     const female = new Set(en.person!.first_name!.female!.map((n) => n.toLowerCase()));

@@ -352,15 +352,16 @@ const MOST_NAMES_REMEMBERED = 65_536;
 function namePseudonymsOf(source: FakeSource): NamePseudonym {
   let namePseudonym = NAME_PSEUDONYMS.get(source);
   if (!namePseudonym) {
-    const drawn = new Map<string, string>();
+    const firstNames = new Map<string, string>();
+    const lastNames = new Map<string, string>();
     namePseudonym = (semantic, name) => {
-      const key = `${semantic}\u0000${name}`;
-      let pseudonym = drawn.get(key);
+      const drawn = semantic === 'firstName' ? firstNames : lastNames;
+      let pseudonym = drawn.get(name);
       if (pseudonym === undefined) {
         if (drawn.size >= MOST_NAMES_REMEMBERED) drawn.clear();
         source.random.reseed(semantic, name, 0);
         pseudonym = SEMANTIC_GENERATORS[semantic]!(name, source, 0) ?? '';
-        drawn.set(key, pseudonym);
+        drawn.set(name, pseudonym);
       }
       return pseudonym;
     };
