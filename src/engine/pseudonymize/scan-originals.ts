@@ -28,7 +28,7 @@ export function scanOriginals(
     expected.set(column.namespace, (expected.get(column.namespace) ?? 0) + distinct);
   }
   for (const [namespace, count] of expected) {
-    namespace.ids = new KeyIndex(count);
+    namespace.ids = KeyIndex.reserving(count);
     namespace.originals = namespace.ids.keys;
   }
   for (const column of planned) {
@@ -51,6 +51,7 @@ export function scanOriginals(
     column.rowIds = rowIds;
     onColumn(index + 1);
   }
+  for (const namespace of expected.keys()) namespace.ids.trim();
   return known;
 }
 
@@ -72,7 +73,7 @@ function addOriginal(namespace: Namespace, cell: Cell): number {
   } else if (typeof cell !== 'string') {
     // The first cell that is not text: from here on the originals are a list of their own
     // (its key is the first of its kind unless a text spelled the same tagged key first).
-    const originals: Cell[] = ids.keys.slice();
+    const originals: Cell[] = ids.keys.slice(0, ids.size);
     if (id === originals.length - 1) originals[id] = cell;
     namespace.originals = originals;
   }

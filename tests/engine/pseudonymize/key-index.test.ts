@@ -45,3 +45,26 @@ describe('StringHashSet', () => {
     expect(set.has('member 5000')).toBe(false);
   });
 });
+
+describe('KeyIndex.reserving', () => {
+  it('numbers keys as an index that grows does, and lists exactly them once trimmed', () => {
+    const keys = Array.from({ length: 3000 }, (_, index) => `key-${index % 2000}`);
+    const reserved = KeyIndex.reserving(2500);
+    const grown = new KeyIndex();
+    expect(keys.map((key) => reserved.add(key))).toEqual(keys.map((key) => grown.add(key)));
+    expect(reserved.size).toBe(2000);
+    expect(reserved.keys.length).toBe(2500);
+    reserved.trim();
+    expect(reserved.keys).toEqual(grown.keys);
+    expect(reserved.find('key-1999')).toBe(1999);
+  });
+
+  it('takes more keys than it reserved room for', () => {
+    const index = KeyIndex.reserving(10);
+    for (let key = 0; key < 5000; key++) index.add(String(key));
+    index.trim();
+    expect(index.size).toBe(5000);
+    expect(index.keys.length).toBe(5000);
+    expect(index.find('4999')).toBe(4999);
+  });
+});
