@@ -10,7 +10,7 @@
  */
 import { isAsciiDigit, isAsciiLower, isAsciiUpper } from '../text/char-classes';
 import { DigitPermutation, digitCodeDomain } from './digit-permutation';
-import { codeBuffer, codesToText } from './generators/char-codes';
+import { codeBuffer, codesToText } from '../text/char-codes';
 import { isDecimalDigit, isSurrogate, isWordLike, zeroOfDigit } from './generators/text';
 import type { MixedRadixPermutation } from './mixed-radix-permutation';
 

@@ -339,3 +339,51 @@ describe('isDurationFormat', () => {
     expect(isDurationFormat(format)).toBe(expected);
   });
 });
+
+describe('formatDateText', () => {
+  const pad = (value: number, width: number) => String(value).padStart(width, '0');
+  /** The pattern's fields joined as texts, one after the other: what the writer must write. */
+  function joined(date: Date, pattern: string, zone?: string): string {
+    const field: Record<string, string> = {
+      YYYY: pad(date.getUTCFullYear(), 4),
+      YY: pad(date.getUTCFullYear() % 100, 2),
+      MMMM: String(date.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })),
+      MM: pad(date.getUTCMonth() + 1, 2),
+      M: String(date.getUTCMonth() + 1),
+      DD: pad(date.getUTCDate(), 2),
+      D: String(date.getUTCDate()),
+      HH: pad(date.getUTCHours(), 2),
+      hh: pad(date.getUTCHours() % 12 || 12, 2),
+      h: String(date.getUTCHours() % 12 || 12),
+      mm: pad(date.getUTCMinutes(), 2),
+      ss: pad(date.getUTCSeconds(), 2),
+      SSS: pad(date.getUTCMilliseconds(), 3),
+      A: date.getUTCHours() < 12 ? 'AM' : 'PM',
+      Z: zone ?? 'Z',
+    };
+    return pattern.replace(
+      /YYYY|YY|MMMM|MM|M|DD|D|HH|hh|h|mm|ss|SSS|A|Z/g,
+      (token) => field[token]!,
+    );
+  }
+
+  it.each([
+    'YYYY-MM-DD',
+    'M/D/YYYY h:mm:ss A',
+    'DD.MM.YY HH:mm',
+    'YYYY-MM-DDTHH:mm:ss.SSSZ',
+    'MMMM D, YYYY hh:mm A',
+  ])('writes %s as its fields joined, from 1901 to past the year 100,000', (pattern) => {
+    for (let step = 0; step < 5000; step++) {
+      const time = Date.UTC(1, 0, 1) + step * 640_007_001_337;
+      const date = new Date(time);
+      const zone = step % 2 === 0 ? '+05:30' : undefined;
+      expect(formatDateText(date, pattern, zone)).toBe(joined(date, pattern, zone));
+    }
+  });
+
+  it('writes a year before 1000 with its zeros and one past 9999 whole', () => {
+    expect(formatDateText(new Date(Date.UTC(987, 0, 2)), 'YYYY-MM-DD')).toBe('0987-01-02');
+    expect(formatDateText(new Date(Date.UTC(12345, 5, 6)), 'YYYY-MM-DD')).toBe('12345-06-06');
+  });
+});

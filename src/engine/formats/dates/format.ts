@@ -1,9 +1,49 @@
 import { MONTHS_LONG, MONTHS_SHORT, WEEKDAYS_LONG, WEEKDAYS_SHORT } from './calendar-names';
 import { compile } from './compile';
-import { flatString } from '../../text/flat-string';
+import { codesToText } from '../../text/char-codes';
 
 function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');
+}
+
+/**
+ * The characters of the date being written (formatDateText), one string made of them at the
+ * end: a shifted date is written for every row of a date column, and a string per part (each
+ * number, padding, separator) was most of the garbage of that work.
+ */
+let codes = new Uint16Array(64);
+let written = 0;
+
+/** Room in `codes` for `count` more characters. */
+function makeRoom(count: number): void {
+  if (written + count <= codes.length) return;
+  const grown = new Uint16Array(Math.max(codes.length * 2, written + count));
+  grown.set(codes.subarray(0, written));
+  codes = grown;
+}
+
+function putText(text: string): void {
+  makeRoom(text.length);
+  for (let i = 0; i < text.length; i++) codes[written++] = text.charCodeAt(i);
+}
+
+/** A whole number as `pad` writes it: at least `width` digits, zeros first. */
+function putNumber(value: number, width: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    putText(pad(value, width));
+    return;
+  }
+  let digits = 1;
+  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+  const zeros = Math.max(0, width - digits);
+  makeRoom(zeros + digits);
+  for (let zero = 0; zero < zeros; zero++) codes[written++] = 0x30;
+  let rest = value;
+  for (let at = written + digits - 1; at >= written; at--) {
+    codes[at] = 0x30 + (rest % 10);
+    rest = Math.floor(rest / 10);
+  }
+  written += digits;
 }
 
 /**
@@ -14,11 +54,11 @@ function pad(value: number, width: number): string {
 export function formatDateText(date: Date, pattern: string, timeZone?: string): string {
   const compiledPattern = compile(pattern);
   if (!compiledPattern) return date.toISOString();
-  let out = '';
+  written = 0;
   for (const segment of compiledPattern.segments) {
     switch (segment.kind) {
       case 'literal':
-        out += segment.text;
+        putText(segment.text);
         break;
       case 'number': {
         let value: number;
@@ -48,38 +88,39 @@ export function formatDateText(date: Date, pattern: string, timeZone?: string): 
             value = date.getUTCSeconds();
             break;
         }
-        out += segment.padded ? pad(value, segment.field === 'year' ? 4 : 2) : String(value);
+        putNumber(value, segment.padded ? (segment.field === 'year' ? 4 : 2) : 1);
         break;
       }
       case 'fraction': {
         const milliseconds = pad(date.getUTCMilliseconds(), 3);
-        out +=
+        putText(
           segment.digits <= 3
             ? milliseconds.slice(0, segment.digits)
-            : milliseconds.padEnd(segment.digits, '0');
+            : milliseconds.padEnd(segment.digits, '0'),
+        );
         break;
       }
       case 'monthName':
-        out += (segment.long ? MONTHS_LONG : MONTHS_SHORT)[date.getUTCMonth()] as string;
+        // String(): an invalid date's month is none, written 'undefined' as a joined text does.
+        putText(String((segment.long ? MONTHS_LONG : MONTHS_SHORT)[date.getUTCMonth()]));
         break;
       case 'weekday':
-        out += (segment.long ? WEEKDAYS_LONG : WEEKDAYS_SHORT)[date.getUTCDay()] as string;
+        putText(String((segment.long ? WEEKDAYS_LONG : WEEKDAYS_SHORT)[date.getUTCDay()]));
         break;
       case 'meridiem': {
         const marker = date.getUTCHours() < 12 ? 'AM' : 'PM';
-        out += segment.upper ? marker : marker.toLowerCase();
+        putText(segment.upper ? marker : marker.toLowerCase());
         break;
       }
       case 'zone':
-        out += timeZone ?? 'Z';
+        putText(timeZone ?? 'Z');
         break;
       case 'unixTime':
-        out += String(Math.floor(date.getTime() / segment.unitMs));
+        putText(String(Math.floor(date.getTime() / segment.unitMs)));
         break;
     }
   }
-  // A text built part by part: stored flat, as dates are kept by the million.
-  return flatString(out);
+  return codesToText(codes, written);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isAsciiDigit } from '../../text/char-classes';
 import type { KeyedRandom } from '../keyed-random';
-import { codeBuffer, codesToText } from './char-codes';
+import { codeBuffer, codesToText } from '../../text/char-codes';
 
 const PLUS = 43;
 const ZERO = 48;

@@ -7,7 +7,7 @@ import {
   isWhiteSpaceAt,
 } from '../../text/char-classes';
 import type { KeyedRandom } from '../keyed-random';
-import { codeBuffer, codesToText } from './char-codes';
+import { codeBuffer, codesToText } from '../../text/char-codes';
 import { letterCaseOf } from './letter-case';
 
 /** Texts of this length or longer are never word-like. */

@@ -1,6 +1,6 @@
 import { isAsciiDigit } from '../../text/char-classes';
 import type { KeyedRandom } from '../keyed-random';
-import { codeBuffer, codesToText } from './char-codes';
+import { codeBuffer, codesToText } from '../../text/char-codes';
 
 /** Hex digits per group of a UUID. */
 const GROUPS = [8, 4, 4, 4, 12];
