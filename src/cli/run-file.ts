@@ -156,13 +156,13 @@ export function runFile(request: RunRequest): RunOutcome {
       : result.workbook;
   // A csv or tsv written as it was read is encoded a piece at a time as it is written out; any
   // other output is written whole, then converted as the server's download converts it.
-  const text =
+  const delimited =
     (format === 'csv' || format === 'tsv') &&
     writtenConversion(readFormat, format, request.formulaProtection) === null
       ? delimitedText(written, format)
       : null;
-  const output = text
-    ? utf8Pieces(text.chunks, text.bom)
+  const output = delimited
+    ? utf8Pieces(delimited.chunks, delimited.bom)
     : converted(writeWorkbook(written, readFormat, oneTable), readFormat, {
         to: format,
         fileName: input.name,

@@ -10,10 +10,10 @@ const MAX_LOAD = 0.75;
 
 /**
  * Slots in shared memory where the platform has it (Node; a page not isolated across origins has
- * none): a generation thread then holds the run's indexes (KeyIndex.table) without a copy, where
- * a copy of a 287,000-value namespace's slots is 4 MB in the message and 4 MB more in the thread.
+ * none), for tables a generation thread reads: it then holds them without a copy, where a copy
+ * of a 287,000-value namespace's slots is 4 MB in the message and 4 MB more in the thread.
  */
-export function slotArray(length: number): Int32Array {
+export function sharedSlots(length: number): Int32Array {
   return typeof SharedArrayBuffer === 'function'
     ? new Int32Array(new SharedArrayBuffer(length * Int32Array.BYTES_PER_ELEMENT))
     : new Int32Array(length);
@@ -26,19 +26,22 @@ export function slotArray(length: number): Int32Array {
  */
 export class KeyIndex {
   /**
-   * The keys by id; past `size`, room reserved for more (`reserving`) until `trim` is called.
+   * The keys by id; past `size`, room reserved for more (`forNamespace`) until `trim` is called.
    */
   readonly keys: string[];
   /** Slot i is entries[2i] (the id, -1 when empty) and entries[2i + 1] (the key's hash). */
   private entries: Int32Array;
   private mask: number;
   private count: number;
+  /** Whether the slots are in shared memory (sharedSlots), and stay so when the table grows. */
+  private readonly shared: boolean;
 
   /**
    * `expected`: about how many keys will come, so the table need not grow on the way; `table`:
-   * the keys and slots of an index to hold again (fromTable); `reserve`: see `reserving`.
+   * the keys and slots of an index to hold again (fromTable); `namespace`: see `forNamespace`.
    */
-  constructor(expected = 0, table?: KeyIndexTable, reserve = false) {
+  constructor(expected = 0, table?: KeyIndexTable, namespace = false) {
+    this.shared = namespace;
     if (table) {
       this.keys = table.keys;
       this.entries = table.entries;
@@ -46,26 +49,32 @@ export class KeyIndex {
       this.count = table.keys.length;
       return;
     }
-    this.keys = reserve && expected > 0 ? new Array<string>(expected).fill('') : [];
+    this.keys = namespace && expected > 0 ? new Array<string>(expected).fill('') : [];
     this.count = 0;
     let slots = 1024;
     while (slots * MAX_LOAD < expected + 1) slots *= 2;
-    this.entries = slotArray(slots * 2).fill(-1);
+    this.entries = this.slots(slots * 2);
     this.mask = slots - 1;
   }
 
   /**
-   * An index for about `expected` keys whose list of keys is made that long at once, not grown
-   * a push at a time: a list of 287,000 grown so is copied into ever larger blocks that add up to
-   * three times its size, in memory touched for the first time. Its `keys` hold `size` keys and
-   * then room, until `trim`.
-   * @example const index = KeyIndex.reserving(50_000); index.add('Ann'); index.trim(); index.keys // ['Ann']
+   * The index of a run's namespace, for about `expected` keys.
+   * - Its list of keys is made that long at once, not grown a push at a time: a list of 287,000
+   *   grown so is copied into ever larger blocks that add up to three times its size, in memory
+   *   touched for the first time. Its `keys` hold `size` keys and then room, until `trim`.
+   * - Its slots are in shared memory (sharedSlots), for a generation thread (table()).
+   * @example const index = KeyIndex.forNamespace(50_000); index.add('Ann'); index.trim(); index.keys // ['Ann']
    */
-  static reserving(expected: number): KeyIndex {
+  static forNamespace(expected: number): KeyIndex {
     return new KeyIndex(expected, undefined, true);
   }
 
-  /** Drops the room `reserving` left after the keys: `keys` is then exactly the keys. */
+  /** Empty slots: -1 ids. */
+  private slots(length: number): Int32Array {
+    return (this.shared ? sharedSlots(length) : new Int32Array(length)).fill(-1);
+  }
+
+  /** Drops the room `forNamespace` left after the keys: `keys` is then exactly the keys. */
   trim(): void {
     if (this.keys.length > this.count) this.keys.length = this.count;
   }
@@ -128,7 +137,7 @@ export class KeyIndex {
   private grow(): void {
     const old = this.entries;
     const size = (this.mask + 1) * 2;
-    const entries = slotArray(size * 2).fill(-1);
+    const entries = this.slots(size * 2);
     const mask = size - 1;
     for (let at = 0; at < old.length; at += 2) {
       const id = old[at]!;

@@ -28,7 +28,7 @@ export function scanOriginals(
     expected.set(column.namespace, (expected.get(column.namespace) ?? 0) + distinct);
   }
   for (const [namespace, count] of expected) {
-    namespace.ids = KeyIndex.reserving(count);
+    namespace.ids = KeyIndex.forNamespace(count);
     namespace.originals = namespace.ids.keys;
   }
   for (const column of planned) {

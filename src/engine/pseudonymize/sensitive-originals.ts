@@ -1,4 +1,4 @@
-import { slotArray } from './key-index';
+import { sharedSlots } from './key-index';
 import type { Namespace } from './namespace';
 import { StringHashSet } from './string-hash-set';
 
@@ -36,7 +36,7 @@ export class SensitiveOriginals implements SensitiveCheck {
     for (const { ids } of this.#namespaces) count += ids.size;
     let bits = 10;
     while (2 ** bits < count * 2) bits++;
-    const pairs = slotArray(2 ** (bits + 1));
+    const pairs = sharedSlots(2 ** (bits + 1));
     const mask = 2 ** bits - 1;
     // In the order the keys were numbered, which is their order in memory: in the order of
     // their index's slots, each key read is a miss of the CPU's cache (twice the time).

@@ -2,18 +2,18 @@ import type { Cell } from '../types';
 import { cellKey } from './namespace';
 
 /**
- * The pseudonyms a namespace has handed out, to tell a new candidate from them exactly: an
- * open-addressing table of (value id, key hash) pairs over the namespace's pseudonym list. A
- * set of hashes alone would refuse a candidate whose 32-bit hash merely collides with one
- * (about one in a file of 50,000 UUIDs), and a refusal makes that pseudonym depend on the file.
- */
-/**
  * The table of the last namespace done (see release), which the next takes and clears instead of
  * a new one: a 287,000-value namespace's table is 8 MB, and memory touched for the first time
  * costs far more than clearing memory touched already (~140 ms for 50 MB on these machines).
  */
 let spare: Int32Array | null = null;
 
+/**
+ * The pseudonyms a namespace has handed out, to tell a new candidate from them exactly: an
+ * open-addressing table of (value id, key hash) pairs over the namespace's pseudonym list. A
+ * set of hashes alone would refuse a candidate whose 32-bit hash merely collides with one
+ * (about one in a file of 50,000 UUIDs), and a refusal makes that pseudonym depend on the file.
+ */
 export class UsedPseudonyms {
   readonly #pseudonyms: readonly Cell[];
   /** Slot i is entries[2i] (the value id, -1 when empty) and entries[2i + 1] (the key's hash). */

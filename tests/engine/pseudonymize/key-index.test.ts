@@ -46,10 +46,10 @@ describe('StringHashSet', () => {
   });
 });
 
-describe('KeyIndex.reserving', () => {
+describe('KeyIndex.forNamespace', () => {
   it('numbers keys as an index that grows does, and lists exactly them once trimmed', () => {
     const keys = Array.from({ length: 3000 }, (_, index) => `key-${index % 2000}`);
-    const reserved = KeyIndex.reserving(2500);
+    const reserved = KeyIndex.forNamespace(2500);
     const grown = new KeyIndex();
     expect(keys.map((key) => reserved.add(key))).toEqual(keys.map((key) => grown.add(key)));
     expect(reserved.size).toBe(2000);
@@ -60,7 +60,7 @@ describe('KeyIndex.reserving', () => {
   });
 
   it('takes more keys than it reserved room for', () => {
-    const index = KeyIndex.reserving(10);
+    const index = KeyIndex.forNamespace(10);
     for (let key = 0; key < 5000; key++) index.add(String(key));
     index.trim();
     expect(index.size).toBe(5000);
