@@ -444,9 +444,15 @@ export interface HelperTask {
   scheme: number;
   /**
    * The file's names, emails and phones as pairs of hashes (SensitiveOriginals.hashPairs), in
-   * shared memory: what the helper checks its candidates against (SensitiveHashes).
+   * shared memory: what the helper checks its candidates against (SensitiveHashes). The run may
+   * fill it after start(), while the helper receives the rest of the task.
    */
   sensitive: Int32Array;
+  /**
+   * Shared: sensitiveReady[0] is raised to 1 (Atomics.notify) once `sensitive` is filled; the
+   * helper waits for it before it chooses anything.
+   */
+  sensitiveReady: Int32Array;
   /** The queue of namespaces either side may take, the costliest first. */
   namespaces: {
     /** The schema of the column whose plan the namespace follows, and its range overrides. */

@@ -101,37 +101,58 @@ interface ChoiceContext {
 }
 
 /**
+ * The namespaces a run's helper took and has not answered yet (chooseAll). The run goes on with
+ * what needs none of them, and settles before anything reads their pseudonyms.
+ */
+export interface HelperShare {
+  /** The namespaces the helper took: their pseudonyms are not chosen until settle(). */
+  readonly pending: ReadonlySet<Namespace>;
+  /**
+   * Waits for the helper's answer and takes its pseudonyms (or chooses those it did not answer
+   * here: the same ones); returns how many values the helper chose. Called once.
+   */
+  settle(): number;
+}
+
+const NOTHING_PENDING: HelperShare = { pending: new Set(), settle: () => 0 };
+
+/**
  * Chooses the pseudonyms of every namespace of `shareable` (choosePseudonyms); `chosen` hears
  * each namespace once its pseudonyms are in, with how many depend on the file. With a helper
  * and a run large enough (sharingOrder), the run chooses the costliest namespace, and the cheap
  * ones it keeps, while the helper takes the next from the queue of those it is offered
  * (offeredCount); then each side takes the next one left whenever it is free: whatever their
- * speeds, neither waits long for the other. Returns how many values the helper chose (0 when it
- * failed, and the run chose its share itself).
+ * speeds, neither waits long for the other. What the helper took is returned pending
+ * (HelperShare), so the run does other work before it waits for the answer.
  */
 export function chooseAll(
   shareable: readonly ShareableNamespace[],
   context: ChoiceContext,
   chosen: (namespace: Namespace, fileDependent: number) => void,
-): number {
+): HelperShare {
   const { random, sensitiveOriginals, helper } = context;
   const choose = ({ namespace }: ShareableNamespace) =>
     chosen(namespace, choosePseudonyms(namespace, random, sensitiveOriginals));
   const order = helper ? sharingOrder(shareable) : null;
   if (!helper || !order) {
     shareable.forEach(choose);
-    return 0;
+    return NOTHING_PENDING;
   }
   // The costliest is the run's: it starts on it at once, while the helper receives the task, so
   // it is not copied. So are the cheap ones the helper is not offered (offeredCount).
   const [own, ...others] = order as [ShareableNamespace, ...ShareableNamespace[]];
   const offered = offeredCount(order);
   const queue = others.slice(0, offered);
-  const claims = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const claims = sharedFlag();
+  // The helper is handed the table of sensitive originals empty, and the run fills it while the
+  // helper receives the namespaces: the helper starts choosing that much sooner.
+  const sensitive = sensitiveOriginals.pairTable();
+  const sensitiveReady = sharedFlag();
   helper.start({
     secret: context.secret,
     scheme: context.scheme,
-    sensitive: sensitiveOriginals.hashPairs(),
+    sensitive,
+    sensitiveReady,
     namespaces: queue.map(({ namespace, schema, overrides }) => ({
       schema,
       ...(overrides ? { overrides } : {}),
@@ -140,6 +161,9 @@ export function chooseAll(
     })),
     claims,
   });
+  sensitiveOriginals.fillPairs(sensitive);
+  Atomics.store(sensitiveReady, 0, 1);
+  Atomics.notify(sensitiveReady, 0);
   choose(own);
   others.slice(offered).forEach(choose);
   const takenHere = new Uint8Array(queue.length);
@@ -147,26 +171,30 @@ export function chooseAll(
     takenHere[index] = 1;
     choose(queue[index]!);
   }
+  const pending = queue.filter((_, index) => takenHere[index] === 0);
   // A helper that took nothing (it was still loading) is not waited for.
-  const helperTook = takenHere.includes(0);
-  const answer = helperTook ? helper.finish() : null;
-  const choices = new Map(answer?.map((choice) => [choice.index, choice]));
-  let helped = 0;
-  queue.forEach((shared, index) => {
-    if (takenHere[index] === 1) return;
-    const choice = choices.get(index);
-    if (!choice) {
-      choose(shared);
-      return;
-    }
-    const { namespace } = shared;
-    namespace.pseudonyms = choice.pseudonyms;
-    namespace.exhausted = choice.exhausted;
-    namespace.placed = choice.placed;
-    chosen(namespace, choice.fileDependent);
-    helped += namespace.originals.length;
-  });
-  return helped;
+  if (pending.length === 0) return NOTHING_PENDING;
+  const settle = () => {
+    const answer = helper.finish();
+    const choices = new Map(answer?.map((choice) => [choice.index, choice]));
+    let helped = 0;
+    queue.forEach((shared, index) => {
+      if (takenHere[index] === 1) return;
+      const choice = choices.get(index);
+      if (!choice) {
+        choose(shared);
+        return;
+      }
+      const { namespace } = shared;
+      namespace.pseudonyms = choice.pseudonyms;
+      namespace.exhausted = choice.exhausted;
+      namespace.placed = choice.placed;
+      chosen(namespace, choice.fileDependent);
+      helped += namespace.originals.length;
+    });
+    return helped;
+  };
+  return { pending: new Set(pending.map(({ namespace }) => namespace)), settle };
 }
 
 /** A namespace of `originals` under `plan`, numbered as the run's scan numbered them. */
@@ -180,6 +208,8 @@ function namespaceOf(plan: ColumnPlan, originals: Cell[], ids: KeyIndexTable): N
  * @example chooseForRun(task).map((choice) => choice.index)
  */
 export function chooseForRun(task: HelperTask): HelperChoice[] {
+  // The run fills the table of sensitive originals after it hands the task over (chooseAll).
+  Atomics.wait(task.sensitiveReady, 0, 0);
   const random = new KeyedRandom(task.secret);
   const source = { random, faker: createKeyedFaker(random) };
   const sensitive = new SensitiveHashes(task.sensitive);
@@ -204,6 +234,11 @@ export function chooseForRun(task: HelperTask): HelperChoice[] {
     choices.push({ index, pseudonyms, exhausted, placed, fileDependent });
   }
   return choices;
+}
+
+/** One number in shared memory, 0 at first: a task's claims, or a flag. */
+export function sharedFlag(): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
 }
 
 /** The next namespace of the queue, taken for the side that asks (see HelperTask.claims). */

@@ -368,7 +368,7 @@ export function pseudonymize(
       namespace.ids = new KeyIndex();
     }
   };
-  const helperPseudonyms = chooseAll(
+  const helperShare = chooseAll(
     generated.map((namespace) => planOrigins.get(namespace)!),
     { random, sensitiveOriginals, secret, scheme, helper: options.generationHelper },
     (namespace, fileDependent) => {
@@ -387,18 +387,21 @@ export function pseudonymize(
     random.reseed('jsonWrapper', value);
     return substituteCharacters(value, random);
   };
+  const writeColumn = ({ rowIds, columnIndex, namespace }: PlannedColumn, rows: Cell[][]) => {
+    // Dates drawn after their shift: blank until then, so no original stays in an output row.
+    const { pseudonyms } = drawnAfterShift.has(namespace) ? NONE_YET : namespace;
+    for (let row = 0; row < rows.length; row++) {
+      const id = rowIds[row]!;
+      if (id >= 0) rows[row]![columnIndex] = pseudonyms[id] ?? null;
+    }
+  };
+  // Free text is written once the rows are (below); the helper's namespaces once it answers.
+  const writtenNow = (column: PlannedColumn) =>
+    !column.namespace.plan.freeText && !helperShare.pending.has(column.namespace);
   const sheets: Sheet[] = workbook.sheets.map((sheet, sheetIndex) => {
     const rows = sheet.rows.map((row) => row.slice());
     for (const column of planned) {
-      // Free text is written once the rows are (below).
-      if (column.sheetIndex !== sheetIndex || column.namespace.plan.freeText) continue;
-      const { rowIds, columnIndex } = column;
-      // Dates drawn after their shift: blank until then, so no original stays in an output row.
-      const { pseudonyms } = drawnAfterShift.has(column.namespace) ? NONE_YET : column.namespace;
-      for (let row = 0; row < rows.length; row++) {
-        const id = rowIds[row]!;
-        if (id >= 0) rows[row]![columnIndex] = pseudonyms[id] ?? null;
-      }
+      if (column.sheetIndex === sheetIndex && writtenNow(column)) writeColumn(column, rows);
     }
     sheet.columns.forEach((_, columnIndex) => {
       if (!blanked.has(`${sheetIndex}:${columnIndex}`)) return;
@@ -422,7 +425,17 @@ export function pseudonymize(
   const jsonTables = workbook.jsonTables && {
     jsonTables: replaceWrapperTexts(workbook.jsonTables, wrapperText),
   };
-  timings.write = elapsed(phase);
+  // The helper's answer is waited for only now: the run has written the other columns meanwhile.
+  const waited = performance.now();
+  const helperPseudonyms = helperShare.settle();
+  const settling = elapsed(waited);
+  timings.generate += settling;
+  for (const column of planned) {
+    if (helperShare.pending.has(column.namespace)) {
+      writeColumn(column, sheets[column.sheetIndex]!.rows);
+    }
+  }
+  timings.write = elapsed(phase) - settling;
 
   // Rows: rules that need the whole row (dates moving with their entity) over the written cells.
   phase = performance.now();

@@ -32,11 +32,26 @@ export class SensitiveOriginals implements SensitiveCheck {
    * where a copy of the texts cost the run 140 ms and the thread 18 MB on the 50 MB shared CSV.
    */
   hashPairs(): Int32Array {
+    const pairs = this.pairTable();
+    this.fillPairs(pairs);
+    return pairs;
+  }
+
+  /**
+   * hashPairs' table before it is filled (fillPairs): sized for the file's originals and in
+   * shared memory, so a generation thread can be handed it before the run fills it.
+   */
+  pairTable(): Int32Array {
     let count = 0;
     for (const { ids } of this.#namespaces) count += ids.size;
     let bits = 10;
     while (2 ** bits < count * 2) bits++;
-    const pairs = sharedSlots(2 ** (bits + 1));
+    return sharedSlots(2 ** (bits + 1));
+  }
+
+  /** Fills a pairTable() table with every original's pair (see hashPairs). */
+  fillPairs(pairs: Int32Array): void {
+    const bits = Math.log2(pairs.length / 2);
     const mask = 2 ** bits - 1;
     // In the order the keys were numbered, which is their order in memory: in the order of
     // their index's slots, each key read is a miss of the CPU's cache (twice the time).
@@ -49,7 +64,6 @@ export class SensitiveOriginals implements SensitiveCheck {
         pairs[slot * 2 + 1] = textShape(key);
       }
     }
-    return pairs;
   }
 
   /**

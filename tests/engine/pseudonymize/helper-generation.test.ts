@@ -11,7 +11,7 @@ import {
   type Workbook,
 } from '../../../src/engine';
 import { customerExportCsv } from '../../support/customer-export';
-import { sharingOrder } from '../../../src/engine/pseudonymize/helper-generation';
+import { sharedFlag, sharingOrder } from '../../../src/engine/pseudonymize/helper-generation';
 import { KeyIndex } from '../../../src/engine/pseudonymize/key-index';
 import type { Namespace } from '../../../src/engine/pseudonymize/namespace';
 import {
@@ -35,24 +35,26 @@ function customers(bytes: number): Workbook {
 }
 
 /**
- * A helper whose thread is this one: it runs chooseForRun on a structured copy of the task, at
- * once (so it takes every namespace of the queue before the run is free to) or, `late`, only when
- * the run asks for its choices (so the run has taken them all: a thread still loading).
+ * A helper whose thread is this one, on a structured copy of the task (the shared memory stays
+ * shared). It takes every namespace of the queue at once, before the run is free to, and chooses
+ * them (chooseForRun) when the run asks for its choices: by then the run has filled the table of
+ * sensitive originals, which it may fill after start(). `late`, it takes nothing at start (a
+ * thread still loading), and the run takes them all.
  */
 function inThreadHelper(late = false): GenerationHelper & { tasks: number; waits: number } {
   let task: HelperTask | undefined;
-  let choices: HelperChoice[] = [];
   return {
     tasks: 0,
     waits: 0,
     start(sent) {
       this.tasks++;
       task = structuredClone(sent);
-      if (!late) choices = structuredClone(chooseForRun(task));
+      if (!late) Atomics.store(sent.claims, 0, sent.namespaces.length);
     },
     finish(): HelperChoice[] {
       this.waits++;
-      return late ? structuredClone(chooseForRun(task!)) : choices;
+      // Its own claims: the queue's were all taken at start.
+      return structuredClone(chooseForRun({ ...task!, claims: sharedFlag() }));
     },
   };
 }
@@ -101,6 +103,32 @@ describe('a generation helper', () => {
     expect(helped.stats.helperPseudonyms).toBe(0);
     expect(helped.workbook.sheets).toEqual(alone.workbook.sheets);
     expect(helped.stats.fileDependentPseudonyms).toBe(alone.stats.fileDependentPseudonyms);
+  });
+
+  it('is handed the table of sensitive originals empty, and told once the run has filled it', () => {
+    const helper = inThreadHelper();
+    const seen: { ready: number; filled: boolean }[] = [];
+    const look = ({ sensitive, sensitiveReady }: HelperTask) =>
+      seen.push({ ready: Atomics.load(sensitiveReady, 0), filled: sensitive.some(Boolean) });
+    let started: HelperTask | undefined;
+    const watching: GenerationHelper = {
+      start(task) {
+        look(task);
+        started = task;
+        helper.start(task);
+      },
+      finish() {
+        look(started!);
+        return helper.finish();
+      },
+    };
+    const alone = pseudonymize(workbook, schemas(), { secret: 'k' });
+    const helped = pseudonymize(workbook, schemas(), { secret: 'k', generationHelper: watching });
+    expect(seen).toEqual([
+      { ready: 0, filled: false },
+      { ready: 1, filled: true },
+    ]);
+    expect(helped.workbook.sheets).toEqual(alone.workbook.sheets);
   });
 
   it('is not asked for a small file', () => {
@@ -187,15 +215,22 @@ describe('chooseForRun', () => {
       secret: new TextEncoder().encode('k'),
       scheme: 11,
       sensitive: sensitiveOf([...generic, ...female, ...male]).hashPairs(),
+      sensitiveReady: raisedFlag(),
       namespaces: [{ schema: schema!, originals: ids.keys, ids: ids.table() }],
-      claims: new Int32Array(new SharedArrayBuffer(4)),
+      claims: sharedFlag(),
     };
     expect(chooseForRun(task)).toEqual([]);
     const clear: HelperTask = {
       ...task,
       sensitive: sensitiveOf(['Nobody']).hashPairs(),
-      claims: new Int32Array(new SharedArrayBuffer(4)),
+      claims: sharedFlag(),
     };
     expect(chooseForRun(clear).map((choice) => choice.index)).toEqual([0]);
   });
 });
+
+function raisedFlag(): Int32Array {
+  const flag = sharedFlag();
+  Atomics.store(flag, 0, 1);
+  return flag;
+}
