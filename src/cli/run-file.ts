@@ -18,6 +18,7 @@ import {
   readWorkbook,
   writeMapping,
   writeWorkbook,
+  utf8Pieces,
   writtenConversion,
   type FileFormat,
   type PrivacyReport,
@@ -34,7 +35,6 @@ import { formatOfPath, type OutputFormat } from './args';
 import { usageError } from './exit-codes';
 import { freeNow, type InputFile } from './input-file';
 import { jsonLinesOf } from './json-lines';
-import { utf8Pieces } from './utf8-pieces';
 
 /**
  * The command line has no upload cap: rows and cells are bounded by memory only. Columns keep

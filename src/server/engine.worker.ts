@@ -13,11 +13,14 @@ import {
   cellNumberFormat,
   cellText,
   convertWrittenChunks,
+  delimitedText,
   detectSchema,
   pseudonymize,
   readWorkbook,
   writeMapping,
+  utf8Pieces,
   writeWorkbook,
+  type FileFormat,
   type PrivacyReport,
   type ReportInput,
   type Sheet,
@@ -28,6 +31,7 @@ import type { EngineJob, EngineJobResults, JobOutcome } from './engine-jobs';
 import { engineWorkerFile } from './engine-worker-file';
 import { needsMoreHeap } from './job-heap';
 import { previewTables, type PreviewSource } from './preview-size';
+import { shared, sharedPieces } from './shared-bytes';
 
 // This module is also the entry of a run's generation thread (see the pseudonymize job).
 if (isGenerationThread()) serveGeneration();
@@ -108,7 +112,7 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         void helper?.close();
       }
       const ran = performance.now();
-      const output = shared(writeWorkbook(result.workbook, workbook.format));
+      const output = sharedOutput(result.workbook, workbook.format);
       const written = performance.now();
       // The result goes out now: the client shows and downloads it while the report and the
       // mapping are made. The server's own steps are timed beside the engine's.
@@ -195,8 +199,13 @@ function ownCopy(bytes: SharedArrayBuffer): Uint8Array {
   return new Uint8Array(bytes).slice();
 }
 
-function shared(bytes: Uint8Array): SharedArrayBuffer {
-  const buffer = new SharedArrayBuffer(bytes.byteLength);
-  new Uint8Array(buffer).set(bytes);
-  return buffer;
+/**
+ * A run's output in shared memory: a csv or tsv encoded straight into it a piece at a time
+ * (sharedPieces), other formats written whole and copied.
+ */
+function sharedOutput(workbook: Workbook, format: FileFormat): SharedArrayBuffer {
+  if (format !== 'csv' && format !== 'tsv') return shared(writeWorkbook(workbook, format));
+  const { bom, chunks, sizeHint } = delimitedText(workbook, format);
+  // Room for the hinted characters, most of them one byte (the memory grows past it if needed).
+  return sharedPieces(utf8Pieces(chunks, bom), Math.ceil(sizeHint * 1.1) + 1024);
 }

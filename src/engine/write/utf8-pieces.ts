@@ -5,10 +5,11 @@ const UTF8_BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
 
 /**
  * The UTF-8 of text chunks, in pieces that are views of one buffer, filled again for the next
- * piece: a consumer writes or copies each piece before it asks for the next (writeOutput does).
- * A 50 MB output is then never held whole, and no fresh memory is taken for it: on these
- * machines a page of memory touched for the first time costs ~10 µs, about 140 ms for 50 MB,
- * and writing from a buffer the cache holds is faster too.
+ * piece: a consumer writes or copies each piece before it asks for the next (the command line
+ * writes each to its file; the server copies each into the shared memory that holds a run's
+ * output). No fresh memory is taken for the pieces: on these machines a page of memory touched
+ * for the first time costs ~10 µs, about 140 ms for 50 MB, and copying from a buffer the cache
+ * holds is faster too.
  * @example for (const piece of utf8Pieces(['a,b\r\n'], false)) writeSync(fd, piece)
  */
 export function* utf8Pieces(chunks: Iterable<string>, bom: boolean): Generator<Uint8Array> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utf8Pieces } from '../../src/cli/utf8-pieces';
+import { utf8Pieces } from '../../../src/engine/write/utf8-pieces';
 
 /** The pieces, each copied as it comes (the next one fills the same buffer). */
 function copiedPieces(chunks: string[], bom: boolean): Buffer[] {
