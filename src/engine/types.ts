@@ -443,7 +443,7 @@ export interface HelperTask {
   secret: Uint8Array;
   scheme: number;
   /**
-   * The file's names, emails and phones as pairs of hashes (SensitiveOriginals.hashPairs), in
+   * The file's names, emails and phones as pairs of hashes (SensitiveOriginals.pairTable), in
    * shared memory: what the helper checks its candidates against (SensitiveHashes). The run may
    * fill it after start(), while the helper receives the rest of the task.
    */

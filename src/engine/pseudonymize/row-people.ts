@@ -47,7 +47,7 @@ export interface PeopleCounts {
   fileDependent: number;
 }
 
-type NamePart = 'first' | 'last' | 'firstInitial' | 'lastInitial';
+export type NamePart = 'first' | 'last' | 'firstInitial' | 'lastInitial';
 
 /** A local part's layout: its name parts, the separator between them, its digits and case. */
 export interface LocalLayout {
@@ -85,7 +85,7 @@ function cellString(cell: Cell | undefined): string {
   return typeof cell === 'string' ? cell : '';
 }
 
-const LAYOUTS: NamePart[][] = [
+export const LAYOUTS: NamePart[][] = [
   ['first', 'last'],
   ['last', 'first'],
   ['firstInitial', 'last'],
@@ -94,7 +94,7 @@ const LAYOUTS: NamePart[][] = [
   ['last'],
 ];
 
-function partText(part: NamePart, first: string, last: string): string {
+export function partText(part: NamePart, first: string, last: string): string {
   if (part === 'first') return first;
   if (part === 'last') return last;
   return (part === 'firstInitial' ? first : last).slice(0, 1);

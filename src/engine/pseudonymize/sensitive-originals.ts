@@ -27,19 +27,10 @@ export class SensitiveOriginals implements SensitiveCheck {
   }
 
   /**
-   * Every original as a pair (its StringHashSet hash, its textShape), in an open-addressing
-   * table of pairs in shared memory: what a generation thread holds them by (SensitiveHashes),
-   * where a copy of the texts cost the run 140 ms and the thread 18 MB on the 50 MB shared CSV.
-   */
-  hashPairs(): Int32Array {
-    const pairs = this.pairTable();
-    this.fillPairs(pairs);
-    return pairs;
-  }
-
-  /**
-   * hashPairs' table before it is filled (fillPairs): sized for the file's originals and in
-   * shared memory, so a generation thread can be handed it before the run fills it.
+   * An empty table for every original as a pair (its StringHashSet hash, its textShape), open
+   * addressing, in shared memory: what a generation thread holds them by (SensitiveHashes), where
+   * a copy of the texts cost the run 140 ms and the thread 18 MB on the 50 MB shared CSV. Sized
+   * for the file's originals; fillPairs fills it, after the thread is handed it.
    */
   pairTable(): Int32Array {
     let count = 0;
@@ -49,7 +40,7 @@ export class SensitiveOriginals implements SensitiveCheck {
     return sharedSlots(2 ** (bits + 1));
   }
 
-  /** Fills a pairTable() table with every original's pair (see hashPairs). */
+  /** Fills a pairTable() table with every original's pair. */
   fillPairs(pairs: Int32Array): void {
     const bits = Math.log2(pairs.length / 2);
     const mask = 2 ** bits - 1;
@@ -116,7 +107,7 @@ export class SensitiveAmbiguity extends Error {
 
 /**
  * The file's names, emails and phones as a generation thread holds them: a hash and a shape each
- * (SensitiveOriginals.hashPairs), not the texts. A candidate whose pair is not there is surely
+ * (SensitiveOriginals.pairTable), not the texts. A candidate whose pair is not there is surely
  * none of them, as the texts would say. One whose pair is there most likely is one, but the pair
  * cannot tell: `has` throws SensitiveAmbiguity, and the thread leaves that namespace to the run,
  * which holds the texts. So every choice is the one the run makes alone.

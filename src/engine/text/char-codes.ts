@@ -4,9 +4,16 @@
  */
 let scratch = new Uint16Array(256);
 
-/** A buffer of at least `length` codes, reused between calls: fill it, then call `codesToText`. */
-export function codeBuffer(length: number): Uint16Array {
-  if (scratch.length < length) scratch = new Uint16Array(length * 2);
+/**
+ * A buffer of at least `length` codes, reused between calls: fill it, then call `codesToText`.
+ * Its first `kept` codes stay when it grows, for a text written piece by piece (formatDateText).
+ */
+export function codeBuffer(length: number, kept = 0): Uint16Array {
+  if (scratch.length < length) {
+    const grown = new Uint16Array(length * 2);
+    grown.set(scratch.subarray(0, kept));
+    scratch = grown;
+  }
   return scratch;
 }
 

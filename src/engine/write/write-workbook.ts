@@ -3,6 +3,7 @@ import type { CsvLayout, FileFormat, Sheet, Workbook } from '../types';
 import { writeDelimitedChunks } from './write-delimited';
 import { writeJsonChunks, writeJsonTablesChunks } from './write-json';
 import { splitLongSheets, writeSpreadsheet, writeSpreadsheetChunks } from './write-spreadsheet';
+import { utf8Pieces } from './utf8-pieces';
 
 export interface WriteOptions {
   /**
@@ -22,8 +23,6 @@ export interface WriteOptions {
    */
   splitLongSheets?: boolean;
 }
-
-const UTF8_BOM = '\ufeff';
 
 /** About how many characters a sheet's JSON takes: its cells, quotes, keys and punctuation. */
 function jsonSizeHint(sheet: Sheet): number {
@@ -88,25 +87,23 @@ function textSizeHint(sheet: Sheet, extraPerCell: number): number {
 }
 
 /**
- * UTF-8 of the chunks in order (chunks end between rows, never inside a character), encoded
- * into one buffer as they come: building the whole text first, or encoding chunk by chunk and
- * joining the pieces, would hold the text two or three times over at the peak (a 50 MB CSV
- * with one non-Latin-1 letter is a 100 MB UTF-16 string). `sizeHint` (characters) sizes the
- * buffer; it grows when the text is longer. The result is a view of the written bytes.
+ * UTF-8 of the chunks in order (chunks end between rows, never inside a character), its pieces
+ * (utf8Pieces) copied into one buffer as they come: building the whole text first would hold it
+ * twice over at the peak (a 50 MB CSV with one non-Latin-1 letter is a 100 MB UTF-16 string).
+ * `sizeHint` (characters) sizes the buffer; it grows when the text is longer. The result is a
+ * view of the written bytes.
  */
 function encodeChunks(chunks: Iterable<string>, bom: boolean, sizeHint: number): Uint8Array {
-  const encoder = new TextEncoder();
   let bytes = new Uint8Array(Math.ceil(sizeHint * 1.1) + 1024);
-  let length = bom ? encoder.encodeInto(UTF8_BOM, bytes).written : 0;
-  for (const chunk of chunks) {
-    // Room for the worst case (3 bytes per UTF-16 unit), so encodeInto never stops short.
-    const needed = length + chunk.length * 3;
-    if (needed > bytes.length) {
-      const grown = new Uint8Array(Math.max(needed, Math.ceil(bytes.length * 1.5)));
+  let length = 0;
+  for (const piece of utf8Pieces(chunks, bom)) {
+    if (length + piece.length > bytes.length) {
+      const grown = new Uint8Array(Math.max(length + piece.length, Math.ceil(bytes.length * 1.5)));
       grown.set(bytes.subarray(0, length));
       bytes = grown;
     }
-    length += encoder.encodeInto(chunk, bytes.subarray(length)).written;
+    bytes.set(piece, length);
+    length += piece.length;
   }
   return bytes.subarray(0, length);
 }

@@ -8,7 +8,12 @@ import {
   type SharedAddresses,
   type Sheet,
 } from '../../../src/engine';
-import { nameLayout } from '../../../src/engine/pseudonymize/row-people';
+import {
+  LAYOUTS,
+  nameLayout,
+  partText,
+  type NamePart,
+} from '../../../src/engine/pseudonymize/row-people';
 import { splitFullName } from '../../../src/engine/text/person-names';
 import { plain } from '../../support/name-letters';
 
@@ -163,16 +168,6 @@ describe('people that stay coherent within a row', () => {
   it('reads a layout as the pattern of a word, a separator, a word and digits says', () => {
     // The reading the layout follows, written with the pattern and lower-case copies.
     const LOCAL_PART = /^([A-Za-z]+)(?:([._-])([A-Za-z]+))?(\d*)$/;
-    const LAYOUTS = [
-      ['first', 'last'],
-      ['last', 'first'],
-      ['firstInitial', 'last'],
-      ['first', 'lastInitial'],
-      ['first'],
-      ['last'],
-    ];
-    const partText = (part: string, f: string, l: string) =>
-      part === 'first' ? f : part === 'last' ? l : (part === 'firstInitial' ? f : l).slice(0, 1);
     const byPattern = (local: string, first: string, last: string) => {
       const [f, l] = [first.toLowerCase(), last.toLowerCase()];
       const match = LOCAL_PART.exec(local);
@@ -204,7 +199,8 @@ describe('people that stay coherent within a row', () => {
     const glue = fc.constantFrom('', '.', '_', '-', '+', '..');
     const digits = fc.constantFrom('', '7', '42', '2024', '4a');
     const write = (p: { of: string; casing: string; other: string }, f: string, l: string) => {
-      const text = p.of === 'none' ? '' : p.of === 'other' ? p.other : partText(p.of, f, l);
+      const text =
+        p.of === 'none' ? '' : p.of === 'other' ? p.other : partText(p.of as NamePart, f, l);
       if (p.casing === 'upper') return text.toUpperCase();
       if (p.casing === 'title') return text.slice(0, 1).toUpperCase() + text.slice(1);
       return text;

@@ -1,25 +1,22 @@
 import { MONTHS_LONG, MONTHS_SHORT, WEEKDAYS_LONG, WEEKDAYS_SHORT } from './calendar-names';
 import { compile } from './compile';
-import { codesToText } from '../../text/char-codes';
+import { codeBuffer, codesToText } from '../../text/char-codes';
 
 function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');
 }
 
 /**
- * The characters of the date being written (formatDateText), one string made of them at the
- * end: a shifted date is written for every row of a date column, and a string per part (each
- * number, padding, separator) was most of the garbage of that work.
+ * The characters of the date being written (formatDateText), in the engine's reused code buffer,
+ * one string made of them at the end: a shifted date is written for every row of a date column,
+ * and a string per part (each number, padding, separator) was most of the garbage of that work.
  */
-let codes = new Uint16Array(64);
+let codes = codeBuffer(0);
 let written = 0;
 
 /** Room in `codes` for `count` more characters. */
 function makeRoom(count: number): void {
-  if (written + count <= codes.length) return;
-  const grown = new Uint16Array(Math.max(codes.length * 2, written + count));
-  grown.set(codes.subarray(0, written));
-  codes = grown;
+  if (written + count > codes.length) codes = codeBuffer(written + count, written);
 }
 
 function putText(text: string): void {
@@ -54,6 +51,8 @@ function putNumber(value: number, width: number): void {
 export function formatDateText(date: Date, pattern: string, timeZone?: string): string {
   const compiledPattern = compile(pattern);
   if (!compiledPattern) return date.toISOString();
+  // The buffer is shared with the engine's other writers, which may have grown it since.
+  codes = codeBuffer(0);
   written = 0;
   for (const segment of compiledPattern.segments) {
     switch (segment.kind) {
