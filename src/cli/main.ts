@@ -1,6 +1,6 @@
 /**
  * `standin`, the command line: the engine, recipes and keys of the server, on files and pipes.
- * Bundled to dist/cli/standin.mjs (scripts/build-cli.mjs); bin/standin.mjs starts it.
+ * Bundled into dist/cli (scripts/build-cli.mjs); bin/standin.mjs starts it.
  */
 import { EngineError, isGenerationThread, serveGeneration } from '../engine';
 import { isChunkWorker, serveChunks } from './chunk-worker';
@@ -76,5 +76,8 @@ if (isChunkWorker()) {
   serveGeneration();
 } else {
   process.stdout.on('error', onStdoutError);
-  process.exitCode = await main(process.argv.slice(2));
+  // Not a top-level await: the bundle is a CommonJS function (scripts/build-cli.mjs).
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

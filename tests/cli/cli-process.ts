@@ -34,13 +34,21 @@ export function useCli(): { dir: () => string } {
   };
 }
 
-/** Runs `standin args…` in `cwd`, with `stdin` piped in, and collects what it printed. */
+/**
+ * Runs `standin args…` in `cwd`, with `stdin` piped in, and collects what it printed. `entry`:
+ * another copy of the tool's entry than the build's.
+ */
 export function runCli(
   args: string[],
-  options: { cwd: string; stdin?: Uint8Array | string; env?: Record<string, string> },
+  options: {
+    cwd: string;
+    stdin?: Uint8Array | string;
+    env?: Record<string, string>;
+    entry?: string;
+  },
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BUNDLE, ...args], {
+    const child = spawn(process.execPath, [options.entry ?? CLI_BUNDLE, ...args], {
       cwd: options.cwd,
       env: { ...process.env, ...options.env },
     });
