@@ -3,8 +3,9 @@
 // - standin-body.cjs: the tool and every dependency it uses (zod, Faker, SheetJS, papaparse,
 //   cli-progress), as one function of what a CommonJS module gets (the form a vm.Script runs),
 //   its first line a stamp of its content;
-// - standin-body.cache: that stamp, the CRC-32 of the code cache V8 made of the bundle in a
-//   plain `node` (V8 refuses a cache made under other flags), then that cache;
+// - standin-body.cache: the code cache V8 made of the bundle in a plain `node` (V8 refuses a
+//   cache made under other flags), after the bundle's stamp and a CRC-32 (lib/code-cache.mjs,
+//   copied beside the entry as code-cache.mjs, which reads it);
 // - standin.mjs: the entry users and tests start (lib/cli-entry.mjs), which runs the bundle with
 //   its cache.
 // Used by scripts/build.mjs, by bin/standin.mjs when the bundle is missing or older than the
@@ -13,10 +14,10 @@
 // cache of different builds (tests build at once) do not go together: the stamp tells.
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { build } from 'esbuild';
+import { cacheFile } from './lib/code-cache.mjs';
 import { NODE_BUNDLE } from './lib/node-bundle.mjs';
 
 const CLI_ENTRY = 'src/cli/main.ts';
@@ -80,12 +81,11 @@ export async function buildCli(root = process.cwd()) {
     env: plainEnv,
     maxBuffer: 64 * 1024 ** 2,
   });
-  const check = `crc32:${crc32(cache).toString(16).padStart(8, '0')}\n`;
-  writeWhole(path.join(root, CLI_CODE_CACHE), Buffer.concat([Buffer.from(stamp + check), cache]));
+  writeWhole(path.join(root, CLI_CODE_CACHE), cacheFile(stamp + code, cache));
+  const reader = path.join(path.dirname(body), 'code-cache.mjs');
+  writeWhole(reader, readFileSync(new URL('./lib/code-cache.mjs', import.meta.url)));
   const entry = path.join(root, CLI_BUNDLE);
-  const partialEntry = `${entry}.${process.pid}.partial`;
-  copyFileSync(new URL('./lib/cli-entry.mjs', import.meta.url), partialEntry);
-  renameSync(partialEntry, entry);
+  writeWhole(entry, readFileSync(new URL('./lib/cli-entry.mjs', import.meta.url)));
   return entry;
 }
 

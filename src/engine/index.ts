@@ -22,7 +22,7 @@ export {
   type DelimitedText,
   type WriteOptions,
 } from './write/write-workbook';
-export { utf8Pieces } from './write/utf8-pieces';
+export { expectedBytes, utf8Pieces } from './write/utf8-pieces';
 export { neutralizeFormula, restoreFormula, restoreFormulas } from './write/neutralize-formula';
 export {
   convertWritten,

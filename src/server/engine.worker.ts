@@ -14,6 +14,7 @@ import {
   cellText,
   convertWrittenChunks,
   delimitedText,
+  expectedBytes,
   detectSchema,
   pseudonymize,
   readWorkbook,
@@ -206,6 +207,5 @@ function ownCopy(bytes: SharedArrayBuffer): Uint8Array {
 function sharedOutput(workbook: Workbook, format: FileFormat): SharedArrayBuffer {
   if (format !== 'csv' && format !== 'tsv') return shared(writeWorkbook(workbook, format));
   const { bom, chunks, sizeHint } = delimitedText(workbook, format);
-  // Room for the hinted characters, most of them one byte (the memory grows past it if needed).
-  return sharedPieces(utf8Pieces(chunks, bom), Math.ceil(sizeHint * 1.1) + 1024);
+  return sharedPieces(utf8Pieces(chunks, bom), expectedBytes(sizeHint));
 }

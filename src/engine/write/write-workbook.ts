@@ -3,7 +3,7 @@ import type { CsvLayout, FileFormat, Sheet, Workbook } from '../types';
 import { writeDelimitedChunks } from './write-delimited';
 import { writeJsonChunks, writeJsonTablesChunks } from './write-json';
 import { splitLongSheets, writeSpreadsheet, writeSpreadsheetChunks } from './write-spreadsheet';
-import { utf8Pieces } from './utf8-pieces';
+import { encodeChunks } from './utf8-pieces';
 
 export interface WriteOptions {
   /**
@@ -84,28 +84,6 @@ function textSizeHint(sheet: Sheet, extraPerCell: number): number {
     sampled++;
   }
   return sampled === 0 ? 0 : Math.ceil((chars * rows.length) / sampled);
-}
-
-/**
- * UTF-8 of the chunks in order (chunks end between rows, never inside a character), its pieces
- * (utf8Pieces) copied into one buffer as they come: building the whole text first would hold it
- * twice over at the peak (a 50 MB CSV with one non-Latin-1 letter is a 100 MB UTF-16 string).
- * `sizeHint` (characters) sizes the buffer; it grows when the text is longer. The result is a
- * view of the written bytes.
- */
-function encodeChunks(chunks: Iterable<string>, bom: boolean, sizeHint: number): Uint8Array {
-  let bytes = new Uint8Array(Math.ceil(sizeHint * 1.1) + 1024);
-  let length = 0;
-  for (const piece of utf8Pieces(chunks, bom)) {
-    if (length + piece.length > bytes.length) {
-      const grown = new Uint8Array(Math.max(length + piece.length, Math.ceil(bytes.length * 1.5)));
-      grown.set(bytes.subarray(0, length));
-      bytes = grown;
-    }
-    bytes.set(piece, length);
-    length += piece.length;
-  }
-  return bytes.subarray(0, length);
 }
 
 /** A csv or tsv's text in chunks of whole rows, and whether its bytes start with a BOM. */

@@ -1,5 +1,6 @@
 import { crc32, deflateRawSync, zlibConstants } from '../platform/zlib';
 import type { CellRows, OutputCell } from './output-cells';
+import { encodeChunks } from './utf8-pieces';
 
 /**
  * XLSX output written directly: one XML part per sheet built in chunks of text, each part
@@ -185,26 +186,6 @@ function* sheetXml(sheet: CellRows, styles: Styles, strings: SharedStrings): Gen
     }
   }
   yield `${chunk}</sheetData></worksheet>`;
-}
-
-/**
- * UTF-8 bytes of text chunks, in one buffer sized from the hint (grown, doubling, when short):
- * each new large buffer costs the process a full garbage collection.
- */
-function encode(chunks: Iterable<string>, sizeHint: number): Uint8Array {
-  const encoder = new TextEncoder();
-  let bytes = new Uint8Array(Math.ceil(sizeHint * 1.1) + 4096);
-  let length = 0;
-  for (const chunk of chunks) {
-    const needed = length + chunk.length * 3;
-    if (needed > bytes.length) {
-      const grown = new Uint8Array(Math.max(needed, bytes.length * 2));
-      grown.set(bytes.subarray(0, length));
-      bytes = grown;
-    }
-    length += encoder.encodeInto(chunk, bytes.subarray(length)).written;
-  }
-  return bytes.subarray(0, length);
 }
 
 /** A ZIP entry's content, deflated, with what the ZIP records of the original. */
@@ -474,11 +455,11 @@ export function writeXlsx(sheets: readonly CellRows[]): Uint8Array {
     strings.nextSheet();
     return {
       name: `xl/worksheets/sheet${i + 1}.xml`,
-      content: deflated(encode(sheetXml(sheet, styles, strings), sheet.xmlSizeHint)),
+      content: deflated(encodeChunks(sheetXml(sheet, styles, strings), false, sheet.xmlSizeHint)),
     };
   });
   const sharedStrings = deflated(
-    encode(sharedStringsXml(strings), strings.chars + strings.texts.length * 20 + 200),
+    encodeChunks(sharedStringsXml(strings), false, strings.chars + strings.texts.length * 20 + 200),
   );
   const [contentTypes, rootRelationships, workbookXml, relationships] = packageParts(sheets).map(
     ({ xml }) => deflated(text(xml)),

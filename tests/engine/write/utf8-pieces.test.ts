@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utf8Pieces } from '../../../src/engine/write/utf8-pieces';
+import { encodeChunks, utf8Pieces } from '../../../src/engine/write/utf8-pieces';
 
 /** The pieces, each copied as it comes (the next one fills the same buffer). */
 function copiedPieces(chunks: string[], bom: boolean): Buffer[] {
@@ -43,5 +43,19 @@ describe('utf8Pieces', () => {
     const pieces = [...utf8Pieces(chunks, false)];
     expect(pieces.length).toBeGreaterThan(1);
     expect(new Set(pieces.map((piece) => piece.buffer)).size).toBe(1);
+  });
+});
+
+describe('encodeChunks', () => {
+  it('writes the whole text into one buffer, past a hint far too small, BOM first', () => {
+    const chunks = Array.from({ length: 300 }, (_, index) =>
+      `${index},Zoë,€${index}\r\n`.repeat(300),
+    );
+    const bytes = encodeChunks(chunks, true, 10);
+    const expected = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(new TextEncoder().encode(chunks.join(''))),
+    ]);
+    expect(Buffer.from(bytes).equals(expected)).toBe(true);
   });
 });
