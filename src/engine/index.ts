@@ -75,6 +75,7 @@ export {
   DEFAULT_DATE_SHIFT_WINDOW_DAYS,
   type DateShiftPlan,
   chooseForRun,
+  findSpansForRun,
   isTwoValued,
   truthCounts,
 } from './pseudonymize';

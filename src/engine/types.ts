@@ -436,6 +436,31 @@ export interface GenerationHelper {
    * then chooses those itself: the same pseudonyms).
    */
   finish(): HelperChoice[] | null;
+  /**
+   * Starts finding the personal data in a run's free texts (findSpansForRun, on its side), which
+   * the run does not need before its row rules ran. Optional: without it, the run finds it.
+   */
+  findSpans?(task: SpanTask): void;
+  /** The spans findSpans found; null when it failed or is too late (the run finds them). */
+  spansFound?(): FoundSpans | null;
+}
+
+/** What a run hands a helper to find the personal data in its free texts (PiiInText.spanTask). */
+export interface SpanTask {
+  /** The run's distinct free texts. */
+  texts: string[];
+  /** The dataset's values the texts may hold (KnownValues.searched): their texts and numbers. */
+  known: { texts: string[]; values: Int32Array };
+}
+
+/**
+ * The spans a helper found in a SpanTask's texts: text i's are spans[4 × starts[i]] up to
+ * spans[4 × starts[i + 1]], four numbers each: start, end, kind (its place in PII_KINDS), and the
+ * place in known.texts of the value found, or -1 for one found by its pattern.
+ */
+export interface FoundSpans {
+  starts: Int32Array<ArrayBuffer>;
+  spans: Int32Array<ArrayBuffer>;
 }
 
 /** What a run hands to its GenerationHelper: everything a namespace's choice reads. */
@@ -561,6 +586,12 @@ export interface PseudonymizeStats {
    * too late, and the run chose them itself); present when a helper was given.
    */
   helperPseudonyms?: number;
+  /**
+   * Distinct free texts whose personal data the run's helper found (0 when it failed, was too
+   * late or was not asked: too few texts, or full names whose words the texts may hold); present
+   * when a helper was given.
+   */
+  helperTexts?: number;
   /** Milliseconds per phase, e.g. { generate: 812, verify: 40 }. */
   timings: Record<string, number>;
   durationMs: number;

@@ -1,12 +1,14 @@
 /**
  * A whole run of a large file (8 MB or more) uses a second thread that chooses some of the
- * pseudonyms (generation-thread.ts), unless `--workers 1` allows one thread: the output is the
- * same, byte for byte, either way, and the --json summary counts what the helper chose.
+ * pseudonyms (generation-thread.ts), and another that finds the personal data in its free texts,
+ * unless `--workers 1` allows one thread: the output is the same, byte for byte, either way, and
+ * the --json summary counts what the helpers did.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { customerExportCsv } from '../support/customer-export';
+import { customerNotesCsv } from '../support/customer-notes';
 import { runCli, useCli } from './cli-process';
 
 const cli = useCli();
@@ -15,6 +17,28 @@ const KEY_ENV = { STANDIN_KEY: 'helper test key' };
 interface Summary {
   rows: number;
   helperPseudonyms: number;
+  helperTexts: number;
+}
+
+/** The --json summary of a whole run of `input` into `output` on `workers` threads. */
+async function runWhole(input: string, workers: string, output: string): Promise<Summary> {
+  const result = await runCli(
+    ['run', input, '--key-env', 'STANDIN_KEY', '--whole', '--workers', workers].concat([
+      '-o',
+      output,
+      '--json',
+    ]),
+    { cwd: cli.dir(), env: KEY_ENV },
+  );
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout.toString()) as Summary;
+}
+
+/** Whether two files of the CLI's directory hold the same bytes. */
+function sameFiles(first: string, second: string): boolean {
+  return readFileSync(path.join(cli.dir(), first)).equals(
+    readFileSync(path.join(cli.dir(), second)),
+  );
 }
 
 describe('a whole run’s generation thread', () => {
@@ -22,27 +46,28 @@ describe('a whole run’s generation thread', () => {
     const text = customerExportCsv(9 * 1024 ** 2, 7);
     expect(text.length).toBeGreaterThan(8 * 1024 ** 2);
     writeFileSync(path.join(cli.dir(), 'large.csv'), text);
-    const run = async (workers: string, output: string) => {
-      const result = await runCli(
-        ['run', 'large.csv', '--key-env', 'STANDIN_KEY', '--whole', '--workers', workers].concat([
-          '-o',
-          output,
-          '--json',
-        ]),
-        { cwd: cli.dir(), env: KEY_ENV },
-      );
-      expect(result.code, result.stderr).toBe(0);
-      return JSON.parse(result.stdout.toString()) as Summary;
-    };
-    const helped = await run('2', 'helped.csv');
-    const alone = await run('1', 'alone.csv');
+    const helped = await runWhole('large.csv', '2', 'helped.csv');
+    const alone = await runWhole('large.csv', '1', 'alone.csv');
     // How many the helper takes depends on the two threads' speeds (each takes the next
     // namespace whenever it is free), never what they get.
     expect(helped.helperPseudonyms).toBeGreaterThan(0);
     expect(alone.helperPseudonyms).toBe(0);
+    expect(sameFiles('helped.csv', 'alone.csv')).toBe(true);
     const output = readFileSync(path.join(cli.dir(), 'helped.csv'));
-    expect(output.equals(readFileSync(path.join(cli.dir(), 'alone.csv')))).toBe(true);
     const firstEmail = /[\w.]+@[\w.]+/.exec(text.split('\n')[1]!)![0];
     expect(output.toString()).not.toContain(firstEmail);
+  }, 60_000);
+
+  it('finds the personal data in a large file’s free texts, and the output is the one thread’s', async () => {
+    const text = customerNotesCsv(90_000);
+    expect(text.length).toBeGreaterThan(8 * 1024 ** 2);
+    writeFileSync(path.join(cli.dir(), 'notes.csv'), text);
+    const helped = await runWhole('notes.csv', '2', 'notes-helped.csv');
+    const alone = await runWhole('notes.csv', '1', 'notes-alone.csv');
+    expect(helped.helperTexts).toBe(90_000);
+    expect(alone.helperTexts).toBe(0);
+    expect(sameFiles('notes-helped.csv', 'notes-alone.csv')).toBe(true);
+    const firstNote = text.split('\n')[1]!.split(',"')[2]!;
+    expect(readFileSync(path.join(cli.dir(), 'notes-helped.csv'), 'utf8')).not.toContain(firstNote);
   }, 60_000);
 });

@@ -50,6 +50,7 @@ describe('standin run’s outputs', () => {
       streamed: null,
       // Nor large enough for a second thread.
       helperPseudonyms: 0,
+      helperTexts: 0,
       mappingRows: null,
       recipe: null,
       strict: null,

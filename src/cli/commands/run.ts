@@ -431,6 +431,7 @@ function runSummary(run: Finished, context: SummaryContext) {
     scheme: run.stats.scheme,
     fileDependentPseudonyms: run.stats.fileDependentPseudonyms,
     helperPseudonyms: run.stats.helperPseudonyms ?? 0,
+    helperTexts: run.stats.helperTexts ?? 0,
     streamed: run.streamed,
     mappingRows: run.mappingRows,
     recipe: run.recipeReport

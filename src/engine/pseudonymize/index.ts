@@ -1,6 +1,7 @@
 // Pseudonymization: the engine's public functions for it.
 export { pseudonymize } from './pseudonymize';
 export { chooseForRun } from './helper-generation';
+export { findSpansForRun } from './pii-in-text/pii-in-text';
 export { isTwoValued, truthCounts } from './row-booleans';
 export { sampleValue } from './sample-value';
 export { isMeasureColumn, numberModeOf } from './number-mode';

@@ -2,10 +2,12 @@ import { EngineError } from '../errors';
 import type {
   Cell,
   ColumnSchema,
+  GenerationHelper,
   PseudonymizeOptions,
   PseudonymizeResult,
   RowRelationStats,
   Sheet,
+  SpanTask,
   Workbook,
 } from '../types';
 import { choosePseudonyms } from './choose-pseudonyms';
@@ -260,6 +262,21 @@ function drawDatesLeft(
   return fileDependent;
 }
 
+/** Fewest distinct free texts whose personal data a helper is asked to find: fewer cost less. */
+const LEAST_TEXTS_TO_SHARE = 20_000;
+
+/**
+ * Hands the personal data of the run's free texts to `helper` to find (GenerationHelper.findSpans)
+ * when there are enough texts and it can; returns the task handed, or null.
+ */
+function spanTaskFor(pii: PiiInText, helper: GenerationHelper | undefined): SpanTask | null {
+  if (!helper?.findSpans || !helper.spansFound) return null;
+  const task = pii.spanTask();
+  if (task.texts.length < LEAST_TEXTS_TO_SHARE) return null;
+  helper.findSpans(task);
+  return task;
+}
+
 function elapsed(since: number): number {
   return Math.round(performance.now() - since);
 }
@@ -437,6 +454,14 @@ export function pseudonymize(
   }
   timings.write = elapsed(phase) - settling;
 
+  // Free text's structured values are learned now (their cells are read when a text is
+  // rewritten), so a helper finds the personal data in the texts while the row rules run.
+  phase = performance.now();
+  const freeText = [...namespaces.values()].filter((namespace) => namespace.plan.freeText);
+  if (freeText.length > 0) pii.learnValues(planned, sheets, sensitiveOriginals);
+  const spanTask = freeText.length > 0 ? spanTaskFor(pii, options.generationHelper) : null;
+  timings.text = elapsed(phase);
+
   // Rows: rules that need the whole row (dates moving with their entity) over the written cells.
   phase = performance.now();
   const datesLeft: RowsLeftPerValue = new Map();
@@ -468,13 +493,14 @@ export function pseudonymize(
   // Free text last: the personal data it mentions takes what its column's cells became (row
   // rules included), so a note names the customer the customers sheet shows.
   phase = performance.now();
-  const freeText = [...namespaces.values()].filter((namespace) => namespace.plan.freeText);
   const textsToWrite = freeText.reduce((sum, { originals }) => sum + originals.length, 0);
   let textsWritten = 0;
   if (freeText.length > 0) {
     progress('text', 0, textsToWrite);
-    pii.learn(planned, sheets, sensitiveOriginals);
+    pii.learnNames(planned, sheets);
   }
+  const foundSpans = spanTask && options.generationHelper?.spansFound?.();
+  const helperTexts = spanTask && foundSpans ? pii.takeSpans(spanTask, foundSpans) : 0;
   for (const namespace of freeText) {
     if (namespace.plan.freeText === 'redact') pii.redactNamespace(namespace);
     else countFileDependent(namespace, choosePseudonyms(namespace, random, sensitiveOriginals));
@@ -483,7 +509,7 @@ export function pseudonymize(
   }
   for (const namespace of namespaces.values()) namespace.ids = new KeyIndex();
   const piiInText = freeText.length > 0 ? pii.write(planned, sheets) : undefined;
-  timings.text = elapsed(phase);
+  timings.text += elapsed(phase);
 
   // Built from the output sheets (same names, columns and formats), so the mapping does not keep
   // the input's rows alive for a caller that lets them go.
@@ -513,7 +539,7 @@ export function pseudonymize(
       fileDependentPseudonyms,
       ...(options.fileValues ? { fileDependentOfFileValues } : {}),
       ...(piiInText ? { piiInText } : {}),
-      ...(options.generationHelper ? { helperPseudonyms } : {}),
+      ...(options.generationHelper ? { helperPseudonyms, helperTexts } : {}),
       rowRelations,
       timings,
       durationMs: elapsed(started),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KeyIndex } from '../../../src/engine/pseudonymize/key-index';
 import { KnownValues } from '../../../src/engine/pseudonymize/pii-in-text/known-values';
 import type { PiiSpan } from '../../../src/engine/pseudonymize/pii-in-text/pii-span';
 
@@ -42,4 +43,65 @@ describe('KnownValues.find', () => {
   for (const { description, text, expected } of CASES) {
     it(`finds ${description}`, () => expect(found(text)).toEqual(expected));
   }
+});
+
+describe('KnownValues.forSearch', () => {
+  /** A column of `values`, each first in row `index`, written as `<value>`. */
+  const column = (kind: 'name' | 'value', values: string[]) => {
+    const ids = new KeyIndex(values.length);
+    for (const value of values) ids.add(value);
+    return {
+      kind,
+      originals: values,
+      ids,
+      firstRow: Int32Array.from(values, (_, index) => index),
+      written: (row: number) => `<${values[row]}>`,
+    };
+  };
+  const texts = [
+    'Spoke with Ann Lee about order 10042',
+    'Ann called; Bo Chen and 10042 too',
+    'Nothing here but words',
+    'Mail zoe@example.com or Zoe Park',
+  ];
+  const known = KnownValues.fromColumns(
+    [
+      column('name', ['Ann', 'Ann Lee', 'Bo Chen', 'Zoe Park', 'Nobody Here']),
+      // A value in two columns: the first column's is the one found.
+      column('value', ['10042', 'Ann', '77777']),
+    ],
+    texts,
+  );
+  const searched = known.searched();
+  const elsewhere = KnownValues.forSearch(structuredClone(searched), structuredClone(texts));
+
+  const spansOf = (values: KnownValues, text: string): PiiSpan[] => {
+    const spans: PiiSpan[] = [];
+    values.find(text, new Uint8Array(text.length), spans);
+    return spans;
+  };
+
+  it('holds only the values some text may hold, each text once, in the order of their numbers', () => {
+    expect(searched.texts).toEqual(['Ann', 'Ann Lee', 'Bo Chen', 'Zoe Park', '10042']);
+    expect([...searched.values]).toEqual([0, 1, 2, 3, 5]);
+  });
+
+  it('finds in another thread what the run finds, each value by its place in `searched`', () => {
+    for (const text of texts) {
+      const here = spansOf(known, text);
+      const there = spansOf(elsewhere, text);
+      expect(there.map(({ start, end }) => [start, end])).toEqual(
+        here.map(({ start, end }) => [start, end]),
+      );
+      expect(there.map(({ value }) => searched.values[value!])).toEqual(
+        here.map(({ value }) => value),
+      );
+      // The run reads each value's kind and pseudonym itself.
+      for (const span of here) expect(span).toMatchObject(known.valueAt(span.value!)!);
+    }
+    expect(spansOf(known, texts[0]!).map((span) => span.pseudonym)).toEqual([
+      '<Ann Lee>',
+      '<10042>',
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { isWhiteSpaceAt } from '../../text/char-classes';
-import type { Cell } from '../../types';
-import type { KeyIndex } from '../key-index';
+import type { Cell, SpanTask } from '../../types';
+import { KeyIndex } from '../key-index';
 import { cellKey } from '../namespace';
 import { StringHashSet } from '../string-hash-set';
 import { COMMON_WORDS } from './common-words';
@@ -12,7 +12,15 @@ const MAX_VALUE_LENGTH = 64;
 interface KnownValue {
   pseudonym: string;
   kind: PiiKind;
+  /** The value's number (see #index); none for a value added one by one. */
+  value?: number;
 }
+
+/**
+ * The values `find` may find in a run's free texts, as another thread needs them to find the same
+ * ones (KnownValues.forSearch): their texts in the order of their numbers, and those numbers.
+ */
+export type SearchedValues = SpanTask['known'];
 
 /**
  * Whether a dataset value may be looked for in free text without replacing ordinary words:
@@ -170,6 +178,41 @@ export class KnownValues {
   }
 
   /**
+   * The values `find` may find in the texts (none added one by one), in the order of their
+   * numbers, so that forSearch on another thread finds the same ones.
+   */
+  searched(): SearchedValues {
+    const values: number[] = [];
+    for (let slot = 0; slot < this.#table.length; slot += 2) {
+      if (this.#table[slot] !== 0) values.push(this.#table[slot]! - 1);
+    }
+    const numbers = Int32Array.from(values).sort();
+    return { texts: Array.from(numbers, (value) => this.#textOf(value)), values: numbers };
+  }
+
+  /**
+   * Values that `find` finds where the KnownValues `searched` came from finds them, for `texts`
+   * (those it was made for): a span's `value` is the value's place in `searched.texts`, and its
+   * kind and pseudonym stand in (valueAt, on the other side, gives the real ones). Inserted in
+   * the order of their numbers, the one of two equal texts kept is the same.
+   */
+  static forSearch(searched: Pick<SearchedValues, 'texts'>, texts: Iterable<string>): KnownValues {
+    const column: KnownColumn = {
+      kind: 'value',
+      originals: searched.texts,
+      ids: new KeyIndex(),
+      firstRow: new Int32Array(searched.texts.length),
+      written: () => '',
+    };
+    return KnownValues.fromColumns([column], texts);
+  }
+
+  /** Whether values were added one by one (add): forSearch does not know them. */
+  get hasAdded(): boolean {
+    return this.#added.size > 0;
+  }
+
+  /**
    * Numbers the columns' values, and puts in the table those `find` could find in the texts:
    * searchable, and starting with a word some text holds (most of a file's values, its ids and
    * UUIDs, are in no note; a value found by its pattern is looked up in its column instead).
@@ -237,7 +280,15 @@ export class KnownValues {
     const columnNumber = this.#columnOf[value]!;
     const column = this.#columns[columnNumber]!;
     const written = column.written(column.firstRow[value - this.#starts[columnNumber]!]!);
-    return isText(written) ? { pseudonym: String(written), kind: column.kind } : undefined;
+    return isText(written) ? { pseudonym: String(written), kind: column.kind, value } : undefined;
+  }
+
+  /**
+   * The pseudonym and kind of the value numbered `value`, as `find` gives them; undefined when
+   * its first row's cell is no text (then `find` does not find it).
+   */
+  valueAt(value: number): KnownValue | undefined {
+    return this.#valueAt(value);
   }
 
   /** The value number of text[start, end) (hash given), or -1. */
@@ -358,7 +409,13 @@ export class KnownValues {
           if (!value || !isFree(taken, start, end)) continue;
           const rule = matchable(text.slice(start, end));
           if (!rule || (rule.commonWord && !midSentence(text, start))) continue;
-          take(taken, spans, { start, end, kind: value.kind, pseudonym: value.pseudonym });
+          take(taken, spans, {
+            start,
+            end,
+            kind: value.kind,
+            pseudonym: value.pseudonym,
+            ...(value.value === undefined ? {} : { value: value.value }),
+          });
           matched = end - start;
           break;
         }

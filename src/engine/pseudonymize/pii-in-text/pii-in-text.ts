@@ -1,5 +1,5 @@
 import { flatString } from '../../text/flat-string';
-import type { Cell, PiiInTextStats, Semantic, Sheet } from '../../types';
+import type { Cell, FoundSpans, PiiInTextStats, Semantic, Sheet, SpanTask } from '../../types';
 import type { ColumnPlan } from '../column-plan';
 import { DigitPermutation, digitCodeDomain } from '../digit-permutation';
 import { datesInText, fakeDateText } from '../generators/date-text';
@@ -9,15 +9,16 @@ import { isWordLike, replaceWords, substituteCharacters } from '../generators/te
 import type { FakeSource } from '../keyed-faker';
 import type { KeyedRandom } from '../keyed-random';
 import { isJsonContainer, replaceJsonValues } from '../json-text';
-import { generatorText, type Namespace, type PlannedColumn } from '../namespace';
+import type { Namespace, PlannedColumn } from '../namespace';
 import { PSEUDONYM_SCHEME_VERSION } from '../scheme-version';
 import type { SensitiveOriginals } from '../sensitive-originals';
+import type { KeyIndex } from '../key-index';
 import { StringHashSet } from '../string-hash-set';
 import { KnownValues, type KnownColumn } from './known-values';
 import { isPeriodText } from '../generators/period-text';
 import { GENERATOR_SEMANTIC, piiKindOfColumn } from './pii-columns';
 import { findEmailsAndUrls, findNumbers } from './pii-patterns';
-import type { PiiSpan } from './pii-span';
+import { PII_KINDS, type PiiSpan } from './pii-span';
 
 /** Two tokens or more: text between which there is white space. */
 const SEVERAL_TOKENS = /\S\s+\S/;
@@ -29,10 +30,11 @@ const SPAN_ATTEMPTS = 12;
 const SPAN_AS_WORD = 'name';
 
 /**
- * The personal data in free-text cells and its pseudonyms. `learn` reads the structured
- * columns once they are written; then each text's emails, phones, URLs, IBANs,
- * cards (by pattern) and the dataset's own values (by lookup) are found, and each gets the
- * pseudonym its column gave it, or, with no column, the one its kind's keyed generator makes
+ * The personal data in free-text cells and its pseudonyms. `learnValues` reads the structured
+ * columns once they are written, and `learnNames` the words of full names once the row rules
+ * ran; then each text's emails, phones, URLs, IBANs, cards (by pattern) and the dataset's own
+ * values (by lookup) are found (here, or by a helper thread: spanTask, takeSpans), and each gets
+ * the pseudonym its column gave it, or, with no column, the one its kind's keyed generator makes
  * from the value alone (so the same key gives it in every file).
  */
 export class PiiInText {
@@ -45,6 +47,15 @@ export class PiiInText {
   #spansByText = new Map<string, readonly PiiSpan[]>();
   /** Which characters of the text being searched are found already (reused: zeroed per text). */
   #taken = new Uint8Array(256);
+  /** The run's distinct free texts (learnValues), by namespace and number. */
+  #texts: string[] = [];
+  /**
+   * Each free-text namespace's index of originals, and where they begin among #texts
+   * (learnValues): held here, as the run lets the namespaces' indexes go before `count` reads.
+   */
+  #textNamespaces: { namespace: Namespace; ids: KeyIndex; start: number }[] = [];
+  /** The spans a helper found (takeSpans), and those read so far, by text number. */
+  #found: FoundElsewhere | null = null;
 
   constructor(source: FakeSource, scheme = PSEUDONYM_SCHEME_VERSION) {
     this.#source = source;
@@ -78,25 +89,23 @@ export class PiiInText {
   }
 
   /**
-   * Learns the originals of the structured columns (see piiKindOfColumn) and what their cells
-   * became in the output (a row rule may have rebuilt an email from the row's names); full
-   * names also lend their words to their pseudonym's words ('Ann Lee' → 'Rosa Kling' gives
-   * 'Lee' → 'Kling'), so a note that names only the surname still gets the same one.
+   * Learns the originals of the structured columns (see piiKindOfColumn), and where their cells
+   * are written in the output: a value found in a text takes what its first row's cell is when
+   * the text is rewritten (a row rule may have rebuilt an email from the row's names by then).
    */
-  learn(
+  learnValues(
     planned: readonly PlannedColumn[],
     output: readonly Sheet[],
     sensitive: SensitiveOriginals,
   ): void {
     this.#sensitive = sensitive;
     this.#spansByText = new Map();
+    this.#found = null;
     const columns: KnownColumn[] = [];
-    const fullNames: PlannedColumn[] = [];
-    for (const column of planned) {
-      const { namespace, schema, rowIds, sheetIndex, columnIndex } = column;
-      if (namespace.plan.freeText) continue;
-      const kind = piiKindOfColumn(schema, this.#scheme);
-      if (!kind) continue;
+    for (const { namespace, schema, rowIds, sheetIndex, columnIndex } of learnedColumns(
+      planned,
+      this.#scheme,
+    )) {
       const firstRow = new Int32Array(namespace.originals.length).fill(-1);
       for (let row = rowIds.length - 1; row >= 0; row--) {
         const id = rowIds[row]!;
@@ -104,17 +113,37 @@ export class PiiInText {
       }
       const rows = output[sheetIndex]!.rows;
       columns.push({
-        kind,
+        kind: piiKindOfColumn(schema, this.#scheme)!,
         originals: namespace.originals,
         ids: namespace.ids,
         firstRow,
         written: (row) => rows[row]![columnIndex] ?? null,
       });
-      if (schema.semantic === 'fullName') fullNames.push(column);
     }
-    this.#known = KnownValues.fromColumns(columns, freeTexts(planned));
-    // A full name's words depend on its row's pseudonym, so those rows are all read.
-    for (const { namespace, rowIds, sheetIndex, columnIndex } of fullNames) {
+    // Each free-text namespace's originals by number, '' for one that is no text.
+    this.#texts = [];
+    this.#textNamespaces = [];
+    for (const namespace of new Set(planned.map((column) => column.namespace))) {
+      if (!namespace.plan.freeText) continue;
+      this.#textNamespaces.push({ namespace, ids: namespace.ids, start: this.#texts.length });
+      for (const original of namespace.originals) {
+        this.#texts.push(typeof original === 'string' ? original : '');
+      }
+    }
+    this.#known = KnownValues.fromColumns(columns, this.#texts);
+  }
+
+  /**
+   * Once the row rules ran: full names lend their words to their pseudonym's words ('Ann Lee' →
+   * 'Rosa Kling' gives 'Lee' → 'Kling'), so a note that names only the surname still gets the
+   * same one. A full name's words depend on its row's pseudonym, so those rows are all read.
+   */
+  learnNames(planned: readonly PlannedColumn[], output: readonly Sheet[]): void {
+    for (const { namespace, schema, rowIds, sheetIndex, columnIndex } of learnedColumns(
+      planned,
+      this.#scheme,
+    )) {
+      if (schema.semantic !== 'fullName') continue;
       const rows = output[sheetIndex]!.rows;
       for (let row = 0; row < rowIds.length; row++) {
         const id = rowIds[row]!;
@@ -125,6 +154,86 @@ export class PiiInText {
         }
       }
     }
+  }
+
+  /**
+   * What a helper thread needs to find the spans of the run's free texts (findSpansForRun), once
+   * learnValues ran: the texts, and the values they may hold.
+   */
+  spanTask(): SpanTask {
+    return { texts: this.#texts, known: this.#known.searched() };
+  }
+
+  /**
+   * Takes the spans a helper found in the texts of `task` (findSpansForRun): `spans` reads a
+   * text's there, each found value's kind and pseudonym read here. A text holding a value whose
+   * cell is no text (`spans` would look further) is left to `spans`, and so is every text once
+   * the words of full names were learned (learnNames), which the helper did not know. Returns
+   * how many texts it takes the spans of.
+   */
+  takeSpans(task: SpanTask, found: FoundSpans): number {
+    if (this.#known.hasAdded) return 0;
+    this.#found = { task, found, spansOf: [], last: 0 };
+    return task.texts.length;
+  }
+
+  /**
+   * The spans the helper found in `text` (takeSpans), read when first asked for: undefined when
+   * it found none for it, or left it to `spans`. A text's number is its free-text namespace's.
+   */
+  #foundSpans(text: string): readonly PiiSpan[] | undefined {
+    const found = this.#found;
+    if (!found) return undefined;
+    // A namespace's texts are rewritten by number (choosePseudonyms), each asked for once or
+    // more in a row: the last one found and the next are tried before the indexes.
+    const last = found.last;
+    if (this.#texts[last] === text) return this.#foundAt(last);
+    if (this.#texts[last + 1] === text) return this.#foundAt((found.last = last + 1));
+    for (const { ids, start } of this.#textNamespaces) {
+      const id = ids.find(text);
+      if (id >= 0) return this.#foundAt((found.last = start + id));
+    }
+    return undefined;
+  }
+
+  /** The spans the helper found in text `index`; undefined when it left them to `spans`. */
+  #foundAt(index: number): readonly PiiSpan[] | undefined {
+    const found = this.#found!;
+    let spans = found.spansOf[index];
+    if (spans === undefined) {
+      spans = this.#readSpans(found, index);
+      found.spansOf[index] = spans;
+    }
+    return spans ?? undefined;
+  }
+
+  /** The spans of a free-text namespace's original `id`, a text (read by number when it can be). */
+  #spansOfOriginal(namespace: Namespace, id: number, text: string): readonly PiiSpan[] {
+    const texts =
+      this.#found && this.#textNamespaces.find((texts) => texts.namespace === namespace);
+    return (texts && this.#foundAt(texts.start + id)) ?? this.spans(text);
+  }
+
+  /** Text `index`'s spans as the helper found them; null when one's value is no text here. */
+  #readSpans({ task, found }: FoundElsewhere, index: number): readonly PiiSpan[] | null {
+    const from = found.starts[index]! * SPAN_NUMBERS;
+    const to = found.starts[index + 1]! * SPAN_NUMBERS;
+    if (from === to) return NO_SPANS;
+    const numbers = found.spans;
+    const spans: PiiSpan[] = [];
+    for (let at = from; at < to; at += SPAN_NUMBERS) {
+      const start = numbers[at]!;
+      const end = numbers[at + 1]!;
+      const place = numbers[at + 3]!;
+      if (place < 0) {
+        spans.push({ start, end, kind: PII_KINDS[numbers[at + 2]!]! });
+        continue;
+      }
+      const value = this.#known.valueAt(task.known.values[place]!);
+      if (!value) return null;
+      spans.push({ start, end, kind: value.kind, pseudonym: value.pseudonym, value: value.value! });
+    }
+    return spans;
   }
 
   #learnNameWords(original: string, pseudonym: string): void {
@@ -139,19 +248,12 @@ export class PiiInText {
    * @example pii.spans('Mail ann@x.com') // [{ start: 5, end: 14, kind: 'email' }]
    */
   spans(text: string): readonly PiiSpan[] {
+    const foundElsewhere = this.#foundSpans(text);
+    if (foundElsewhere !== undefined) return foundElsewhere;
     const cached = this.#spansByText.get(text);
     if (cached !== undefined) return cached;
-    if (this.#taken.length < text.length) {
-      this.#taken = new Uint8Array(Math.max(text.length, this.#taken.length * 2));
-    }
-    const taken = this.#taken;
-    taken.fill(0, 0, text.length);
-    const spans: PiiSpan[] = [];
-    findEmailsAndUrls(text, taken, spans);
-    this.#known.find(text, taken, spans);
-    findNumbers(text, taken, spans);
-    spans.sort((a, b) => a.start - b.start);
-    const found = spans.length === 0 ? NO_SPANS : spans;
+    this.#taken = roomFor(this.#taken, text.length);
+    const found = findSpans(text, this.#known, this.#taken);
     this.#spansByText.set(text, found);
     return found;
   }
@@ -261,8 +363,8 @@ export class PiiInText {
       if (!namespace.plan.freeText) continue;
       let found = perNamespace.get(namespace);
       if (!found) {
-        found = namespace.originals.map((original) =>
-          typeof original === 'string' ? this.spans(generatorText(original)) : null,
+        found = namespace.originals.map((original, id) =>
+          typeof original === 'string' ? this.#spansOfOriginal(namespace, id, original) : null,
         );
         perNamespace.set(namespace, found);
       }
@@ -294,6 +396,9 @@ export class PiiInText {
     // learned (every value of the file, each text's spans) is let go now.
     this.#known = new KnownValues();
     this.#spansByText = new Map();
+    this.#texts = [];
+    this.#textNamespaces = [];
+    this.#found = null;
     this.#generated.clear();
     this.#sensitive = null;
     return stats;
@@ -309,20 +414,68 @@ export class PiiInText {
   }
 }
 
-/** The distinct texts of the free-text columns, each namespace's once. */
-function* freeTexts(planned: readonly PlannedColumn[]): Generator<string> {
-  const seen = new Set<Namespace>();
-  for (const { namespace } of planned) {
-    if (!namespace.plan.freeText || seen.has(namespace)) continue;
-    seen.add(namespace);
-    for (const original of namespace.originals) {
-      if (typeof original === 'string') yield original;
-    }
-  }
-}
-
 /** The spans of a text with no personal data (shared: spans are never changed once found). */
 const NO_SPANS: readonly PiiSpan[] = Object.freeze([]);
+
+/** The structured columns whose values free text is searched for (piiKindOfColumn). */
+function learnedColumns(planned: readonly PlannedColumn[], scheme: number): PlannedColumn[] {
+  return planned.filter(
+    ({ namespace, schema }) => !namespace.plan.freeText && piiKindOfColumn(schema, scheme),
+  );
+}
+
+/** `taken`, or a larger one when a text of `length` does not fit. */
+function roomFor(taken: Uint8Array<ArrayBuffer>, length: number): Uint8Array<ArrayBuffer> {
+  return taken.length >= length ? taken : new Uint8Array(Math.max(length, taken.length * 2));
+}
+
+/**
+ * The personal data in a text, in text order: emails and URLs, the dataset's values (`known`),
+ * then numbers (IBANs, cards, phones), each where no earlier one was found. `taken` holds the
+ * text's length at least; it is zeroed here.
+ */
+function findSpans(text: string, known: KnownValues, taken: Uint8Array): readonly PiiSpan[] {
+  taken.fill(0, 0, text.length);
+  const spans: PiiSpan[] = [];
+  findEmailsAndUrls(text, taken, spans);
+  known.find(text, taken, spans);
+  findNumbers(text, taken, spans);
+  spans.sort((a, b) => a.start - b.start);
+  return spans.length === 0 ? NO_SPANS : spans;
+}
+
+/** What a helper found in the run's free texts (PiiInText.takeSpans), and what was read of it. */
+interface FoundElsewhere {
+  task: SpanTask;
+  found: FoundSpans;
+  /** Each text's spans once read; null for one left to `spans`. */
+  spansOf: (readonly PiiSpan[] | null)[];
+  /** The number of the text whose spans were asked for last. */
+  last: number;
+}
+
+/** Numbers per span in FoundSpans.spans: start, end, kind (in PII_KINDS), value's place or -1. */
+const SPAN_NUMBERS = 4;
+
+/**
+ * A helper thread's side of PiiInText.takeSpans: the spans of the task's texts, found as the
+ * run's PiiInText finds them (findSpans), with the values it learned (KnownValues.forSearch).
+ * @example findSpansForRun({ texts: ['Mail ann@x.com'], known: { texts: [], values: new Int32Array(0) } }).spans // [5, 14, 0, -1]
+ */
+export function findSpansForRun(task: SpanTask): FoundSpans {
+  const known = KnownValues.forSearch(task.known, task.texts);
+  const starts = new Int32Array(task.texts.length + 1);
+  const numbers: number[] = [];
+  let taken = new Uint8Array(256);
+  task.texts.forEach((text, index) => {
+    taken = roomFor(taken, text.length);
+    for (const { start, end, kind, value } of findSpans(text, known, taken)) {
+      numbers.push(start, end, PII_KINDS.indexOf(kind), value ?? -1);
+    }
+    starts[index + 1] = numbers.length / SPAN_NUMBERS;
+  });
+  return { starts, spans: Int32Array.from(numbers) };
+}
 
 /** The text with each span replaced by its pseudonym (or `spanText`) and each gap mapped. */
 /** A date or date-time in ISO 8601 among words, not part of a longer run of digits and dashes. */

@@ -11,6 +11,8 @@ export interface PiiSpan {
   kind: PiiKind;
   /** The pseudonym the value's own column got; absent for a value found by its pattern only. */
   pseudonym?: string;
+  /** The number of the dataset value found (KnownValues), when one of its columns was. */
+  value?: number;
 }
 
 /** Whether text[start, end) is still free, i.e. no span found before covers any of it. */
