@@ -447,20 +447,33 @@ export interface GenerationHelper {
 
 /** What a run hands a helper to find the personal data in its free texts (PiiInText.spanTask). */
 export interface SpanTask {
-  /** The run's distinct free texts. */
+  /** The run's distinct free texts, each free-text namespace's by number. */
   texts: string[];
   /** The dataset's values the texts may hold (KnownValues.searched): their texts and numbers. */
   known: { texts: string[]; values: Int32Array };
+  /**
+   * What the helper needs to write the first pseudonym of a text it finds nothing in, as the
+   * run would: the run's secret and scheme, and each free-text namespace's kind from the number
+   * of its first text on.
+   */
+  secret: Uint8Array;
+  scheme: number;
+  kinds: { start: number; kind: string }[];
 }
 
 /**
- * The spans a helper found in a SpanTask's texts: text i's are spans[4 × starts[i]] up to
+ * What a helper found in a SpanTask's texts. Text i's spans are spans[4 × starts[i]] up to
  * spans[4 × starts[i + 1]], four numbers each: start, end, kind (its place in PII_KINDS), and the
  * place in known.texts of the value found, or -1 for one found by its pattern.
  */
 export interface FoundSpans {
   starts: Int32Array<ArrayBuffer>;
   spans: Int32Array<ArrayBuffer>;
+  /**
+   * Each text's first pseudonym (PiiInText.rewrite, attempt 0) where the helper could write it:
+   * it found nothing in the text, which holds no JSON and no IP address; null elsewhere.
+   */
+  rewritten: (string | null)[];
 }
 
 /** What a run hands to its GenerationHelper: everything a namespace's choice reads. */

@@ -11,8 +11,8 @@ const OTHER_FIRST = ['Rosa', 'Ilse', 'Bruno', 'Kofi', 'Yuki', 'Sven'];
 const OTHER_LAST = ['Kling', 'Adeyemi', 'Sorensen', 'Haas', 'Okafor', 'Lindqvist'];
 
 /**
- * Customers with notes that mention their names, ids, emails and phones, and notes that mention
- * none, `rows` of them (every note distinct). With `fullNames`, a full-name column of other
+ * Customers with notes that mention their names, ids, emails and phones, notes that mention
+ * none, and notes with an IP address or JSON in them, `rows` of them (every note distinct). With `fullNames`, a full-name column of other
  * people too, whose surnames some notes mention.
  */
 export function customerNotesCsv(rows: number, fullNames = false): string {
@@ -31,13 +31,21 @@ export function customerNotesCsv(rows: number, fullNames = false): string {
       `Called ${first} about ticket #${id}`,
       `Mail ${email} re: refund ${id}`,
       `Call back on ${phone}, ask for ${first} ${last} (${id})`,
-      fullNames ? `Ask ${other} about survey ${id}` : `callback pending, survey ${id}`,
+      fullNames ? `Ask ${other} about survey ${id}` : `callback pending, survey ${id + 500_000}`,
       `Multi-line:\n- ${last}\n- renewal ${id}`,
-    ][below(5)]!;
+      `Logged in from 10.${below(256)}.${below(256)}.${below(256)} on visit ${id + 500_000}`,
+      `{"note": "callback ${id + 500_000}", "agent": "pending"}`,
+    ][below(7)]!;
     lines.push(
-      [id, first, last, ...(fullNames ? [fullName] : []), email, `"${phone}"`, `"${notes}"`].join(
-        ',',
-      ),
+      [
+        id,
+        first,
+        last,
+        ...(fullNames ? [fullName] : []),
+        email,
+        `"${phone}"`,
+        `"${notes.replaceAll('"', '""')}"`,
+      ].join(','),
     );
   }
   return lines.join('\n');

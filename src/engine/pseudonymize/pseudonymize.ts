@@ -269,9 +269,13 @@ const LEAST_TEXTS_TO_SHARE = 20_000;
  * Hands the personal data of the run's free texts to `helper` to find (GenerationHelper.findSpans)
  * when there are enough texts and it can; returns the task handed, or null.
  */
-function spanTaskFor(pii: PiiInText, helper: GenerationHelper | undefined): SpanTask | null {
+function spanTaskFor(
+  pii: PiiInText,
+  secret: Uint8Array,
+  helper: GenerationHelper | undefined,
+): SpanTask | null {
   if (!helper?.findSpans || !helper.spansFound) return null;
-  const task = pii.spanTask();
+  const task = pii.spanTask(secret);
   if (task.texts.length < LEAST_TEXTS_TO_SHARE) return null;
   helper.findSpans(task);
   return task;
@@ -459,7 +463,7 @@ export function pseudonymize(
   phase = performance.now();
   const freeText = [...namespaces.values()].filter((namespace) => namespace.plan.freeText);
   if (freeText.length > 0) pii.learnValues(planned, sheets, sensitiveOriginals);
-  const spanTask = freeText.length > 0 ? spanTaskFor(pii, options.generationHelper) : null;
+  const spanTask = freeText.length > 0 ? spanTaskFor(pii, secret, options.generationHelper) : null;
   timings.text = elapsed(phase);
 
   // Rows: rules that need the whole row (dates moving with their entity) over the written cells.

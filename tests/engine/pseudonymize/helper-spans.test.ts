@@ -44,6 +44,13 @@ function spanHelper(
   };
 }
 
+/** The span task the run hands its helper for `workbook`. */
+function taskOf(workbook: Workbook): SpanTask {
+  const helper = spanHelper();
+  run(workbook, helper);
+  return helper.tasks[0]!;
+}
+
 const run = (workbook: Workbook, generationHelper?: GenerationHelper) =>
   pseudonymize(workbook, [[...detectSchema(workbook.sheets[0]!)]], {
     secret: 'helper spans',
@@ -73,11 +80,26 @@ describe('a helper that finds the personal data in free texts', () => {
     const none = spanHelper((task) => ({
       starts: new Int32Array(task.texts.length + 1),
       spans: new Int32Array(0),
+      rewritten: task.texts.map(() => null),
     }));
     const helped = run(workbook, none);
     expect(helped.stats.helperTexts).toBe(24_000);
     expect(helped.stats.piiInText).toMatchObject({ email: 0, phone: 0, name: 0, value: 0 });
     expect(helped.workbook.sheets).not.toEqual(alone.workbook.sheets);
+  });
+
+  it('writes the first pseudonym of the texts it finds nothing in, which the run takes', () => {
+    const found = findSpansForRun(structuredClone(taskOf(workbook)));
+    const written = found.rewritten.filter((text) => text !== null);
+    // Texts with nothing found; not those with an IP address or JSON, nor those with data.
+    expect(written.length).toBeGreaterThan(2_000);
+    expect(written.length).toBeLessThan(24_000 / 4);
+    const marked = spanHelper((task) => {
+      const answer = findSpansForRun(task);
+      return { ...answer, rewritten: answer.rewritten.map((text) => text && `<${text}>`) };
+    });
+    const notes = run(workbook, marked).workbook.sheets[0]!.rows.map((row) => String(row[5]));
+    expect(notes.filter((note) => note.startsWith('<')).length).toBe(written.length);
   });
 
   it('is not needed: when it fails, the run finds the spans itself', () => {

@@ -6,8 +6,8 @@ import { datesInText, fakeDateText } from '../generators/date-text';
 import { fakeIsoDateText } from '../generators/iso-date-text';
 import { semanticGenerator } from '../generators/semantic';
 import { isWordLike, replaceWords, substituteCharacters } from '../generators/text';
-import type { FakeSource } from '../keyed-faker';
-import type { KeyedRandom } from '../keyed-random';
+import { createKeyedFaker, type FakeSource } from '../keyed-faker';
+import { KeyedRandom } from '../keyed-random';
 import { isJsonContainer, replaceJsonValues } from '../json-text';
 import type { Namespace, PlannedColumn } from '../namespace';
 import { PSEUDONYM_SCHEME_VERSION } from '../scheme-version';
@@ -80,10 +80,14 @@ export class PiiInText {
     return this.#scheme >= 6 && SEVERAL_TOKENS.test(text) && !isJsonContainer(text);
   }
 
+  /** From scheme 11 on, a period ('Q2 2024') is its column plan's, which keeps it one. */
+  #keepsPeriod(text: string): boolean {
+    return this.#scheme >= 11 && isPeriodText(text);
+  }
+
   /** Whether a free text's pseudonym is rewrite's (personal data in it, or #inWords). */
   rewrites(text: string): boolean {
-    // From scheme 11 on, a period ('Q2 2024') is its column plan's, which keeps it one.
-    if (this.#scheme >= 11 && isPeriodText(text)) return false;
+    if (this.#keepsPeriod(text)) return false;
     // Words first: most texts are several words, and then their spans wait for rewrite.
     return this.#inWords(text) || this.spans(text).length > 0;
   }
@@ -160,13 +164,58 @@ export class PiiInText {
    * What a helper thread needs to find the spans of the run's free texts (findSpansForRun), once
    * learnValues ran: the texts, and the values they may hold.
    */
-  spanTask(): SpanTask {
-    return { texts: this.#texts, known: this.#known.searched() };
+  spanTask(secret: Uint8Array): SpanTask {
+    return {
+      texts: this.#texts,
+      known: this.#known.searched(),
+      secret,
+      scheme: this.#scheme,
+      kinds: this.#textNamespaces.map(({ namespace, start }) => ({
+        start,
+        kind: namespace.plan.kind,
+      })),
+    };
   }
 
   /**
-   * Takes the spans a helper found in the texts of `task` (findSpansForRun): `spans` reads a
-   * text's there, each found value's kind and pseudonym read here. A text holding a value whose
+   * The helper's side of a SpanTask (findSpansForRun): the spans of every text, found as the
+   * run finds them (with the values it learned, KnownValues.forSearch), and the first pseudonym
+   * of each text it finds nothing in, written as the run writes it (`rewrite`), where that reads
+   * nothing else the run holds: no JSON (its values are rewritten each on its own) and no IP
+   * address (drawn off the file's names, emails and phones).
+   */
+  static answer(task: SpanTask): FoundSpans {
+    const random = new KeyedRandom(task.secret);
+    const pii = new PiiInText({ random, faker: createKeyedFaker(random) }, task.scheme);
+    pii.#known = KnownValues.forSearch(task.known, task.texts);
+    const starts = new Int32Array(task.texts.length + 1);
+    const numbers: number[] = [];
+    const rewritten: (string | null)[] = [];
+    let taken = new Uint8Array(256);
+    task.texts.forEach((text, index) => {
+      taken = roomFor(taken, text.length);
+      const spans = findSpans(text, pii.#known, taken);
+      for (const { start, end, kind, value } of spans) {
+        numbers.push(start, end, PII_KINDS.indexOf(kind), value ?? -1);
+      }
+      starts[index + 1] = numbers.length / SPAN_NUMBERS;
+      // As `rewrites` and `rewrite` go for a text with nothing found (its spans not kept).
+      const alone =
+        spans.length === 0 &&
+        !pii.#keepsPeriod(text) &&
+        pii.#inWords(text) &&
+        !isJsonContainer(text) &&
+        !hasIpAddress(text);
+      const { kind } = namespaceOf(task.kinds, index);
+      rewritten.push(alone ? pii.#rewriteAround(text, NO_SPANS, 'auto', kind, 0) : null);
+    });
+    return { starts, spans: Int32Array.from(numbers), rewritten };
+  }
+
+  /**
+   * Takes what a helper found in the texts of `task` (findSpansForRun): `spans` reads a text's
+   * spans there, each found value's kind and pseudonym read here, and `rewrite` a text's first
+   * pseudonym where the helper wrote it. A text holding a value whose
    * cell is no text (`spans` would look further) is left to `spans`, and so is every text once
    * the words of full names were learned (learnNames), which the helper did not know. Returns
    * how many texts it takes the spans of.
@@ -182,18 +231,33 @@ export class PiiInText {
    * it found none for it, or left it to `spans`. A text's number is its free-text namespace's.
    */
   #foundSpans(text: string): readonly PiiSpan[] | undefined {
+    const index = this.#foundIndex(text);
+    return index < 0 ? undefined : this.#foundAt(index);
+  }
+
+  /** The number of a text the helper looked at (takeSpans), or -1. */
+  #foundIndex(text: string): number {
     const found = this.#found;
-    if (!found) return undefined;
+    if (!found) return -1;
     // A namespace's texts are rewritten by number (choosePseudonyms), each asked for once or
     // more in a row: the last one found and the next are tried before the indexes.
     const last = found.last;
-    if (this.#texts[last] === text) return this.#foundAt(last);
-    if (this.#texts[last + 1] === text) return this.#foundAt((found.last = last + 1));
+    if (this.#texts[last] === text) return last;
+    if (this.#texts[last + 1] === text) return (found.last = last + 1);
     for (const { ids, start } of this.#textNamespaces) {
       const id = ids.find(text);
-      if (id >= 0) return this.#foundAt((found.last = start + id));
+      if (id >= 0) return (found.last = start + id);
     }
-    return undefined;
+    return -1;
+  }
+
+  /** The first pseudonym the helper wrote for `text` as a `kind` (takeSpans), or null. */
+  #rewrittenElsewhere(text: string, kind: string): string | null {
+    const index = this.#foundIndex(text);
+    if (index < 0 || namespaceOf(this.#textNamespaces, index).namespace.plan.kind !== kind) {
+      return null;
+    }
+    return this.#found!.found.rewritten[index] ?? null;
   }
 
   /** The spans the helper found in text `index`; undefined when it left them to `spans`. */
@@ -300,6 +364,8 @@ export class PiiInText {
    * @example pii.rewrite('Call Ann Lee', 'redact', 'string') // 'Call Rosa Kling'
    */
   rewrite(text: string, mode: 'auto' | 'redact', kind: string, attempt = 0): string {
+    const elsewhere = mode === 'auto' && attempt === 0 && this.#rewrittenElsewhere(text, kind);
+    if (elsewhere) return elsewhere;
     if (mode === 'auto' && this.#scheme >= 8) {
       // JSON text keeps its keys, literals and layout: each value is rewritten on its own.
       const json = replaceJsonValues(text, (value, valueKind) =>
@@ -309,7 +375,17 @@ export class PiiInText {
       );
       if (json !== null) return json;
     }
-    const found = this.spans(text);
+    return this.#rewriteAround(text, this.spans(text), mode, kind, attempt);
+  }
+
+  /** `rewrite` of a text that is no JSON, its personal data `found`. */
+  #rewriteAround(
+    text: string,
+    found: readonly PiiSpan[],
+    mode: 'auto' | 'redact',
+    kind: string,
+    attempt: number,
+  ): string {
     const foundFakes = found.map((span) => this.#pseudonymOf(text, span));
     if (mode === 'redact') return joinAround(text, found, foundFakes, (gap) => gap);
     const dated =
@@ -417,6 +493,13 @@ export class PiiInText {
 /** The spans of a text with no personal data (shared: spans are never changed once found). */
 const NO_SPANS: readonly PiiSpan[] = Object.freeze([]);
 
+/** Of free-text namespaces by the number of their first text, the one of text `index`. */
+function namespaceOf<T extends { start: number }>(namespaces: readonly T[], index: number): T {
+  let at = 0;
+  while (at + 1 < namespaces.length && namespaces[at + 1]!.start <= index) at++;
+  return namespaces[at]!;
+}
+
 /** The structured columns whose values free text is searched for (piiKindOfColumn). */
 function learnedColumns(planned: readonly PlannedColumn[], scheme: number): PlannedColumn[] {
   return planned.filter(
@@ -458,23 +541,11 @@ interface FoundElsewhere {
 const SPAN_NUMBERS = 4;
 
 /**
- * A helper thread's side of PiiInText.takeSpans: the spans of the task's texts, found as the
- * run's PiiInText finds them (findSpans), with the values it learned (KnownValues.forSearch).
- * @example findSpansForRun({ texts: ['Mail ann@x.com'], known: { texts: [], values: new Int32Array(0) } }).spans // [5, 14, 0, -1]
+ * A helper thread's side of PiiInText.takeSpans (PiiInText.answer).
+ * @example findSpansForRun(pii.spanTask(secret)).rewritten // ['Callback survey pending', null, …]
  */
 export function findSpansForRun(task: SpanTask): FoundSpans {
-  const known = KnownValues.forSearch(task.known, task.texts);
-  const starts = new Int32Array(task.texts.length + 1);
-  const numbers: number[] = [];
-  let taken = new Uint8Array(256);
-  task.texts.forEach((text, index) => {
-    taken = roomFor(taken, text.length);
-    for (const { start, end, kind, value } of findSpans(text, known, taken)) {
-      numbers.push(start, end, PII_KINDS.indexOf(kind), value ?? -1);
-    }
-    starts[index + 1] = numbers.length / SPAN_NUMBERS;
-  });
-  return { starts, spans: Int32Array.from(numbers) };
+  return PiiInText.answer(task);
 }
 
 /** The text with each span replaced by its pseudonym (or `spanText`) and each gap mapped. */
@@ -550,6 +621,12 @@ function withSpans(
  */
 const IPV4_IN_TEXT =
   /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?!\d|\.\d)/g;
+
+/** Whether a text holds an IPv4 address (IPV4_IN_TEXT). */
+function hasIpAddress(text: string): boolean {
+  IPV4_IN_TEXT.lastIndex = 0;
+  return IPV4_IN_TEXT.test(text);
+}
 
 /**
  * A run of four digits or more, not part of a longer number ('1,234.56', '12.3456'): an order,
