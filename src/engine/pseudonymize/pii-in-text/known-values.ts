@@ -9,7 +9,7 @@ import { isFree, isWordCharAt, take, type PiiKind, type PiiSpan } from './pii-sp
 /** Values longer than this are not looked for in text (a paragraph is no identifier). */
 const MAX_VALUE_LENGTH = 64;
 
-interface KnownValue {
+export interface KnownValue {
   pseudonym: string;
   kind: PiiKind;
   /** The value's number (see #index); none for a value added one by one. */

@@ -14,7 +14,7 @@ import { PSEUDONYM_SCHEME_VERSION } from '../scheme-version';
 import type { SensitiveOriginals } from '../sensitive-originals';
 import type { KeyIndex } from '../key-index';
 import { StringHashSet } from '../string-hash-set';
-import { KnownValues, type KnownColumn } from './known-values';
+import { KnownValues, type KnownColumn, type KnownValue } from './known-values';
 import { isPeriodText } from '../generators/period-text';
 import { GENERATOR_SEMANTIC, piiKindOfColumn } from './pii-columns';
 import { findEmailsAndUrls, findNumbers } from './pii-patterns';
@@ -222,7 +222,20 @@ export class PiiInText {
    */
   takeSpans(task: SpanTask, found: FoundSpans): number {
     if (this.#known.hasAdded) return 0;
-    this.#found = { task, found, spansOf: [], last: 0 };
+    // The values found, read in the order of their numbers: a column's numbers follow its rows,
+    // so its rows are read in order, not one at random per span.
+    const used = new Uint8Array(task.known.texts.length);
+    for (let at = 0; at < found.spans.length; at += SPAN_NUMBERS) {
+      const place = found.spans[at + 3]!;
+      if (place >= 0) used[place] = 1;
+    }
+    const valueOf = new Array<KnownValue | null | undefined>(used.length).fill(undefined);
+    for (let place = 0; place < used.length; place++) {
+      if (used[place] === 1) {
+        valueOf[place] = this.#known.valueAt(task.known.values[place]!) ?? null;
+      }
+    }
+    this.#found = { task, found, valueOf, spansOf: [], last: 0 };
     return task.texts.length;
   }
 
@@ -279,7 +292,7 @@ export class PiiInText {
   }
 
   /** Text `index`'s spans as the helper found them; null when one's value is no text here. */
-  #readSpans({ task, found }: FoundElsewhere, index: number): readonly PiiSpan[] | null {
+  #readSpans({ found, valueOf }: FoundElsewhere, index: number): readonly PiiSpan[] | null {
     const from = found.starts[index]! * SPAN_NUMBERS;
     const to = found.starts[index + 1]! * SPAN_NUMBERS;
     if (from === to) return NO_SPANS;
@@ -293,7 +306,7 @@ export class PiiInText {
         spans.push({ start, end, kind: PII_KINDS[numbers[at + 2]!]! });
         continue;
       }
-      const value = this.#known.valueAt(task.known.values[place]!);
+      const value = valueOf[place];
       if (!value) return null;
       spans.push({ start, end, kind: value.kind, pseudonym: value.pseudonym, value: value.value! });
     }
@@ -531,6 +544,8 @@ function findSpans(text: string, known: KnownValues, taken: Uint8Array): readonl
 interface FoundElsewhere {
   task: SpanTask;
   found: FoundSpans;
+  /** The kind and pseudonym of each value found, by its place (null: its cell is no text). */
+  valueOf: (KnownValue | null | undefined)[];
   /** Each text's spans once read; null for one left to `spans`. */
   spansOf: (readonly PiiSpan[] | null)[];
   /** The number of the text whose spans were asked for last. */
