@@ -449,8 +449,8 @@ export interface GenerationHelper {
 export interface SpanTask {
   /** The run's distinct free texts, each free-text namespace's by number. */
   texts: string[];
-  /** The dataset's values the texts may hold (KnownValues.searched): their texts and numbers. */
-  known: { texts: string[]; values: Int32Array };
+  /** The dataset's values the texts may hold, in the order of their numbers (KnownValues.searched). */
+  known: string[];
   /**
    * What the helper needs to write the first pseudonym of a text it finds nothing in, as the
    * run would: the run's secret and scheme, and each free-text namespace's kind from the number
@@ -464,7 +464,7 @@ export interface SpanTask {
 /**
  * What a helper found in a SpanTask's texts. Text i's spans are spans[4 × starts[i]] up to
  * spans[4 × starts[i + 1]], four numbers each: start, end, kind (its place in PII_KINDS), and the
- * place in known.texts of the value found, or -1 for one found by its pattern.
+ * place in `known` of the value found, or -1 for one found by its pattern.
  */
 export interface FoundSpans {
   starts: Int32Array<ArrayBuffer>;

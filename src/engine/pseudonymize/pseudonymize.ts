@@ -7,7 +7,6 @@ import type {
   PseudonymizeResult,
   RowRelationStats,
   Sheet,
-  SpanTask,
   Workbook,
 } from '../types';
 import { choosePseudonyms } from './choose-pseudonyms';
@@ -267,18 +266,18 @@ const LEAST_TEXTS_TO_SHARE = 20_000;
 
 /**
  * Hands the personal data of the run's free texts to `helper` to find (GenerationHelper.findSpans)
- * when there are enough texts and it can; returns the task handed, or null.
+ * when there are enough texts and it can; returns whether it did.
  */
-function spanTaskFor(
+function askForSpans(
   pii: PiiInText,
   secret: Uint8Array,
   helper: GenerationHelper | undefined,
-): SpanTask | null {
-  if (!helper?.findSpans || !helper.spansFound) return null;
-  const task = pii.spanTask(secret);
-  if (task.texts.length < LEAST_TEXTS_TO_SHARE) return null;
-  helper.findSpans(task);
-  return task;
+): boolean {
+  if (!helper?.findSpans || !helper.spansFound || pii.textCount < LEAST_TEXTS_TO_SHARE) {
+    return false;
+  }
+  helper.findSpans(pii.spanTask(secret));
+  return true;
 }
 
 function elapsed(since: number): number {
@@ -463,7 +462,7 @@ export function pseudonymize(
   phase = performance.now();
   const freeText = [...namespaces.values()].filter((namespace) => namespace.plan.freeText);
   if (freeText.length > 0) pii.learnValues(planned, sheets, sensitiveOriginals);
-  const spanTask = freeText.length > 0 ? spanTaskFor(pii, secret, options.generationHelper) : null;
+  const spansAsked = freeText.length > 0 && askForSpans(pii, secret, options.generationHelper);
   timings.text = elapsed(phase);
 
   // Rows: rules that need the whole row (dates moving with their entity) over the written cells.
@@ -503,8 +502,8 @@ export function pseudonymize(
     progress('text', 0, textsToWrite);
     pii.learnNames(planned, sheets);
   }
-  const foundSpans = spanTask && options.generationHelper?.spansFound?.();
-  const helperTexts = spanTask && foundSpans ? pii.takeSpans(spanTask, foundSpans) : 0;
+  const foundSpans = spansAsked ? options.generationHelper?.spansFound?.() : null;
+  const helperTexts = foundSpans ? pii.takeSpans(foundSpans) : 0;
   for (const namespace of freeText) {
     if (namespace.plan.freeText === 'redact') pii.redactNamespace(namespace);
     else countFileDependent(namespace, choosePseudonyms(namespace, random, sensitiveOriginals));

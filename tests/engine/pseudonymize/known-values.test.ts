@@ -73,7 +73,7 @@ describe('KnownValues.forSearch', () => {
     texts,
   );
   const searched = known.searched();
-  const elsewhere = KnownValues.forSearch(structuredClone(searched), structuredClone(texts));
+  const elsewhere = KnownValues.forSearch(structuredClone(searched.texts), structuredClone(texts));
 
   const spansOf = (values: KnownValues, text: string): PiiSpan[] => {
     const spans: PiiSpan[] = [];

@@ -1,5 +1,5 @@
 import { isWhiteSpaceAt } from '../../text/char-classes';
-import type { Cell, SpanTask } from '../../types';
+import type { Cell } from '../../types';
 import { KeyIndex } from '../key-index';
 import { cellKey } from '../namespace';
 import { StringHashSet } from '../string-hash-set';
@@ -17,10 +17,13 @@ export interface KnownValue {
 }
 
 /**
- * The values `find` may find in a run's free texts, as another thread needs them to find the same
- * ones (KnownValues.forSearch): their texts in the order of their numbers, and those numbers.
+ * The values `find` may find in a run's free texts: their texts in the order of their numbers
+ * (what another thread needs to find the same ones, KnownValues.forSearch), and those numbers.
  */
-export type SearchedValues = SpanTask['known'];
+export interface SearchedValues {
+  texts: string[];
+  values: Int32Array;
+}
 
 /**
  * Whether a dataset value may be looked for in free text without replacing ordinary words:
@@ -191,17 +194,17 @@ export class KnownValues {
   }
 
   /**
-   * Values that `find` finds where the KnownValues `searched` came from finds them, for `texts`
-   * (those it was made for): a span's `value` is the value's place in `searched.texts`, and its
-   * kind and pseudonym stand in (valueAt, on the other side, gives the real ones). Inserted in
+   * Values that `find` finds where the KnownValues whose `searched().texts` they are finds them,
+   * for `texts` (those it was made for): a span's `value` is the value's place in `values`, and
+   * its kind and pseudonym stand in (valueAt, on the other side, gives the real ones). Inserted in
    * the order of their numbers, the one of two equal texts kept is the same.
    */
-  static forSearch(searched: Pick<SearchedValues, 'texts'>, texts: Iterable<string>): KnownValues {
+  static forSearch(values: string[], texts: Iterable<string>): KnownValues {
     const column: KnownColumn = {
       kind: 'value',
-      originals: searched.texts,
+      originals: values,
       ids: new KeyIndex(),
-      firstRow: new Int32Array(searched.texts.length),
+      firstRow: new Int32Array(values.length),
       written: () => '',
     };
     return KnownValues.fromColumns([column], texts);
@@ -409,13 +412,8 @@ export class KnownValues {
           if (!value || !isFree(taken, start, end)) continue;
           const rule = matchable(text.slice(start, end));
           if (!rule || (rule.commonWord && !midSentence(text, start))) continue;
-          take(taken, spans, {
-            start,
-            end,
-            kind: value.kind,
-            pseudonym: value.pseudonym,
-            ...(value.value === undefined ? {} : { value: value.value }),
-          });
+          const { kind, pseudonym } = value;
+          take(taken, spans, { start, end, kind, pseudonym, value: value.value });
           matched = end - start;
           break;
         }

@@ -54,6 +54,8 @@ export class PiiInText {
    * (learnValues): held here, as the run lets the namespaces' indexes go before `count` reads.
    */
   #textNamespaces: { namespace: Namespace; ids: KeyIndex; start: number }[] = [];
+  /** The numbers of the values a helper may find (spanTask), by their place in its task. */
+  #searched: Int32Array = new Int32Array(0);
   /** The spans a helper found (takeSpans), and those read so far, by text number. */
   #found: FoundElsewhere | null = null;
 
@@ -160,14 +162,21 @@ export class PiiInText {
     }
   }
 
+  /** How many free texts the run has (learnValues). */
+  get textCount(): number {
+    return this.#texts.length;
+  }
+
   /**
    * What a helper thread needs to find the spans of the run's free texts (findSpansForRun), once
    * learnValues ran: the texts, and the values they may hold.
    */
   spanTask(secret: Uint8Array): SpanTask {
+    const { texts, values } = this.#known.searched();
+    this.#searched = values;
     return {
       texts: this.#texts,
-      known: this.#known.searched(),
+      known: texts,
       secret,
       scheme: this.#scheme,
       kinds: this.#textNamespaces.map(({ namespace, start }) => ({
@@ -213,18 +222,18 @@ export class PiiInText {
   }
 
   /**
-   * Takes what a helper found in the texts of `task` (findSpansForRun): `spans` reads a text's
+   * Takes what a helper found in the texts of spanTask (findSpansForRun): `spans` reads a text's
    * spans there, each found value's kind and pseudonym read here, and `rewrite` a text's first
    * pseudonym where the helper wrote it. A text holding a value whose
    * cell is no text (`spans` would look further) is left to `spans`, and so is every text once
    * the words of full names were learned (learnNames), which the helper did not know. Returns
    * how many texts it takes the spans of.
    */
-  takeSpans(task: SpanTask, found: FoundSpans): number {
+  takeSpans(found: FoundSpans): number {
     if (this.#known.hasAdded) return 0;
     // The values found, read in the order of their numbers: a column's numbers follow its rows,
     // so its rows are read in order, not one at random per span.
-    const used = new Uint8Array(task.known.texts.length);
+    const used = new Uint8Array(this.#searched.length);
     for (let at = 0; at < found.spans.length; at += SPAN_NUMBERS) {
       const place = found.spans[at + 3]!;
       if (place >= 0) used[place] = 1;
@@ -232,11 +241,11 @@ export class PiiInText {
     const valueOf = new Array<KnownValue | null | undefined>(used.length).fill(undefined);
     for (let place = 0; place < used.length; place++) {
       if (used[place] === 1) {
-        valueOf[place] = this.#known.valueAt(task.known.values[place]!) ?? null;
+        valueOf[place] = this.#known.valueAt(this.#searched[place]!) ?? null;
       }
     }
-    this.#found = { task, found, valueOf, spansOf: [], last: 0 };
-    return task.texts.length;
+    this.#found = { found, valueOf, spansOf: [], last: 0 };
+    return this.#texts.length;
   }
 
   /**
@@ -284,13 +293,6 @@ export class PiiInText {
     return spans ?? undefined;
   }
 
-  /** The spans of a free-text namespace's original `id`, a text (read by number when it can be). */
-  #spansOfOriginal(namespace: Namespace, id: number, text: string): readonly PiiSpan[] {
-    const texts =
-      this.#found && this.#textNamespaces.find((texts) => texts.namespace === namespace);
-    return (texts && this.#foundAt(texts.start + id)) ?? this.spans(text);
-  }
-
   /** Text `index`'s spans as the helper found them; null when one's value is no text here. */
   #readSpans({ found, valueOf }: FoundElsewhere, index: number): readonly PiiSpan[] | null {
     const from = found.starts[index]! * SPAN_NUMBERS;
@@ -308,7 +310,7 @@ export class PiiInText {
       }
       const value = valueOf[place];
       if (!value) return null;
-      spans.push({ start, end, kind: value.kind, pseudonym: value.pseudonym, value: value.value! });
+      spans.push({ start, end, kind: value.kind, pseudonym: value.pseudonym });
     }
     return spans;
   }
@@ -452,8 +454,12 @@ export class PiiInText {
       if (!namespace.plan.freeText) continue;
       let found = perNamespace.get(namespace);
       if (!found) {
+        // By number where the helper found them, the namespace's texts being numbered so.
+        const texts = this.#found && this.#textNamespaces.find((of) => of.namespace === namespace);
         found = namespace.originals.map((original, id) =>
-          typeof original === 'string' ? this.#spansOfOriginal(namespace, id, original) : null,
+          typeof original === 'string'
+            ? ((texts && this.#foundAt(texts.start + id)) ?? this.spans(original))
+            : null,
         );
         perNamespace.set(namespace, found);
       }
@@ -487,6 +493,7 @@ export class PiiInText {
     this.#spansByText = new Map();
     this.#texts = [];
     this.#textNamespaces = [];
+    this.#searched = new Int32Array(0);
     this.#found = null;
     this.#generated.clear();
     this.#sensitive = null;
@@ -542,7 +549,6 @@ function findSpans(text: string, known: KnownValues, taken: Uint8Array): readonl
 
 /** What a helper found in the run's free texts (PiiInText.takeSpans), and what was read of it. */
 interface FoundElsewhere {
-  task: SpanTask;
   found: FoundSpans;
   /** The kind and pseudonym of each value found, by its place (null: its cell is no text). */
   valueOf: (KnownValue | null | undefined)[];
