@@ -481,14 +481,14 @@ export interface HelperTask {
   secret: Uint8Array;
   scheme: number;
   /**
-   * The file's names, emails and phones as pairs of hashes (SensitiveOriginals.pairTable), in
-   * shared memory: what the helper checks its candidates against (SensitiveHashes). The run may
-   * fill it after start(), while the helper receives the rest of the task.
+   * The file's names, emails and phones as the helper checks its candidates against them
+   * (SensitiveHashes). The run may fill their shapes after start(), while the helper receives
+   * the rest of the task.
    */
-  sensitive: Int32Array;
+  sensitive: SensitiveTables;
   /**
-   * Shared: sensitiveReady[0] is raised to 1 (Atomics.notify) once `sensitive` is filled; the
-   * helper waits for it before it chooses anything.
+   * Shared: sensitiveReady[0] is raised to 1 (Atomics.notify) once the shapes of `sensitive` are
+   * filled; the helper waits for it before it chooses anything.
    */
   sensitiveReady: Int32Array;
   /** The queue of namespaces either side may take, the costliest first. */
@@ -509,6 +509,17 @@ export interface HelperTask {
    * is chosen once, by whichever side is free first.
    */
   claims: Int32Array;
+}
+
+/**
+ * The file's names, emails and phones as hashes and shapes, not texts, in shared memory
+ * (SensitiveOriginals.tables): what a generation thread holds them by (SensitiveHashes).
+ */
+export interface SensitiveTables {
+  /** The hashes of them all: a StringHashSet's table. */
+  hashes: Int32Array;
+  /** Per namespace of them: its index's slots (KeyIndexTable.entries), and each one's textShape. */
+  namespaces: { entries: Int32Array; shapes: Int32Array }[];
 }
 
 /**

@@ -144,9 +144,9 @@ export function chooseAll(
   const offered = offeredCount(order);
   const queue = others.slice(0, offered);
   const claims = sharedFlag();
-  // The helper is handed the table of sensitive originals empty, and the run fills it while the
+  // The helper is handed the sensitive originals' shapes empty, and the run fills them while the
   // helper receives the namespaces: the helper starts choosing that much sooner.
-  const sensitive = sensitiveOriginals.pairTable();
+  const sensitive = sensitiveOriginals.tables();
   const sensitiveReady = sharedFlag();
   helper.start({
     secret: context.secret,
@@ -161,7 +161,7 @@ export function chooseAll(
     })),
     claims,
   });
-  sensitiveOriginals.fillPairs(sensitive);
+  sensitiveOriginals.fillShapes(sensitive);
   Atomics.store(sensitiveReady, 0, 1);
   Atomics.notify(sensitiveReady, 0);
   choose(own);
@@ -208,7 +208,7 @@ function namespaceOf(plan: ColumnPlan, originals: Cell[], ids: KeyIndexTable): N
  * @example chooseForRun(task).map((choice) => choice.index)
  */
 export function chooseForRun(task: HelperTask): HelperChoice[] {
-  // The run fills the table of sensitive originals after it hands the task over (chooseAll).
+  // The run fills the sensitive originals' shapes after it hands the task over (chooseAll).
   Atomics.wait(task.sensitiveReady, 0, 0);
   const random = new KeyedRandom(task.secret);
   const source = { random, faker: createKeyedFaker(random) };

@@ -107,6 +107,21 @@ export class KeyIndex {
     }
   }
 
+  /**
+   * Whether a key of hash `hash` has a number for which `test` holds, read from the slots alone:
+   * what a thread that holds an index's slots and not its keys can ask (SensitiveHashes).
+   * @example index.someIdOfHash(StringHashSet.hash('Ann'), (id) => id === 0) // true when 'Ann' is key 0
+   */
+  someIdOfHash(hash: number, test: (id: number) => boolean): boolean {
+    const entries = this.entries;
+    const mask = this.mask;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const id = entries[slot * 2]!;
+      if (id < 0) return false;
+      if (entries[slot * 2 + 1] === hash && test(id)) return true;
+    }
+  }
+
   /** The id of `key`, numbering it when new. */
   add(key: string, hash = StringHashSet.hash(key)): number {
     const entries = this.entries;

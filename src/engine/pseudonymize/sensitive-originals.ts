@@ -1,4 +1,5 @@
-import { sharedSlots } from './key-index';
+import type { SensitiveTables } from '../types';
+import { KeyIndex, sharedSlots } from './key-index';
 import type { Namespace } from './namespace';
 import { StringHashSet } from './string-hash-set';
 
@@ -22,39 +23,34 @@ export class SensitiveOriginals implements SensitiveCheck {
   constructor(namespaces: Iterable<Namespace>) {
     this.#namespaces = [...namespaces].filter((namespace) => namespace.plan.sensitive);
     const count = this.#namespaces.reduce((sum, namespace) => sum + namespace.originals.length, 0);
-    this.#hashes = new StringHashSet(count);
+    this.#hashes = new StringHashSet(count, sharedSlots);
     for (const namespace of this.#namespaces) namespace.ids.addHashesTo(this.#hashes);
   }
 
   /**
-   * An empty table for every original as a pair (its StringHashSet hash, its textShape), open
-   * addressing, in shared memory: what a generation thread holds them by (SensitiveHashes), where
-   * a copy of the texts cost the run 140 ms and the thread 18 MB on the 50 MB shared CSV. Sized
-   * for the file's originals; fillPairs fills it, after the thread is handed it.
+   * What a generation thread checks its candidates by (SensitiveHashes), in shared memory: the
+   * hashes of every original, and per namespace its index's slots and each original's textShape
+   * by number, not the texts (a copy of them cost the run 140 ms and the thread 18 MB on the 50 MB
+   * shared CSV). The shapes are left empty: fillShapes fills them, after the thread is handed
+   * the tables.
    */
-  pairTable(): Int32Array {
-    let count = 0;
-    for (const { ids } of this.#namespaces) count += ids.size;
-    let bits = 10;
-    while (2 ** bits < count * 2) bits++;
-    return sharedSlots(2 ** (bits + 1));
+  tables(): SensitiveTables {
+    return {
+      hashes: this.#hashes.hashTable,
+      namespaces: this.#namespaces.map(({ ids }) => ({
+        entries: ids.table().entries,
+        shapes: sharedSlots(ids.size),
+      })),
+    };
   }
 
-  /** Fills a pairTable() table with every original's pair. */
-  fillPairs(pairs: Int32Array): void {
-    const bits = Math.log2(pairs.length / 2);
-    const mask = 2 ** bits - 1;
-    // In the order the keys were numbered, which is their order in memory: in the order of
-    // their index's slots, each key read is a miss of the CPU's cache (twice the time).
-    for (const { ids } of this.#namespaces) {
-      for (const key of ids.keys) {
-        const hash = StringHashSet.hash(key);
-        let slot = pairSlot(hash, bits);
-        while (pairs[slot * 2] !== 0) slot = (slot + 1) & mask;
-        pairs[slot * 2] = hash;
-        pairs[slot * 2 + 1] = textShape(key);
-      }
-    }
+  /** Fills the shapes of tables() (its namespaces are this one's, in the same order). */
+  fillShapes({ namespaces }: SensitiveTables): void {
+    // In the order the keys were numbered, which is their order in memory.
+    this.#namespaces.forEach(({ ids }, index) => {
+      const { shapes } = namespaces[index]!;
+      for (let id = 0; id < ids.size; id++) shapes[id] = textShape(ids.keys[id]!);
+    });
   }
 
   /**
@@ -90,14 +86,6 @@ export function textShape(text: string): number {
   );
 }
 
-/**
- * A hash's first slot in a table of 2^bits pairs: the top bits of the hash times 2^32 / φ,
- * which spreads hashes that share their low bits (the slots of an index of the same size).
- */
-function pairSlot(hash: number, bits: number): number {
-  return Math.imul(hash, 0x9e3779b1) >>> (32 - bits);
-}
-
 /** Thrown by SensitiveHashes for a candidate its pairs cannot tell from a sensitive original. */
 export class SensitiveAmbiguity extends Error {
   constructor() {
@@ -106,30 +94,31 @@ export class SensitiveAmbiguity extends Error {
 }
 
 /**
- * The file's names, emails and phones as a generation thread holds them: a hash and a shape each
- * (SensitiveOriginals.pairTable), not the texts. A candidate whose pair is not there is surely
- * none of them, as the texts would say. One whose pair is there most likely is one, but the pair
- * cannot tell: `has` throws SensitiveAmbiguity, and the thread leaves that namespace to the run,
- * which holds the texts. So every choice is the one the run makes alone.
+ * The file's names, emails and phones as a generation thread holds them (SensitiveOriginals.tables):
+ * their hashes, and per namespace the slots of its index with each original's textShape, not the
+ * texts. A candidate whose hash or shape is none of theirs is surely none of them, as the texts
+ * would say. One whose hash and shape are an original's most likely is that one, but they cannot
+ * tell: `has` throws SensitiveAmbiguity, and the thread leaves that namespace to the run, which
+ * holds the texts. So every choice is the one the run makes alone.
  */
 export class SensitiveHashes implements SensitiveCheck {
-  readonly #pairs: Int32Array;
-  readonly #bits: number;
-  readonly #mask: number;
+  readonly #hashes: StringHashSet;
+  /** Each namespace's index over its slots alone (no keys), and its originals' shapes. */
+  readonly #namespaces: { ids: KeyIndex; shapes: Int32Array }[];
 
-  constructor(pairs: Int32Array) {
-    this.#pairs = pairs;
-    this.#mask = pairs.length / 2 - 1;
-    this.#bits = Math.log2(pairs.length / 2);
+  constructor({ hashes, namespaces }: SensitiveTables) {
+    this.#hashes = StringHashSet.ofTable(hashes);
+    this.#namespaces = namespaces.map(({ entries, shapes }) => ({
+      ids: KeyIndex.fromTable({ keys: [], entries }),
+      shapes,
+    }));
   }
 
   has(key: string, hash: number): boolean {
-    const pairs = this.#pairs;
-    const mask = this.#mask;
-    for (let slot = pairSlot(hash, this.#bits); pairs[slot * 2] !== 0; slot = (slot + 1) & mask) {
-      if (pairs[slot * 2] === hash && pairs[slot * 2 + 1] === textShape(key)) {
-        throw new SensitiveAmbiguity();
-      }
+    if (!this.#hashes.hasHash(hash)) return false;
+    const shape = textShape(key);
+    for (const { ids, shapes } of this.#namespaces) {
+      if (ids.someIdOfHash(hash, (id) => shapes[id] === shape)) throw new SensitiveAmbiguity();
     }
     return false;
   }

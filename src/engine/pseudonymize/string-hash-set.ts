@@ -6,12 +6,36 @@
 export class StringHashSet {
   private table: Int32Array;
   private count = 0;
+  private readonly slots: (length: number) => Int32Array;
 
-  /** `expected`: how many members will be added, so the table need not grow on the way. */
-  constructor(expected = 0) {
+  /**
+   * `expected`: how many members will be added, so the table need not grow on the way; `slots`:
+   * where its tables are made (sharedSlots, for one a generation thread reads).
+   */
+  constructor(
+    expected = 0,
+    slots: (length: number) => Int32Array = (length) => new Int32Array(length),
+  ) {
+    this.slots = slots;
     let size = 1024;
     while (size < expected * 2 + 2) size *= 2;
-    this.table = new Int32Array(size);
+    this.table = slots(size);
+  }
+
+  /**
+   * A set over `table`, the hashTable of another, which it reads and does not copy.
+   * @example StringHashSet.ofTable(set.hashTable).has('Ann') // set.has('Ann')
+   */
+  static ofTable(table: Int32Array): StringHashSet {
+    const set = new StringHashSet();
+    set.table = table;
+    set.count = table.reduce((count, hash) => (hash === 0 ? count : count + 1), 0);
+    return set;
+  }
+
+  /** The table of hashes, 0 for an empty slot (see ofTable). */
+  get hashTable(): Int32Array {
+    return this.table;
   }
 
   /** FNV-1a over UTF-16 units; never 0, which marks an empty slot. */
@@ -62,7 +86,7 @@ export class StringHashSet {
 
   private grow(): void {
     const old = this.table;
-    this.table = new Int32Array(old.length * 2);
+    this.table = this.slots(old.length * 2);
     for (const hash of old) if (hash !== 0) this.insert(hash);
   }
 }

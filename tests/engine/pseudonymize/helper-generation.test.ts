@@ -8,6 +8,7 @@ import {
   type GenerationHelper,
   type HelperChoice,
   type HelperTask,
+  type SensitiveTables,
   type Workbook,
 } from '../../../src/engine';
 import { customerExportCsv } from '../../support/customer-export';
@@ -37,8 +38,7 @@ function customers(bytes: number): Workbook {
 /**
  * A helper whose thread is this one, on a structured copy of the task (the shared memory stays
  * shared). It takes every namespace of the queue at once, before the run is free to, and chooses
- * them (chooseForRun) when the run asks for its choices: by then the run has filled the table of
- * sensitive originals, which it may fill after start(). `late`, it takes nothing at start (a
+ * them (chooseForRun) when the run asks for its choices. `late`, it takes nothing at start (a
  * thread still loading), and the run takes them all.
  */
 function inThreadHelper(late = false): GenerationHelper & { tasks: number; waits: number } {
@@ -105,11 +105,14 @@ describe('a generation helper', () => {
     expect(helped.stats.fileDependentPseudonyms).toBe(alone.stats.fileDependentPseudonyms);
   });
 
-  it('is handed the table of sensitive originals empty, and told once the run has filled it', () => {
+  it('is handed the shapes of the sensitive originals empty, and told once they are filled', () => {
     const helper = inThreadHelper();
     const seen: { ready: number; filled: boolean }[] = [];
     const look = ({ sensitive, sensitiveReady }: HelperTask) =>
-      seen.push({ ready: Atomics.load(sensitiveReady, 0), filled: sensitive.some(Boolean) });
+      seen.push({
+        ready: Atomics.load(sensitiveReady, 0),
+        filled: sensitive.namespaces.every(({ shapes }) => shapes.some(Boolean)),
+      });
     let started: HelperTask | undefined;
     const watching: GenerationHelper = {
       start(task) {
@@ -129,6 +132,14 @@ describe('a generation helper', () => {
       { ready: 1, filled: true },
     ]);
     expect(helped.workbook.sheets).toEqual(alone.workbook.sheets);
+    // Filled, they tell every email of the file, read as the thread reads them (a structured
+    // copy, the shared memory still shared).
+    const sensitive = new SensitiveHashes(structuredClone(started!.sensitive));
+    const emails = new Set(workbook.sheets[0]!.rows.map((row) => row[4]).filter(Boolean));
+    expect([...emails][0]).toMatch(/@/);
+    for (const email of emails as Set<string>) {
+      expect(() => sensitive.has(email, StringHashSet.hash(email))).toThrow(SensitiveAmbiguity);
+    }
   });
 
   it('is not asked for a small file', () => {
@@ -180,17 +191,17 @@ function sensitiveOf(texts: readonly string[]): SensitiveOriginals {
   ]);
 }
 
-/** The pairs a generation thread holds `texts` by, filled as the run fills them. */
-function pairsOf(texts: readonly string[]): Int32Array {
+/** The tables a generation thread holds `texts` by, filled as the run fills them. */
+function tablesOf(texts: readonly string[]): SensitiveTables {
   const sensitive = sensitiveOf(texts);
-  const pairs = sensitive.pairTable();
-  sensitive.fillPairs(pairs);
-  return pairs;
+  const tables = sensitive.tables();
+  sensitive.fillShapes(tables);
+  return tables;
 }
 
 describe('SensitiveHashes', () => {
   const texts = Array.from({ length: 5000 }, (_, index) => `person${index}@example.com`);
-  const hashes = new SensitiveHashes(pairsOf(texts));
+  const hashes = new SensitiveHashes(tablesOf(texts));
 
   it('cannot clear a sensitive original: it throws for every one', () => {
     for (const text of texts) {
@@ -222,7 +233,7 @@ describe('chooseForRun', () => {
     const task: HelperTask = {
       secret: new TextEncoder().encode('k'),
       scheme: 11,
-      sensitive: pairsOf([...generic, ...female, ...male]),
+      sensitive: tablesOf([...generic, ...female, ...male]),
       sensitiveReady: raisedFlag(),
       namespaces: [{ schema: schema!, originals: ids.keys, ids: ids.table() }],
       claims: sharedFlag(),
@@ -230,7 +241,7 @@ describe('chooseForRun', () => {
     expect(chooseForRun(task)).toEqual([]);
     const clear: HelperTask = {
       ...task,
-      sensitive: pairsOf(['Nobody']),
+      sensitive: tablesOf(['Nobody']),
       claims: sharedFlag(),
     };
     expect(chooseForRun(clear).map((choice) => choice.index)).toEqual([0]);
