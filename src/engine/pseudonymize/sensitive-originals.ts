@@ -86,7 +86,10 @@ export function textShape(text: string): number {
   );
 }
 
-/** Thrown by SensitiveHashes for a candidate its pairs cannot tell from a sensitive original. */
+/**
+ * Thrown by SensitiveHashes for a candidate whose hash and shape it cannot tell from a sensitive
+ * original's.
+ */
 export class SensitiveAmbiguity extends Error {
   constructor() {
     super("a candidate may be one of the file's names, emails or phones");
@@ -94,12 +97,12 @@ export class SensitiveAmbiguity extends Error {
 }
 
 /**
- * The file's names, emails and phones as a generation thread holds them (SensitiveOriginals.tables):
- * their hashes, and per namespace the slots of its index with each original's textShape, not the
- * texts. A candidate whose hash or shape is none of theirs is surely none of them, as the texts
- * would say. One whose hash and shape are an original's most likely is that one, but they cannot
- * tell: `has` throws SensitiveAmbiguity, and the thread leaves that namespace to the run, which
- * holds the texts. So every choice is the one the run makes alone.
+ * The file's names, emails and phones as a generation thread holds them
+ * (SensitiveOriginals.tables): their hashes, and per namespace the slots of its index with each
+ * original's textShape, not the texts. A candidate whose hash or shape is none of theirs is surely
+ * none of them, as the texts would say. One whose hash and shape are an original's most likely is
+ * that one, but they cannot tell: `has` throws SensitiveAmbiguity, and the thread leaves that
+ * namespace to the run, which holds the texts. So every choice is the one the run makes alone.
  */
 export class SensitiveHashes implements SensitiveCheck {
   readonly #hashes: StringHashSet;
