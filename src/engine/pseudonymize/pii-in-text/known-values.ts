@@ -278,20 +278,15 @@ export class KnownValues {
     return typeof original === 'string' ? original : String(original);
   }
 
-  /** The value's pseudonym (what its first row became) and kind; none if that is no text. */
-  #valueAt(value: number): KnownValue | undefined {
+  /**
+   * The pseudonym (what its first row became) and kind of the value numbered `value`, as `find`
+   * gives them; undefined when that cell is no text (then `find` does not find it).
+   */
+  valueAt(value: number): KnownValue | undefined {
     const columnNumber = this.#columnOf[value]!;
     const column = this.#columns[columnNumber]!;
     const written = column.written(column.firstRow[value - this.#starts[columnNumber]!]!);
     return isText(written) ? { pseudonym: String(written), kind: column.kind, value } : undefined;
-  }
-
-  /**
-   * The pseudonym and kind of the value numbered `value`, as `find` gives them; undefined when
-   * its first row's cell is no text (then `find` does not find it).
-   */
-  valueAt(value: number): KnownValue | undefined {
-    return this.#valueAt(value);
   }
 
   /** The value number of text[start, end) (hash given), or -1. */
@@ -312,7 +307,7 @@ export class KnownValues {
   /** The value spelled exactly as text[start, end), from a column or added. */
   #lookup(text: string, start: number, end: number, hash: number): KnownValue | undefined {
     const value = this.#find(text, start, end, storedHash(hash));
-    if (value >= 0) return this.#valueAt(value);
+    if (value >= 0) return this.valueAt(value);
     return this.#added.size === 0 ? undefined : this.#added.get(text.slice(start, end));
   }
 
@@ -344,7 +339,7 @@ export class KnownValues {
       const start = this.#starts[columnNumber]!;
       column.originals.forEach((original, id) => {
         if (typeof original !== 'string' || column.firstRow[id]! < 0) return;
-        const value = this.#valueAt(start + id);
+        const value = this.valueAt(start + id);
         if (value) keep(original, value.pseudonym);
       });
     });
@@ -374,7 +369,7 @@ export class KnownValues {
         if (id >= 0 && String(originals[id]) !== text) id = -1;
       }
       if (id >= 0 && firstRow[id]! >= 0 && isText(originals[id])) {
-        return this.#valueAt(this.#starts[columnNumber]! + id);
+        return this.valueAt(this.#starts[columnNumber]! + id);
       }
     }
     return undefined;
