@@ -10,19 +10,23 @@ import { detectColumnWithEvidence, type DetectOptions } from './column';
  */
 export function detectSchema(sheet: Sheet, options: DetectOptions = {}): ColumnSchema[] {
   const { rows, columns } = sheet;
-  // Columns are copied out in one pass over the rows: each row is visited once, not once per
-  // column, which matters for memory traffic on sheets of hundreds of thousands of rows.
-  const cells = columns.map(() => new Array<Cell>(rows.length));
-  for (let row = 0; row < rows.length; row++) {
-    const source = rows[row];
-    for (let column = 0; column < columns.length; column++) {
-      (cells[column] as Cell[])[row] = source?.[column] ?? null;
+  // One column's cells at a time, copied into the same array (detection keeps none of them): an
+  // array per column held 2.3 MB each at 287,000 rows, 28 MB of fresh memory for a 12-column
+  // sheet, and on these machines memory touched for the first time costs ~10 µs a page. Copying
+  // a column per pass over the rows measured no slower than one pass copying all of them.
+  const cells = new Array<Cell>(rows.length);
+  let cellsOfColumn = -1;
+  const copiedColumn = (column: number): Cell[] => {
+    if (cellsOfColumn !== column) {
+      for (let row = 0; row < rows.length; row++) cells[row] = rows[row]?.[column] ?? null;
+      cellsOfColumn = column;
     }
-  }
+    return cells;
+  };
   const detect = (column: number, columnOptions: DetectOptions) =>
     detectColumnWithEvidence(
       columns[column] as string,
-      cells[column] as Cell[],
+      copiedColumn(column),
       sheet.numberFormats?.[column] ?? null,
       columnOptions,
     );
