@@ -424,7 +424,9 @@ function rebuildAddresses(
           : lookups.taken.find(candidate, hash);
         const free = number === -1 || lookups.owners[number] === id;
         if (free && !shared?.takenByAnother(candidate, original)) {
-          chosen = candidate;
+          // The cell's own pseudonym when the rebuilt form is that text (half the rows of an
+          // email column of names): the row keeps the string it holds, not an equal copy.
+          chosen = candidate === written ? written : candidate;
           chosenHash = hash;
         } else {
           refusedForTheFile = true;
