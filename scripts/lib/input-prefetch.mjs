@@ -4,7 +4,7 @@
 // most of it the kernel filling pages the process touches for the first time, which another
 // thread can do meanwhile. The run takes the bytes for the same path (src/cli/prefetched-input.ts)
 // and reads the file itself otherwise, so a read that fails here is reported by it, as ever.
-import { closeSync, fstatSync, openSync, read } from 'node:fs';
+import { close, closeSync, fstatSync, openSync, read } from 'node:fs';
 
 /** Where the entry leaves the read for the bundle: a key both find without importing each other. */
 export const PREFETCHED_INPUT = Symbol.for('standin.prefetchedInput');
@@ -55,7 +55,7 @@ function readWhole(descriptor, size) {
           readFrom(position + count);
           return;
         }
-        closeSync(descriptor);
+        close(descriptor, () => {});
         resolve(!error && position + count === size ? bytes : null);
       });
     };
