@@ -7,8 +7,7 @@
 //   cache made under other flags), after the bundle's stamp and a CRC-32 (lib/code-cache.mjs,
 //   copied beside the entry as code-cache.mjs, which reads it);
 // - standin.mjs: the entry users and tests start (lib/cli-entry.mjs), which runs the bundle with
-//   its cache, and starts reading a run's input meanwhile (lib/input-prefetch.mjs, copied beside
-//   it as input-prefetch.mjs).
+//   its cache.
 // Used by scripts/build.mjs, by bin/standin.mjs when the bundle is missing or older than the
 // source, and by the CLI tests. Each file is written beside its place and renamed into it, the
 // entry last, so a process starting the tool meanwhile never reads half a file; a body and a
@@ -83,10 +82,8 @@ export async function buildCli(root = process.cwd()) {
     maxBuffer: 64 * 1024 ** 2,
   });
   writeWhole(path.join(root, CLI_CODE_CACHE), cacheFile(stamp + code, cache));
-  for (const module of ['code-cache.mjs', 'input-prefetch.mjs']) {
-    const beside = path.join(path.dirname(body), module);
-    writeWhole(beside, readFileSync(new URL(`./lib/${module}`, import.meta.url)));
-  }
+  const reader = path.join(path.dirname(body), 'code-cache.mjs');
+  writeWhole(reader, readFileSync(new URL('./lib/code-cache.mjs', import.meta.url)));
   const entry = path.join(root, CLI_BUNDLE);
   writeWhole(entry, readFileSync(new URL('./lib/cli-entry.mjs', import.meta.url)));
   return entry;

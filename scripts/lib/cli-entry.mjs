@@ -11,13 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import { isMainThread } from 'node:worker_threads';
 import { cachedData } from './code-cache.mjs';
-import { PREFETCHED_INPUT, prefetchInput } from './input-prefetch.mjs';
-
-// The run's input is read on the thread pool while the bundle loads (input-prefetch.mjs). Worker
-// threads start this entry too; only the command's own thread reads its input.
-if (isMainThread) globalThis[PREFETCHED_INPUT] = prefetchInput(process.argv.slice(2));
 
 const body = fileURLToPath(new URL('./standin-body.cjs', import.meta.url));
 const source = readFileSync(body, 'utf8');

@@ -2,7 +2,6 @@ import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node
 import path from 'node:path';
 import { inputError } from './exit-codes';
 import { fileProblem } from './file-problem';
-import { takePrefetchedInput } from './prefetched-input';
 
 /** The file a command reads: its bytes and the names it goes by. */
 export interface InputFile {
@@ -51,21 +50,6 @@ export function readInputFile(
   } finally {
     if (descriptor !== undefined) closeSync(descriptor);
   }
-}
-
-/**
- * FILE as readInputFile reads it, from the bytes the command's entry read ahead while it loaded
- * (takePrefetchedInput) when it did; `size` is the file's size now, undefined when unknown.
- */
-export async function readInputFileAhead(
-  file: string,
-  size: number | undefined,
-  onBytes: (read: number, total: number | undefined) => void = () => {},
-): Promise<InputFile> {
-  const bytes = size === undefined ? null : await takePrefetchedInput(file, size);
-  if (!bytes) return readInputFile(file, onBytes);
-  onBytes(bytes.length, bytes.length);
-  return inputFile(bytes, path.basename(file), file);
 }
 
 /**

@@ -54,9 +54,7 @@ function toolWithCache(folder: string, cache: Uint8Array): string {
   mkdirSync(folder, { recursive: true });
   copyFileSync(BODY, path.join(folder, 'standin-body.cjs'));
   copyFileSync(CLI_BUNDLE, path.join(folder, 'standin.mjs'));
-  for (const module of ['code-cache.mjs', 'input-prefetch.mjs']) {
-    copyFileSync(path.join(DIST, module), path.join(folder, module));
-  }
+  copyFileSync(path.join(DIST, 'code-cache.mjs'), path.join(folder, 'code-cache.mjs'));
   writeFileSync(path.join(folder, 'standin-body.cache'), cache);
   return path.join(folder, 'standin.mjs');
 }

@@ -13,7 +13,7 @@ import { EXIT, onFile, onFileAsync, usageError, type ExitCode } from '../exit-co
 import {
   openFileSource,
   openStdinSource,
-  readInputFileAhead,
+  readInputFile,
   wholeInput,
   type ByteSource,
   type InputFile,
@@ -235,7 +235,7 @@ async function chooseRun(choice: RunChoice, progress: RunProgress): Promise<Chos
   if (file !== '-' && mode !== 'stream') {
     const size = sizeOf(file);
     if (mode === 'whole' || size === undefined || size <= STREAM_ABOVE_BYTES) {
-      return { input: await readInputFileAhead(file, size, onBytes) };
+      return { input: readInputFile(file, onBytes) };
     }
   }
   let source: ByteSource;
