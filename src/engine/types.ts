@@ -516,10 +516,16 @@ export interface HelperTask {
  * (SensitiveOriginals.tables): what a generation thread holds them by (SensitiveHashes).
  */
 export interface SensitiveTables {
-  /** The hashes of them all: a StringHashSet's table. */
-  hashes: Int32Array;
+  /** The hashes of them all (StringHashSet.table). */
+  hashes: StringHashSetTable;
   /** Per namespace of them: its index's slots (KeyIndexTable.entries), and each one's textShape. */
   namespaces: { entries: Int32Array; shapes: Int32Array }[];
+}
+
+/** A StringHashSet as data (StringHashSet.table): its slots, 0 for an empty one, and its count. */
+export interface StringHashSetTable {
+  hashes: Int32Array;
+  count: number;
 }
 
 /**

@@ -36,7 +36,7 @@ export class SensitiveOriginals implements SensitiveCheck {
    */
   tables(): SensitiveTables {
     return {
-      hashes: this.#hashes.hashTable,
+      hashes: this.#hashes.table(),
       namespaces: this.#namespaces.map(({ ids }) => ({
         entries: ids.table().entries,
         shapes: sharedSlots(ids.size),
@@ -110,7 +110,7 @@ export class SensitiveHashes implements SensitiveCheck {
   readonly #namespaces: { ids: KeyIndex; shapes: Int32Array }[];
 
   constructor({ hashes, namespaces }: SensitiveTables) {
-    this.#hashes = StringHashSet.ofTable(hashes);
+    this.#hashes = StringHashSet.fromTable(hashes);
     this.#namespaces = namespaces.map(({ entries, shapes }) => ({
       ids: KeyIndex.fromTable({ keys: [], entries }),
       shapes,

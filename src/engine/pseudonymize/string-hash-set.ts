@@ -1,10 +1,12 @@
+import type { StringHashSetTable } from '../types';
+
 /**
  * A set of strings kept as 32-bit hashes in an open-addressing table: about 8 bytes per
  * member instead of a Set's entry plus the string itself. A hash collision reads as "present",
  * which only makes a caller draw another pseudonym, so exactness is not needed.
  */
 export class StringHashSet {
-  private table: Int32Array;
+  private hashes: Int32Array;
   private count = 0;
   private readonly slots: (length: number) => Int32Array;
 
@@ -19,23 +21,23 @@ export class StringHashSet {
     this.slots = slots;
     let size = 1024;
     while (size < expected * 2 + 2) size *= 2;
-    this.table = slots(size);
+    this.hashes = slots(size);
   }
 
   /**
-   * A set over `table`, the hashTable of another, which it reads and does not copy.
-   * @example StringHashSet.ofTable(set.hashTable).has('Ann') // set.has('Ann')
+   * A set holding `table`'s hashes, its table taken as it is (not copied), as KeyIndex.fromTable.
+   * @example StringHashSet.fromTable(set.table()).has('Ann') // set.has('Ann')
    */
-  static ofTable(table: Int32Array): StringHashSet {
+  static fromTable({ hashes, count }: StringHashSetTable): StringHashSet {
     const set = new StringHashSet();
-    set.table = table;
-    set.count = table.reduce((count, hash) => (hash === 0 ? count : count + 1), 0);
+    set.hashes = hashes;
+    set.count = count;
     return set;
   }
 
-  /** The table of hashes, 0 for an empty slot (see ofTable). */
-  get hashTable(): Int32Array {
-    return this.table;
+  /** The set as data (its own table, not a copy): see fromTable. */
+  table(): StringHashSetTable {
+    return { hashes: this.hashes, count: this.count };
   }
 
   /** FNV-1a over UTF-16 units; never 0, which marks an empty slot. */
@@ -55,9 +57,9 @@ export class StringHashSet {
 
   /** `has` for a hash from `StringHashSet.hash`, so one hash serves several sets. */
   hasHash(hash: number): boolean {
-    const mask = this.table.length - 1;
+    const mask = this.hashes.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const value = this.table[slot]!;
+      const value = this.hashes[slot]!;
       if (value === 0) return false;
       if (value === hash) return true;
     }
@@ -68,25 +70,25 @@ export class StringHashSet {
   }
 
   addHash(hash: number): void {
-    if ((this.count + 1) * 2 > this.table.length) this.grow();
+    if ((this.count + 1) * 2 > this.hashes.length) this.grow();
     if (this.insert(hash)) this.count++;
   }
 
   private insert(hash: number): boolean {
-    const mask = this.table.length - 1;
+    const mask = this.hashes.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const value = this.table[slot]!;
+      const value = this.hashes[slot]!;
       if (value === hash) return false;
       if (value === 0) {
-        this.table[slot] = hash;
+        this.hashes[slot] = hash;
         return true;
       }
     }
   }
 
   private grow(): void {
-    const old = this.table;
-    this.table = this.slots(old.length * 2);
+    const old = this.hashes;
+    this.hashes = this.slots(old.length * 2);
     for (const hash of old) if (hash !== 0) this.insert(hash);
   }
 }

@@ -44,6 +44,22 @@ describe('StringHashSet', () => {
     expect(members.every((member) => set.has(member))).toBe(true);
     expect(set.has('member 5000')).toBe(false);
   });
+
+  it('is held again from its table as data, count and all, and grows on from there', () => {
+    const set = new StringHashSet();
+    for (let i = 0; i < 500; i++) set.add(`member ${i}`);
+    const again = StringHashSet.fromTable(structuredClone(set.table()));
+    expect(again.table().count).toBe(500);
+    // Past its first table's load: it grows where the set it came from would.
+    for (let i = 500; i < 5_000; i++) {
+      again.add(`member ${i}`);
+      set.add(`member ${i}`);
+    }
+    expect(again.table().hashes.length).toBe(set.table().hashes.length);
+    expect(again.table().count).toBe(5_000);
+    expect(Array.from({ length: 5_000 }, (_, i) => again.has(`member ${i}`))).not.toContain(false);
+    expect(again.has('member 5000')).toBe(false);
+  });
 });
 
 describe('KeyIndex.forNamespace', () => {
