@@ -47,6 +47,33 @@ function sniffUtf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null
 }
 
 /**
+ * The UTF-16 the bytes are in: by their byte-order mark, else by their look
+ * (sniffUtf16WithoutBom); null for bytes of any other encoding.
+ * @example utf16Of(new Uint8Array([0xff, 0xfe, 0x61, 0x00])) // 'utf-16le'
+ */
+export function utf16Of(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return sniffUtf16WithoutBom(bytes);
+}
+
+/** Whether a UTF-8 byte-order mark stands at `at`. */
+function utf8BomAt(bytes: Uint8Array, at: number): boolean {
+  return bytes[at] === 0xef && bytes[at + 1] === 0xbb && bytes[at + 2] === 0xbf;
+}
+
+/**
+ * Where the text of UTF-8 bytes starts, as decodeText decodes it: after a byte-order mark, and
+ * after a second one right behind it, which TextDecoder drops as well (it drops a mark at the
+ * start of what it decodes). A mark further on is a character of the text.
+ * @example utf8TextStart(new Uint8Array([0xef, 0xbb, 0xbf, 0x61])) // 3
+ */
+export function utf8TextStart(bytes: Uint8Array): number {
+  if (!utf8BomAt(bytes, 0)) return 0;
+  return utf8BomAt(bytes, 3) ? 6 : 3;
+}
+
+/**
  * The longest text a file may hold to be read whole: V8's longest string (String::kMaxLength,
  * 2^29 - 24 UTF-16 units on 64-bit). No encoding decodes to more units than it has bytes, so a
  * file of at most this many bytes always fits; past it, Node's decoder does not throw but ends

@@ -5,7 +5,7 @@ import { headerCellsOf, uniqueColumnNames } from './column-names';
 import { findHeaderRow, MAX_PREAMBLE_LINES } from './find-header-row';
 import { checkTableSize, type ReadLimits } from './read-limits';
 import { QuoteTally } from './quote-tally';
-import { splitRecords, splitUtf8Records } from './split-records';
+import { NotUtf8Error, splitRecords, splitUtf8Records } from './split-records';
 
 type Delimiter = CsvLayout['delimiter'];
 type Newline = CsvLayout['newline'];
@@ -310,14 +310,19 @@ function fieldAt(text: string, delimiter: Delimiter, recordStart: number, index:
   return field;
 }
 
-/** How many line breaks (CRLF counted once) end the text. */
-function trailingLineBreaks(text: string): number {
+/**
+ * How many line breaks (CRLF counted once) end the text, or its UTF-8 bytes (where line breaks
+ * are single bytes too).
+ */
+function trailingLineBreaks(text: string | Uint8Array): number {
+  const codeAt = (index: number): number | undefined =>
+    typeof text === 'string' ? text.charCodeAt(index) : text[index];
   let count = 0;
   for (let index = text.length - 1; index >= 0; index--) {
-    const code = text.charCodeAt(index);
+    const code = codeAt(index);
     if (code === LF) count++;
     else if (code === CR) {
-      if (text.charCodeAt(index + 1) !== LF) count++;
+      if (codeAt(index + 1) !== LF) count++;
     } else break;
   }
   return count;
@@ -426,6 +431,21 @@ export interface Utf8Source {
 const NOT_LATIN1 = /[\u0100-\uffff]/;
 
 /**
+ * How much of a text's start its layout is sniffed from (delimitedLayoutOfText): more than the
+ * sniffers read past a "sep=" line and a preamble (SNIFF_CHARS * 4 for the newline), so a file
+ * read a block at a time, whose start alone is decoded whole, is sniffed as the whole text is.
+ */
+export const LAYOUT_SAMPLE_CHARS = SNIFF_CHARS * 5;
+
+/** What readDelimited reads: the sheet, and how its text was laid out. */
+interface DelimitedRead {
+  sheet: Sheet;
+  delimiter: Delimiter;
+  newline: Newline;
+  sepLine: boolean;
+}
+
+/**
  * Reads CSV or TSV text (already decoded) into one sheet: every value stays the exact text
  * written (`''` for empty), short rows are padded with `''`, and a row with more non-empty fields
  * than the header widens the table by unnamed columns (`column_5`), padded with `''` in the other
@@ -444,9 +464,12 @@ export function readDelimited(
   sheetName: string,
   limits: Required<ReadLimits>,
   utf8?: Utf8Source,
-): { sheet: Sheet; delimiter: Delimiter; newline: Newline; sepLine: boolean } {
+): DelimitedRead {
   if (text.trim() === '') throw new EngineError('INVALID_FILE', 'The file is empty.');
-  const { hint, delimiter, newline } = delimitedLayoutOfText(text, preferred);
+  const { hint, delimiter, newline } = delimitedLayoutOfText(
+    text.slice(0, LAYOUT_SAMPLE_CHARS),
+    preferred,
+  );
   if (hint) text = text.slice(hint.length);
   // A text with a character above U+00FF takes two bytes per character: read from its bytes
   // a block at a time, the table keeps one byte per character wherever it can.
@@ -455,22 +478,81 @@ export function readDelimited(
   // lets the whole text go once the table is read.
   if (twoByte) NOT_LATIN1.test('\u0100');
   let quotes: QuoteTally | null = new QuoteTally(delimiter);
-  let records =
-    utf8 && twoByte
-      ? splitUtf8Records(utf8.bytes, utf8.start + (hint?.length ?? 0), delimiter, quotes)
-      : splitRecords(text, delimiter, undefined, undefined, quotes);
+  let records: string[][] | null;
+  try {
+    records =
+      utf8 && twoByte
+        ? splitUtf8Records(utf8.bytes, utf8.start + (hint?.length ?? 0), delimiter, quotes)
+        : splitRecords(text, delimiter, undefined, undefined, quotes);
+  } catch (error) {
+    // Bytes that are not all UTF-8 after a byte-order mark, which decodeText decodes leniently
+    // (with U+FFFD): their text is split as it was decoded.
+    if (!(error instanceof NotUtf8Error)) throw error;
+    quotes = new QuoteTally(delimiter);
+    records = splitRecords(text, delimiter, undefined, undefined, quotes);
+  }
   if (records === null) {
     // Papa Parse tells no quoting: such a file is written back quoted where needed.
     quotes = null;
     records = parseWithPapa(text, newline, delimiter, hint ? 1 : 0);
   }
+  const sheet = sheetOfRecords(records, quotes, trailingLineBreaks(text), sheetName, limits);
+  return { sheet, delimiter, newline, sepLine: hint !== null };
+}
+
+/**
+ * readDelimited for UTF-8 bytes from `start` (after a byte-order mark), read a block at a time
+ * (splitUtf8Records) so the text is never one string: a file with a character above U+00FF
+ * decoded whole is a string of two bytes per character, twice the file. `head` is the text of the
+ * bytes' start, at least LAYOUT_SAMPLE_CHARS of it or all of it, not blank: the layout is
+ * sniffed from it. Null when readDelimited must read the whole text instead: a quoted field
+ * splitRecords cannot split (Papa Parse reads it, or names the line), or bytes that are not UTF-8.
+ */
+export function readDelimitedUtf8(
+  bytes: Uint8Array,
+  start: number,
+  head: string,
+  preferred: Delimiter,
+  sheetName: string,
+  limits: Required<ReadLimits>,
+): DelimitedRead | null {
+  const { hint, delimiter, newline } = delimitedLayoutOfText(
+    head.slice(0, LAYOUT_SAMPLE_CHARS),
+    preferred,
+  );
+  // The "sep=" line is ASCII: as many bytes as characters.
+  const tableStart = start + (hint?.length ?? 0);
+  const quotes = new QuoteTally(delimiter);
+  let records: string[][] | null;
+  try {
+    records = splitUtf8Records(bytes, tableStart, delimiter, quotes);
+  } catch (error) {
+    if (error instanceof NotUtf8Error) return null;
+    throw error;
+  }
+  if (records === null) return null;
+  const blankLines = trailingLineBreaks(bytes.subarray(tableStart));
+  const sheet = sheetOfRecords(records, quotes, blankLines, sheetName, limits);
+  return { sheet, delimiter, newline, sepLine: hint !== null };
+}
+
+/**
+ * The sheet of a delimited text's records (see readDelimited): its header row, width, rows and
+ * quoting. `blankLines` is how many line breaks end the text.
+ */
+function sheetOfRecords(
+  records: string[][],
+  quotes: QuoteTally | null,
+  blankLines: number,
+  sheetName: string,
+  limits: Required<ReadLimits>,
+): Sheet {
   const headerIndex = findHeaderRow(records);
   const header = records[headerIndex];
   if (!header) throw new EngineError('INVALID_FILE', 'The file is empty.');
   // The newline that ends the last line leaves one empty record behind, and blank lines at the
   // end are no rows, not even in a one-column file (where a last empty value is written `""`).
   let end = records.length;
-  let blankLines = trailingLineBreaks(text);
   while (end > headerIndex + 1 && blankLines > 0 && isEmptyRecord(records[end - 1] ?? [])) {
     end--;
     blankLines--;
@@ -495,17 +577,12 @@ export function readDelimited(
   }
   const quoting = quotes?.quotingOf(width, headerIndex, rows.length, rowOfRecord);
   return {
-    sheet: {
-      name: sheetName,
-      columns,
-      rows,
-      ...(headerCells ? { headerCells } : {}),
-      ...(headerIndex > 0 ? { preamble: records.slice(0, headerIndex) } : {}),
-      ...(quoting ? { quoting } : {}),
-      ...(trailingDelimiters > 0 ? { trailingDelimiters } : {}),
-    },
-    delimiter,
-    newline,
-    sepLine: hint !== null,
+    name: sheetName,
+    columns,
+    rows,
+    ...(headerCells ? { headerCells } : {}),
+    ...(headerIndex > 0 ? { preamble: records.slice(0, headerIndex) } : {}),
+    ...(quoting ? { quoting } : {}),
+    ...(trailingDelimiters > 0 ? { trailingDelimiters } : {}),
   };
 }

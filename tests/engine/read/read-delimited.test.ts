@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError, readWorkbook, type Workbook } from '../../../src/engine';
+import { readWideUtf8Delimited } from '../../../src/engine/read/read-workbook';
+import { decodeText, utf8TextStart } from '../../../src/engine/read/decode-text';
+import { DEFAULT_READ_LIMITS } from '../../../src/engine/read/read-limits';
+import { preferredDelimiter, readDelimited } from '../../../src/engine/read/read-delimited';
+import { holdsWideCharacters } from '../../../src/engine/read/split-records';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -601,10 +606,156 @@ describe('readWorkbook on text with characters above U+00FF (read from its bytes
     expect(workbook.csv).toEqual({ delimiter: ';', newline: '\r\n', bom: true, sepLine: true });
   });
 
+  it('reads bytes that are not UTF-8 after a byte-order mark as replacement characters', () => {
+    const bytes = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...utf8('name,city\nŁukasz,Kraków\n'),
+      0xff,
+      0x2c,
+      0x31,
+    ]);
+    expect(read(bytes).sheets[0]?.rows).toEqual([
+      ['Łukasz', 'Kraków'],
+      ['\ufffd', '1'],
+    ]);
+  });
+
   it('reports a quoted field left open at its line, as for any text', () => {
     const text = `name,note\n${'Łukasz,ok\n'.repeat(40_000)}Zoë,"open\n`;
     expect(() => read(text)).toThrow(
       'Line 40002, column 2 has a quoted field that is not closed properly.',
     );
+  });
+
+  /** Many lines, so the blocks are cut in them (256 KB each), with quoted line breaks. */
+  const long = (line: (row: number) => string) =>
+    Array.from({ length: 30_000 }, (_, row) => line(row)).join('\r\n');
+
+  // The text of each file as readWorkbook reads any text: decoded whole, then readDelimited.
+  const cases: { description: string; bytes: Uint8Array; fileName?: string; whole?: true }[] = [
+    { description: 'a short file', bytes: utf8('name,city\nŁukasz,Kraków\n') },
+    {
+      description: 'quoted line breaks across block cuts',
+      bytes: utf8(
+        `id,name,note\r\n${long((row) => `${row},Łukasz ${row},"a\n€ ""${row}""\r\nend"`)}\r\n`,
+      ),
+    },
+    {
+      description: 'a character above U+00FF only near the end',
+      bytes: utf8(`id,name\n${long((row) => `${row},Zoë`)}\n9,“quoted”\n`),
+    },
+    {
+      description: 'a preamble, a "sep=" line and a byte-order mark',
+      bytes: new Uint8Array([
+        0xef,
+        0xbb,
+        0xbf,
+        ...utf8(`sep=;\nReport – 2026\n\nname;amount\n${long((row) => `Ø${row};${row}`)}`),
+      ]),
+    },
+    {
+      description: 'blank lines at the end, and lines that are only delimiters',
+      bytes: utf8(`a;b\n€;1\n;;\n\r\n\n\n`),
+    },
+    {
+      description: 'a tab-separated file named .tsv',
+      bytes: utf8(`a\tb\n${long((row) => `${row}\t→`)}`),
+      fileName: 'arrows.tsv',
+    },
+    {
+      description:
+        'a byte-order mark right after the first (both dropped, as TextDecoder drops them)',
+      bytes: new Uint8Array([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, ...utf8('a,b\n€,1\n')]),
+    },
+    {
+      description: 'a byte-order mark starting a line further on (a character of the text)',
+      bytes: utf8(`a,b\n${long((row) => `${row % 997 === 0 ? '\ufeff' : ''}€${row},1`)}\n`),
+    },
+    {
+      description: 'CR line breaks only',
+      bytes: utf8(`a,b\r${long((row) => `€,${row}`).replaceAll('\r\n', '\r')}`),
+    },
+    {
+      description: 'bytes further on that are not UTF-8 (read whole, as Windows-1252)',
+      whole: true,
+      bytes: new Uint8Array([
+        ...utf8(`a,b\n${long((row) => `€,${row}`)}\n`),
+        0x5a,
+        0xfc,
+        0x2c,
+        0x31,
+      ]),
+    },
+  ];
+
+  it.each(cases)(
+    'gives what the whole text gives: $description',
+    ({ bytes, fileName, whole: readWhole }) => {
+      const name = fileName ?? 'people.csv';
+      expect(readWideUtf8Delimited(bytes, name, DEFAULT_READ_LIMITS) === null).toBe(
+        readWhole === true,
+      );
+      const { text, bom, encoding } = decodeText(bytes);
+      const utf8Bytes = encoding === 'utf-8' ? { bytes, start: utf8TextStart(bytes) } : undefined;
+      const whole = readDelimited(
+        text,
+        preferredDelimiter(name),
+        name.replace(/\.\w+$/, ''),
+        DEFAULT_READ_LIMITS,
+        utf8Bytes,
+      );
+      const workbook = readWorkbook(bytes, name);
+      expect(workbook.sheets).toEqual([whole.sheet]);
+      expect(workbook.format).toBe(whole.delimiter === '\t' ? 'tsv' : 'csv');
+      expect(workbook.csv).toEqual({
+        delimiter: whole.delimiter,
+        newline: whole.newline,
+        bom: bom || encoding === 'windows-1252',
+        ...(whole.sepLine ? { sepLine: true } : {}),
+      });
+    },
+  );
+});
+
+describe('readWideUtf8Delimited', () => {
+  it.each([
+    ['text without characters above U+00FF', utf8('name\nZoë\n'), 'a.csv'],
+    ['JSON', utf8('[{"name":"Łukasz"}]'), 'a.txt'],
+    ['text named as a workbook', utf8('name\nŁukasz\n'), 'a.xlsx'],
+    ['text named as JSON Lines', utf8('name\nŁukasz\n'), 'a.jsonl'],
+    ['UTF-16', utf16('name\nŁukasz\n', 'le'), 'a.csv'],
+    ['a quoted field left open', utf8('name,note\nŁukasz,"open\n'), 'a.csv'],
+    ['markup', utf8('<table><tr><td>Łukasz</td></tr></table>'), 'a.csv'],
+  ])('leaves %s to the whole text', (_, bytes, fileName) => {
+    expect(readWideUtf8Delimited(bytes, fileName, DEFAULT_READ_LIMITS)).toBeNull();
+  });
+});
+
+describe('holdsWideCharacters', () => {
+  it.each([
+    ['ASCII', 'id,name\n1,Ann\n', false],
+    ['Latin-1 (é, ü, ÿ)', 'Zoë,Müller,ÿ', false],
+    ['a curly apostrophe', 'O’Neil', true],
+    ['a euro sign', '5 €', true],
+    ['Ł (U+0141, the first lead byte above Latin-1)', 'Łukasz', true],
+    ['CJK', '東京', true],
+    ['an emoji', 'ok 👍', true],
+  ])('%s: %s', (_, text, wide) => {
+    // Every place of the text in a word of four bytes, and every alignment of the bytes.
+    for (let before = 0; before < 8; before++) {
+      const bytes = utf8(`${'x'.repeat(before)}${text}${'y'.repeat(9)}`);
+      for (let offset = 0; offset < 4; offset++) {
+        const padded = new Uint8Array(bytes.length + offset);
+        padded.set(bytes, offset);
+        expect(holdsWideCharacters(padded.subarray(offset))).toBe(wide);
+      }
+    }
+  });
+
+  it('reads bytes that start inside a word of their buffer, a few or none', () => {
+    expect(holdsWideCharacters(new Uint8Array([0xef, 0xbb, 0xbf]).subarray(3))).toBe(false);
+    expect(holdsWideCharacters(new Uint8Array([0x41, 0xe2]).subarray(1))).toBe(true);
   });
 });
