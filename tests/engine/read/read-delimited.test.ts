@@ -592,14 +592,13 @@ describe('readWorkbook on CSV and TSV', () => {
   });
 });
 
+/** `text` in UTF-8 after a byte-order mark, and then `after`. */
+const withUtf8Bom = (text: string, ...after: number[]) =>
+  new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(text), ...after]);
+
 describe('readWorkbook on text with characters above U+00FF (read from its bytes by blocks)', () => {
   it('reads past a byte-order mark and a "sep=" line', () => {
-    const bytes = new Uint8Array([
-      0xef,
-      0xbb,
-      0xbf,
-      ...utf8('sep=;\r\nname;city\r\nŁukasz;"Kraków\nśródmieście"\r\n'),
-    ]);
+    const bytes = withUtf8Bom('sep=;\r\nname;city\r\nŁukasz;"Kraków\nśródmieście"\r\n');
     const workbook = read(bytes);
     expect(workbook.sheets[0]?.columns).toEqual(['name', 'city']);
     expect(workbook.sheets[0]?.rows).toEqual([['Łukasz', 'Kraków\nśródmieście']]);
@@ -607,15 +606,7 @@ describe('readWorkbook on text with characters above U+00FF (read from its bytes
   });
 
   it('reads bytes that are not UTF-8 after a byte-order mark as replacement characters', () => {
-    const bytes = new Uint8Array([
-      0xef,
-      0xbb,
-      0xbf,
-      ...utf8('name,city\nŁukasz,Kraków\n'),
-      0xff,
-      0x2c,
-      0x31,
-    ]);
+    const bytes = withUtf8Bom('name,city\nŁukasz,Kraków\n', 0xff, 0x2c, 0x31);
     expect(read(bytes).sheets[0]?.rows).toEqual([
       ['Łukasz', 'Kraków'],
       ['\ufffd', '1'],
@@ -648,12 +639,7 @@ describe('readWorkbook on text with characters above U+00FF (read from its bytes
     },
     {
       description: 'a preamble, a "sep=" line and a byte-order mark',
-      bytes: new Uint8Array([
-        0xef,
-        0xbb,
-        0xbf,
-        ...utf8(`sep=;\nReport – 2026\n\nname;amount\n${long((row) => `Ø${row};${row}`)}`),
-      ]),
+      bytes: withUtf8Bom(`sep=;\nReport – 2026\n\nname;amount\n${long((row) => `Ø${row};${row}`)}`),
     },
     {
       description: 'blank lines at the end, and lines that are only delimiters',
@@ -667,7 +653,7 @@ describe('readWorkbook on text with characters above U+00FF (read from its bytes
     {
       description:
         'a byte-order mark right after the first (both dropped, as TextDecoder drops them)',
-      bytes: new Uint8Array([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, ...utf8('a,b\n€,1\n')]),
+      bytes: withUtf8Bom('\ufeffa,b\n€,1\n'),
     },
     {
       description: 'a byte-order mark starting a line further on (a character of the text)',
