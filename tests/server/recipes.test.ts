@@ -89,7 +89,7 @@ describe('GET /api/datasets/{id}/recipe', () => {
   it("gives every sheet's choices, versioned, without a value of the data", async () => {
     const book = await uploadDataset(server.url, 'book.xlsx', fixtureFile('xlsx'));
     const recipe = await json<Recipe>(await getRecipe(book.id));
-    expect(recipe).toMatchObject({ standin: 'recipe', version: 1, scheme: 11 });
+    expect(recipe).toMatchObject({ standin: 'recipe', version: 1, scheme: 12 });
     expect(recipe.sheets.map((sheet) => sheet.name)).toEqual(['People', 'Orders']);
     expect(recipe.sheets[0]?.columns.find((column) => column.name === 'email')).toEqual({
       name: 'email',
@@ -195,11 +195,11 @@ describe('PUT /api/datasets/{id}/recipe', () => {
     const input = golden('customers.csv');
     const latest = await uploadDataset(server.url, 'customers.csv', input);
     const ran = await json<DatasetView>(await pseudonymize(latest.id, 'golden-key-2026'));
-    expect(ran.stats?.scheme).toBe(11);
-    expect(await downloadBytes(latest.id)).toEqual(golden('scheme-11/pseudonymized.csv'));
+    expect(ran.stats?.scheme).toBe(12);
+    expect(await downloadBytes(latest.id)).toEqual(golden('scheme-12/pseudonymized.csv'));
 
     const recipe = await json<Recipe>(await getRecipe(latest.id));
-    expect(recipe.scheme).toBe(11);
+    expect(recipe.scheme).toBe(12);
     const older = await uploadDataset(server.url, 'customers.csv', input);
     await json(await pseudonymize(older.id, 'golden-key-2026'));
     // The same choices under scheme 1: the schemas do not change, the run is discarded.
@@ -247,11 +247,11 @@ describe('PUT /api/datasets/{id}/recipe', () => {
     {
       description: 'a newer pseudonym scheme',
       change: (recipe: Recipe) => {
-        recipe.scheme = 12;
+        recipe.scheme = 13;
       },
       path: ['scheme'],
       message:
-        /This recipe was made for pseudonym scheme 12; this Stand-in knows schemes up to 11\. Update Stand-in to use it\./,
+        /This recipe was made for pseudonym scheme 13; this Stand-in knows schemes up to 12\. Update Stand-in to use it\./,
     },
   ])('refuses $description with 400 naming the field', async ({ change, path, message }) => {
     const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv', 5));
@@ -315,9 +315,9 @@ describe('POST /api/upload with a recipe', () => {
     },
     {
       description: 'a recipe of a newer scheme',
-      recipe: JSON.stringify({ standin: 'recipe', version: 1, scheme: 12, sheets: [] }),
+      recipe: JSON.stringify({ standin: 'recipe', version: 1, scheme: 13, sheets: [] }),
       status: 400,
-      expected: /pseudonym scheme 12.*Update Stand-in/,
+      expected: /pseudonym scheme 13.*Update Stand-in/,
     },
     {
       description: 'a recipe that is not JSON',

@@ -463,8 +463,10 @@ export function titleCase(word: string): string {
  * ('catherine.moore@…' beside 'Catherine Moore'), the full name is written as the names its
  * email's pseudonym was made of ('rosa.kling@example.com' gives 'Rosa Kling'), in the name's
  * own order, comma and case. The email keeps its per-value pseudonym, so it still joins the
- * same email in a file without names; the name follows it within its row. Returns how many
- * cells it wrote.
+ * same email in a file without names; the name follows it within its row. From scheme 12 on, a
+ * name another original's row already has (two emails' pseudonyms of one name, 'ann.lee@…' and
+ * 'ann.lee1@…') is not written: the full name keeps its per-value pseudonym, so full names that
+ * were distinct stay distinct. Returns how many cells it wrote.
  */
 function namesFromEmails(
   input: Sheet,
@@ -475,8 +477,10 @@ function namesFromEmails(
 ): number {
   let written = 0;
   const { columnIndex, rowIds } = fullName;
+  const lookups = scheme >= 12 ? handedOut(fullName.namespace) : null;
   for (let row = 0; row < input.rows.length; row++) {
-    if (rowIds[row]! < 0) continue;
+    const id = rowIds[row]!;
+    if (id < 0) continue;
     const original = cellString(input.rows[row]![columnIndex]).trim();
     const names = splitFullName(original);
     if (!names) continue;
@@ -499,6 +503,11 @@ function namesFromEmails(
         (parts.name.includes(',') ? `${last}, ${first}` : `${first} ${last}`) +
         parts.suffix;
       if (name === original) break;
+      if (lookups) {
+        const taken = lookups.taken.find(name);
+        if (taken >= 0 && lookups.owners[taken] !== id) break;
+        lookups.owners[lookups.taken.add(name)] = id;
+      }
       output.rows[row]![columnIndex] = flatString(name);
       fullName.rowRewritten = true;
       written++;

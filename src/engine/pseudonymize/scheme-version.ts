@@ -8,7 +8,7 @@
  * a column routed to another rule (an identifier predicate that matches more names), another
  * Faker version whose lists differ. A change that alters none (speed, memory, messages) must not.
  */
-export const PSEUDONYM_SCHEME_VERSION = 11;
+export const PSEUDONYM_SCHEME_VERSION = 12;
 
 /*
  * What each scheme added, so an older one stays reproducible (pseudonymize's `scheme` option
@@ -124,6 +124,10 @@ export const PSEUDONYM_SCHEME_VERSION = 11;
  *    where it became 'Dr.'), and follows a first name on none of Faker's lists too. Puerto Rico,
  *    the capital and the territories count as US places beside the states; SSNs held as
  *    numbers (under a header naming them) stay valid SSNs.
+ * 12. a full name written as the names of its row's email pseudonym (row-people.ts) keeps its
+ *    per-value pseudonym where another full name's row already has that name: two emails'
+ *    pseudonyms can spell one name ('ann.lee@…', 'ann.lee1@…'), and distinct full names became
+ *    one (on a 40-row contact list, in 58 of 2,000 keys).
  */
 
 /** The oldest scheme this Stand-in still reproduces. */

@@ -219,8 +219,8 @@ describe('file-dependent pseudonyms', () => {
 });
 
 describe('PSEUDONYM_SCHEME_VERSION', () => {
-  it('is 6, from the engine and its browser entry alike', () => {
-    expect(PSEUDONYM_SCHEME_VERSION).toBe(11);
+  it('is 12, from the engine and its browser entry alike', () => {
+    expect(PSEUDONYM_SCHEME_VERSION).toBe(12);
     expect(BROWSER_SCHEME_VERSION).toBe(PSEUDONYM_SCHEME_VERSION);
   });
 });

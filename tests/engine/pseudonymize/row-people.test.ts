@@ -463,6 +463,41 @@ describe('full names that follow their row’s email (scheme 6 on)', () => {
     expect(run(contacts).rows.map((row) => row[1])).toEqual(alone);
   });
 
+  it('keeps distinct names distinct where two emails’ pseudonyms spell one name (scheme 12 on)', () => {
+    // 40 people of 10 first names and 4 last names, each email their names: under scheme 11,
+    // two emails' pseudonyms ('ann.lee@…', 'ann.lee1@…') gave two people one name for some keys.
+    const people: Sheet = {
+      name: 'people',
+      columns: ['full_name', 'email'],
+      rows: Array.from({ length: 40 }, (_, index) => {
+        const first = [
+          'Mary',
+          'James',
+          'Chloe',
+          'Olga',
+          'Mateo',
+          'Fatima',
+          'Aoife',
+          'Yuki',
+          'Ravi',
+          'Wei',
+        ][index % 10]!;
+        const last = ['Smith', 'Okafor', 'Nowak', 'Rossi'][Math.floor(index / 10)]!;
+        return [`${first} ${last}`, `${first.toLowerCase()}.${last.toLowerCase()}@example.org`];
+      }),
+    };
+    const keysWithRepeats = (scheme: number) =>
+      Array.from({ length: 150 }, (_, key) => `key-${key}`).filter((secret) => {
+        const result = pseudonymize({ format: 'csv', sheets: [people] }, [detectSchema(people)], {
+          secret,
+          scheme,
+        });
+        return new Set(result.workbook.sheets[0]!.rows.map((row) => row[0])).size < 40;
+      });
+    expect(keysWithRepeats(11).length).toBeGreaterThan(0);
+    expect(keysWithRepeats(12)).toEqual([]);
+  });
+
   it('dropped the title and suffix under scheme 8', () => {
     const smith = run(contacts, 8).rows[1]!;
     expect(smith[0]).toMatch(/^\S+ \S+$/);

@@ -104,7 +104,7 @@ describe('recipeFromSchemas and applyRecipe', () => {
 
   it('holds the format marker, both versions and per column only the choices', () => {
     const recipe = recipeFromSchemas([marchChoices()]);
-    expect(recipe).toMatchObject({ standin: 'recipe', version: 1, scheme: 11 });
+    expect(recipe).toMatchObject({ standin: 'recipe', version: 1, scheme: 12 });
     expect(recipeFromSchemas([marchChoices()], 1).scheme).toBe(1);
     const columns = recipe.sheets[0]!.columns;
     expect(columns.find((column) => column.name === 'first_name')).toEqual({
