@@ -474,10 +474,15 @@ function namesFromEmails(
   fullName: PlannedColumn,
   emails: readonly PlannedColumn[],
   scheme: number,
+  people?: SheetsOfPeople,
 ): number {
   let written = 0;
   const { columnIndex, rowIds } = fullName;
-  const lookups = scheme >= 12 ? handedOut(fullName.namespace) : null;
+  // The names handed out in every sheet of the run, where it keeps them (see SheetsOfPeople).
+  const lookups =
+    scheme >= 12
+      ? (people?.handedOutOf(fullName.namespace) ?? handedOut(fullName.namespace))
+      : null;
   for (let row = 0; row < input.rows.length; row++) {
     const id = rowIds[row]!;
     if (id < 0) continue;
@@ -603,7 +608,7 @@ export function coherePeople(
       (c) => c.rule.action !== 'faker' && (c.type === 'email' || c.semantic === 'email'),
     );
     if (fullName) {
-      counts.fullNamesFromEmails = namesFromEmails(input, output, fullName, emails, scheme);
+      counts.fullNamesFromEmails = namesFromEmails(input, output, fullName, emails, scheme, people);
     }
   }
   if (!first) return counts;

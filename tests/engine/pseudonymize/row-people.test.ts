@@ -486,16 +486,29 @@ describe('full names that follow their row’s email (scheme 6 on)', () => {
         return [`${first} ${last}`, `${first.toLowerCase()}.${last.toLowerCase()}@example.org`];
       }),
     };
-    const keysWithRepeats = (scheme: number) =>
-      Array.from({ length: 150 }, (_, key) => `key-${key}`).filter((secret) => {
-        const result = pseudonymize({ format: 'csv', sheets: [people] }, [detectSchema(people)], {
-          secret,
-          scheme,
-        });
-        return new Set(result.workbook.sheets[0]!.rows.map((row) => row[0])).size < 40;
+    // The same people in one sheet, and in two (a name is not handed out twice in a run).
+    const halves = [0, 1].map((half) => ({
+      ...people,
+      name: `people ${half}`,
+      rows: people.rows.filter((_, index) => index % 2 === half),
+    }));
+    const keysWithRepeats = (sheets: Sheet[], scheme: number) =>
+      Array.from({ length: 120 }, (_, key) => `key-${key}`).filter((secret) => {
+        const result = pseudonymize(
+          { format: 'xlsx', sheets },
+          sheets.map((sheet) => detectSchema(sheet)),
+          {
+            secret,
+            scheme,
+          },
+        );
+        const names = result.workbook.sheets.flatMap((sheet) => sheet.rows.map((row) => row[0]));
+        return new Set(names).size < 40;
       });
-    expect(keysWithRepeats(11).length).toBeGreaterThan(0);
-    expect(keysWithRepeats(12)).toEqual([]);
+    for (const sheets of [[people], halves]) {
+      expect(keysWithRepeats(sheets, 11).length).toBeGreaterThan(0);
+      expect(keysWithRepeats(sheets, 12)).toEqual([]);
+    }
   });
 
   it('dropped the title and suffix under scheme 8', () => {
