@@ -509,9 +509,10 @@ function namesFromEmails(
         parts.suffix;
       if (name === original) break;
       if (lookups) {
-        const taken = lookups.taken.find(name);
+        const hash = StringHashSet.hash(name);
+        const taken = lookups.taken.find(name, hash);
         if (taken >= 0 && lookups.owners[taken] !== id) break;
-        lookups.owners[lookups.taken.add(name)] = id;
+        lookups.owners[lookups.taken.add(name, hash)] = id;
       }
       output.rows[row]![columnIndex] = flatString(name);
       fullName.rowRewritten = true;

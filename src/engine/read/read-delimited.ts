@@ -421,15 +421,6 @@ function parseWithPapa(
   return parsed.data;
 }
 
-/** The UTF-8 bytes a text was decoded from, and where the text starts in them (after a BOM). */
-export interface Utf8Source {
-  bytes: Uint8Array;
-  start: number;
-}
-
-/** A character above U+00FF, which makes V8 keep a string at two bytes per character. */
-const NOT_LATIN1 = /[\u0100-\uffff]/;
-
 /**
  * How much of a text's start its layout is sniffed from (delimitedLayoutOfText): more than the
  * sniffers read past a "sep=" line and a preamble (SNIFF_CHARS * 4 for the newline), so a file
@@ -453,9 +444,8 @@ interface DelimitedRead {
  * row has as many, their number is the sheet's `trailingDelimiters`, written back. Blank
  * lines are skipped (in a one-column file a blank line between values is an empty value), and
  * a preamble above the header (see findHeaderRow) is the sheet's `preamble`. CRLF, LF and CR line endings may be
- * mixed. `utf8`, the bytes a UTF-8 text was decoded from, lets a text with a character above
- * U+00FF be read a block at a time, so the table keeps one byte per character where it can.
- * How the source quoted its columns, where it quoted more than needed, is Sheet.quoting.
+ * mixed. (readDelimitedUtf8 reads UTF-8 bytes a block at a time instead, where the whole text
+ * would take two bytes per character.) How the source quoted its columns, where it quoted more than needed, is Sheet.quoting.
  * @example readDelimited('a,b\n1,2,3\n', ',', 'data', limits).sheet.columns // ['a', 'b', 'column_3']
  */
 export function readDelimited(
@@ -463,7 +453,6 @@ export function readDelimited(
   preferred: Delimiter,
   sheetName: string,
   limits: Required<ReadLimits>,
-  utf8?: Utf8Source,
 ): DelimitedRead {
   if (text.trim() === '') throw new EngineError('INVALID_FILE', 'The file is empty.');
   const { hint, delimiter, newline } = delimitedLayoutOfText(
@@ -471,26 +460,8 @@ export function readDelimited(
     preferred,
   );
   if (hint) text = text.slice(hint.length);
-  // A text with a character above U+00FF takes two bytes per character: read from its bytes
-  // a block at a time, the table keeps one byte per character wherever it can.
-  const twoByte = utf8 !== undefined && NOT_LATIN1.test(text);
-  // V8 keeps the subject of the last successful match (RegExp.input): a match on one character
-  // lets the whole text go once the table is read.
-  if (twoByte) NOT_LATIN1.test('\u0100');
   let quotes: QuoteTally | null = new QuoteTally(delimiter);
-  let records: string[][] | null;
-  try {
-    records =
-      utf8 && twoByte
-        ? splitUtf8Records(utf8.bytes, utf8.start + (hint?.length ?? 0), delimiter, quotes)
-        : splitRecords(text, delimiter, undefined, undefined, quotes);
-  } catch (error) {
-    // Bytes that are not all UTF-8 after a byte-order mark, which decodeText decodes leniently
-    // (with U+FFFD): their text is split as it was decoded.
-    if (!(error instanceof NotUtf8Error)) throw error;
-    quotes = new QuoteTally(delimiter);
-    records = splitRecords(text, delimiter, undefined, undefined, quotes);
-  }
+  let records = splitRecords(text, delimiter, undefined, undefined, quotes);
   if (records === null) {
     // Papa Parse tells no quoting: such a file is written back quoted where needed.
     quotes = null;

@@ -16,7 +16,7 @@ import {
 } from './read-delimited';
 import { readJsonDocument } from './read-json';
 import { resolveReadLimits, type ReadLimits } from './read-limits';
-import { holdsWideCharacters } from './split-records';
+import { firstWideLead } from './split-records';
 import { readSpreadsheet } from './read-spreadsheet';
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
@@ -114,8 +114,11 @@ export function readWorkbook(bytes: Uint8Array, fileName: string, limits?: ReadL
   return readWideUtf8Delimited(bytes, fileName, resolved) ?? readWhole(bytes, fileName, resolved);
 }
 
-/** How much of a file's start readWideUtf8Delimited decodes to choose the format and layout. */
-const HEAD_BYTES = 4 * LAYOUT_SAMPLE_CHARS;
+/**
+ * How much of a file's start readWideUtf8Delimited decodes to choose the format and layout: at
+ * least LAYOUT_SAMPLE_CHARS characters, as no UTF-16 unit takes more than three bytes of UTF-8.
+ */
+const HEAD_BYTES = 3 * LAYOUT_SAMPLE_CHARS + 3;
 
 /**
  * A UTF-8 csv or tsv with a character above U+00FF, read a block at a time (readDelimitedUtf8)
@@ -138,7 +141,7 @@ export function readWideUtf8Delimited(
   if (startsWith(bytes, ZIP_SIGNATURE) || startsWith(bytes, OLE2_SIGNATURE)) return null;
   if (isBareBiff(bytes) || utf16Of(bytes) !== null) return null;
   const textStart = utf8TextStart(bytes);
-  if (!holdsWideCharacters(bytes.subarray(textStart))) return null;
+  if (firstWideLead(bytes, textStart) < 0) return null;
   const whole = bytes.length <= HEAD_BYTES;
   let head: string;
   try {
@@ -250,14 +253,7 @@ function readWhole(bytes: Uint8Array, fileName: string, resolved: Required<ReadL
       );
     }
   }
-  const utf8 = encoding === 'utf-8' ? { bytes, start: utf8TextStart(bytes) } : undefined;
-  const { sheet, delimiter, newline, sepLine } = readDelimited(
-    text,
-    preferred,
-    name,
-    resolved,
-    utf8,
-  );
+  const { sheet, delimiter, newline, sepLine } = readDelimited(text, preferred, name, resolved);
   const format: FileFormat = delimiter === '\t' ? 'tsv' : 'csv';
   // Output is UTF-8: without a BOM, Excel would read a Windows-1252 file's accents as mojibake.
   const csv: CsvLayout = { delimiter, newline, bom: bom || encoding === 'windows-1252' };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError, readWorkbook, type Workbook } from '../../../src/engine';
 import { readWideUtf8Delimited } from '../../../src/engine/read/read-workbook';
-import { decodeText, utf8TextStart } from '../../../src/engine/read/decode-text';
+import { decodeText } from '../../../src/engine/read/decode-text';
 import { DEFAULT_READ_LIMITS } from '../../../src/engine/read/read-limits';
 import { preferredDelimiter, readDelimited } from '../../../src/engine/read/read-delimited';
-import { holdsWideCharacters } from '../../../src/engine/read/split-records';
+import { firstWideLead } from '../../../src/engine/read/split-records';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -684,13 +684,11 @@ describe('readWorkbook on text with characters above U+00FF (read from its bytes
         readWhole === true,
       );
       const { text, bom, encoding } = decodeText(bytes);
-      const utf8Bytes = encoding === 'utf-8' ? { bytes, start: utf8TextStart(bytes) } : undefined;
       const whole = readDelimited(
         text,
         preferredDelimiter(name),
         name.replace(/\.\w+$/, ''),
         DEFAULT_READ_LIMITS,
-        utf8Bytes,
       );
       const workbook = readWorkbook(bytes, name);
       expect(workbook.sheets).toEqual([whole.sheet]);
@@ -719,7 +717,7 @@ describe('readWideUtf8Delimited', () => {
   });
 });
 
-describe('holdsWideCharacters', () => {
+describe('firstWideLead', () => {
   it.each([
     ['ASCII', 'id,name\n1,Ann\n', false],
     ['Latin-1 (é, ü, ÿ)', 'Zoë,Müller,ÿ', false],
@@ -735,13 +733,14 @@ describe('holdsWideCharacters', () => {
       for (let offset = 0; offset < 4; offset++) {
         const padded = new Uint8Array(bytes.length + offset);
         padded.set(bytes, offset);
-        expect(holdsWideCharacters(padded.subarray(offset))).toBe(wide);
+        expect(firstWideLead(padded.subarray(offset)) >= 0).toBe(wide);
+        expect(firstWideLead(padded, offset) >= 0).toBe(wide);
       }
     }
   });
 
   it('reads bytes that start inside a word of their buffer, a few or none', () => {
-    expect(holdsWideCharacters(new Uint8Array([0xef, 0xbb, 0xbf]).subarray(3))).toBe(false);
-    expect(holdsWideCharacters(new Uint8Array([0x41, 0xe2]).subarray(1))).toBe(true);
+    expect(firstWideLead(new Uint8Array([0xef, 0xbb, 0xbf]).subarray(3))).toBe(-1);
+    expect(firstWideLead(new Uint8Array([0x41, 0xe2]).subarray(1))).toBe(0);
   });
 });
