@@ -67,8 +67,7 @@ let lastRead: { key: string; workbook: Workbook } | null = null;
  * The workbook of a dataset's upload: the one read last when the key matches, else read now.
  * The engine reads the shared bytes as they are, never writing into them (Node's decoders take
  * views of shared memory): a private copy cost every read 50 MB of memory touched for the first
- * time and 50 ms on the 50 MB shared CSV, and the worker 50 MB more for as long as it keeps the
- * table. A conversion reads the run's output so too.
+ * time, about 50 ms on the 50 MB shared CSV. A conversion reads the run's output so too.
  */
 function readDataset(job: { bytes: SharedArrayBuffer; fileName: string; readKey?: string }) {
   if (job.readKey !== undefined && lastRead?.key === job.readKey) return lastRead.workbook;
