@@ -67,6 +67,19 @@ function looksBinary(text: string, encoding: DecodedText['encoding']): boolean {
 /** Text that opens like XML or HTML (`<?xml`, `<!DOCTYPE`, `<table>`), not a header like "≮". */
 const MARKUP_START = /^<(?:[?!]|[A-Za-z][\w:.-]*(?:[\s/>]|$))/;
 
+/**
+ * What a text is by its start (`trimmed`: its start without leading white space), in the order
+ * readWorkbook tells them: nothing, markup (Excel 2003 XML, an HTML table), JSON to try, else a
+ * delimited table. The one ladder of both readWhole and readWideUtf8Delimited, which judges the
+ * start of a file alone.
+ */
+function textKindOf(trimmed: string): 'empty' | 'markup' | 'json' | 'delimited' {
+  if (trimmed === '') return 'empty';
+  if (MARKUP_START.test(trimmed)) return 'markup';
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return 'json';
+  return 'delimited';
+}
+
 /** Extensions of files that must be JSON: a document, or JSON Lines. */
 const JSON_EXTENSIONS: ReadonlySet<string> = new Set(['json', 'jsonl', 'ndjson']);
 
@@ -135,11 +148,9 @@ export function readWideUtf8Delimited(
   fileName: string,
   limits: Required<ReadLimits>,
 ): Workbook | null {
-  const extension = extensionOf(fileName);
   if (bytes.length === 0 || bytes.length > MAX_TEXT_FILE_BYTES) return null;
-  if (SPREADSHEET_LABEL[extension] || JSON_EXTENSIONS.has(extension)) return null;
-  if (startsWith(bytes, ZIP_SIGNATURE) || startsWith(bytes, OLE2_SIGNATURE)) return null;
-  if (isBareBiff(bytes) || utf16Of(bytes) !== null) return null;
+  if (spreadsheetFormatOf(bytes, fileName) !== null || utf16Of(bytes) !== null) return null;
+  if (JSON_EXTENSIONS.has(extensionOf(fileName))) return null;
   const textStart = utf8TextStart(bytes);
   if (firstWideLead(bytes, textStart) < 0) return null;
   const whole = bytes.length <= HEAD_BYTES;
@@ -154,10 +165,7 @@ export function readWideUtf8Delimited(
     return null;
   }
   if (!whole && head.length < LAYOUT_SAMPLE_CHARS) return null;
-  if (looksBinary(head, 'utf-8')) return null;
-  const trimmed = head.trimStart();
-  if (trimmed === '' || MARKUP_START.test(trimmed)) return null;
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return null;
+  if (looksBinary(head, 'utf-8') || textKindOf(head.trimStart()) !== 'delimited') return null;
   const read = readDelimitedUtf8(
     bytes,
     textStart,
@@ -198,10 +206,11 @@ function readWhole(bytes: Uint8Array, fileName: string, resolved: Required<ReadL
     );
   }
   const trimmed = text.trimStart();
-  if (trimmed === '') throw new EngineError('INVALID_FILE', 'The file is empty.');
+  const kind = textKindOf(trimmed);
+  if (kind === 'empty') throw new EngineError('INVALID_FILE', 'The file is empty.');
 
   // Spreadsheet XML (Excel 2003) or an HTML table saved as .xls, as many web apps export.
-  if (MARKUP_START.test(trimmed)) {
+  if (kind === 'markup') {
     if (!spreadsheetLabel) {
       throw new EngineError(
         'INVALID_FILE',
@@ -216,7 +225,7 @@ function readWhole(bytes: Uint8Array, fileName: string, resolved: Required<ReadL
 
   const name = baseName(fileName);
   const jsonNamed = JSON_EXTENSIONS.has(extension);
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+  if (kind === 'json') {
     try {
       const { sheets, jsonTables } = readJsonDocument(text, name, resolved);
       return { format: 'json', sheets, ...(jsonTables ? { jsonTables } : {}) };
