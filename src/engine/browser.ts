@@ -32,4 +32,11 @@ export {
   type DateFigures,
   type UtilityFigures,
 } from './report/report-schema';
-export { hasTwoValues, reportSummaryParts, survivingCells } from './report/summary';
+export type { ReplacementFigures } from './report/replacement-figures';
+export {
+  hasTwoValues,
+  nameList,
+  replacedNothing,
+  reportSummaryParts,
+  survivingCells,
+} from './report/summary';

@@ -101,6 +101,7 @@ export { firstHash, secondHash } from './text/text-hash';
 export {
   buildReport,
   privacyReportSchema,
+  replacementSchema,
   reportPart,
   SampledCounts,
   StreamedReport,
@@ -110,4 +111,6 @@ export {
   hasTwoValues,
   type PrivacyReport,
   type ReportInput,
+  replacementFigures,
+  type ReplacementFigures,
 } from './report';

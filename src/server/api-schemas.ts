@@ -12,6 +12,7 @@ import {
   userDateRangeSchema,
   userNumberRangeSchema,
   dateShiftSchema,
+  replacementSchema,
 } from '../engine';
 
 export const fileFormatSchema = z.enum(FILE_FORMATS);
@@ -200,8 +201,21 @@ const statsSchema = z.object({
     .describe("The pseudonym scheme the run followed: the latest, or an applied recipe's"),
   rowsProcessed: z.number().int(),
   cellsProcessed: z.number().int(),
-  columnsPseudonymized: z.number().int(),
-  schemaMatch: z.number().min(0).max(1),
+  columnsPseudonymized: z
+    .number()
+    .int()
+    .describe('Columns the engine planned pseudonyms for or emptied (see columnsReplaced)'),
+  columnsReplaced: replacementSchema.shape.columnsReplaced,
+  columnsKept: replacementSchema.shape.columnsKept,
+  columnsBlanked: replacementSchema.shape.columnsBlanked,
+  cellsReplaced: replacementSchema.shape.cellsReplaced,
+  cellsKept: replacementSchema.shape.cellsKept,
+  keptColumns: replacementSchema.shape.keptColumns,
+  schemaMatch: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe('Share of replaced columns whose output re-detects alike; 1 when none was replaced'),
   fileDependentPseudonyms: z.number().int().min(0),
   piiInText: z
     .object({

@@ -9,6 +9,7 @@ import {
   type PseudonymizeStats,
   type Recipe,
   type RecipeReport,
+  type ReplacementFigures,
 } from '../engine';
 import { ServerBusyError } from './api-errors';
 import type { ColumnUpdate } from './api-schemas';
@@ -30,6 +31,9 @@ export interface SheetState {
   readonly preview: ReadonlyArray<ReadonlyArray<string>>;
 }
 
+/** A run's figures: the engine's stats and what it really replaced (replacementFigures). */
+export type RunStats = PseudonymizeStats & ReplacementFigures;
+
 /** What a run's worker answers first, as soon as the result is written. */
 export interface RunResult {
   /** The pseudonymized workbook written in the uploaded format. */
@@ -37,7 +41,7 @@ export interface RunResult {
   readonly mappingRowCount: number;
   /** Per sheet, the first pseudonymized rows as display text. */
   readonly previews: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>;
-  readonly stats: Readonly<PseudonymizeStats>;
+  readonly stats: Readonly<RunStats>;
 }
 
 /** What the worker writes and computes after the result, while the client has it already. */

@@ -18,6 +18,7 @@ import {
   detectSchema,
   pseudonymize,
   readWorkbook,
+  replacementFigures,
   writeMapping,
   utf8Pieces,
   writeWorkbook,
@@ -120,6 +121,8 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
       const ran = performance.now();
       const output = sharedOutput(result.workbook, workbook.format);
       const written = performance.now();
+      // What the run really replaced, for the stats and the report alike.
+      const replacement = replacementFigures(workbook, result.workbook, job.schemas);
       // The result goes out now: the client shows and downloads it while the report and the
       // mapping are made. The server's own steps are timed beside the engine's.
       const early: RunResult = {
@@ -129,6 +132,7 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         previews: previewTables(result.workbook.sheets.map(previewSource), job.previewRowCounts),
         stats: {
           ...result.stats,
+          ...replacement,
           timings: {
             ...result.stats.timings,
             readFile: Math.round(read - started),
@@ -145,6 +149,7 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
         output: result.workbook,
         schemas: job.schemas,
         mappingAvailable: result.mappingRowCount() > 0,
+        replacement,
       });
       // The report goes out before the mapping is written: the page asks for it first.
       job.early.postMessage(report);

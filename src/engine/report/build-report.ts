@@ -27,6 +27,7 @@ import type {
   SheetReport,
   UtilityFigures,
 } from './report-schema';
+import type { ReplacementFigures } from './replacement-figures';
 import { riskFigures } from './risk';
 import { sampleValues, valueReader } from './sampled-values';
 import { keepsShape, utilityFigures, type UtilityColumn } from './utility';
@@ -65,6 +66,8 @@ export interface ReportInput {
   schemas: ColumnSchema[][];
   /** Whether the run offers the mapping (originals ↔ pseudonyms) for download. */
   mappingAvailable: boolean;
+  /** The run's replacement figures (replacementFigures), as its stats carry them. */
+  replacement?: ReplacementFigures;
 }
 
 /** One sheet's columns encoded before and after, computed once and read by every figure. */
@@ -232,6 +235,7 @@ export function buildReport(input: ReportInput): PrivacyReport {
   const leaks = leaksOf(sheets);
   return {
     version: 1,
+    ...(input.replacement ? { replacement: input.replacement } : {}),
     sheets: sheetReports,
     leaks,
     warnings: reportWarnings(sheetReports, leaks, input.mappingAvailable),

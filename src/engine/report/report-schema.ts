@@ -194,9 +194,27 @@ export const streamingSchema = z
   })
   .describe('How a streaming run of the command line computed the figures part by part');
 
+export const replacementSchema = z
+  .object({
+    columnsReplaced: count.describe('Columns whose rule writes pseudonyms (auto, Faker, redact)'),
+    columnsKept: count.describe('Columns written out as read (rule keep)'),
+    columnsBlanked: count.describe('Columns written empty (rule blank, or type blank)'),
+    cellsReplaced: count.describe(
+      'Non-blank cells of the replaced columns whose output differs from their original',
+    ),
+    cellsKept: count.describe('Non-blank cells of the kept columns: originals written as read'),
+    keptColumns: z
+      .array(z.object({ sheet: z.string(), column: z.string() }))
+      .describe('Kept columns that hold a value: where originals survive'),
+  })
+  .describe('What the run replaced, counted on its output (the same figures as its stats)');
+
 export const privacyReportSchema = z
   .object({
     version: z.literal(1),
+    replacement: replacementSchema
+      .optional()
+      .describe("The run's replacement figures; absent from a streaming run's report"),
     sheets: z.array(sheetReportSchema),
     leaks: z.array(leakSchema),
     warnings: z.array(warningSchema),

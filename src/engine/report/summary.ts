@@ -1,9 +1,9 @@
 import type { ColumnReport, PrivacyReport, SheetReport } from './report-schema';
 
 /*
- * The report's summary line, one home for the page and the printable report: whether any
- * original survived in place, cells elsewhere holding replaced originals, how many warnings,
- * and the smallest k over the kept columns.
+ * The report's summary line, one home for the page and the printable report: what survives of
+ * the originals and where (kept columns by name, originals left in place), cells elsewhere
+ * holding replaced originals, how many warnings, and the smallest k over the kept columns.
  */
 
 const count = (value: number): string => value.toLocaleString('en-US');
@@ -53,20 +53,77 @@ function smallestK(sheets: readonly SheetReport[]): number | null {
   return Math.min(...measured.map((sheet) => sheet.risk.k));
 }
 
+/** Names in a sentence: 'a', 'a and b', 'a, b and c', 'a, b, c and 4 more'. */
+export function nameList(names: readonly string[], shown = 3): string {
+  if (names.length <= 1) return names[0] ?? '';
+  if (names.length <= shown) return `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+  return `${names.slice(0, shown).join(', ')} and ${count(names.length - shown)} more`;
+}
+
+/** A column's name, with its sheet's where the report has several. */
+function columnNamesWhere(
+  sheets: readonly SheetReport[],
+  keep: (column: ColumnReport) => boolean,
+): string[] {
+  return sheets.flatMap((sheet) =>
+    sheet.columns
+      .filter(keep)
+      .map((column) => (sheets.length > 1 ? `${column.name} (${sheet.name})` : column.name)),
+  );
+}
+
+/**
+ * What survives of the originals, and where: nothing replaced at all, originals kept in named
+ * columns, text kept around the personal data replaced in it, and originals left in place by
+ * accident in replaced columns. Never 'No original survives' while a kept column holds one.
+ */
+function survivalParts(report: PrivacyReport): string[] {
+  const columns = report.sheets.flatMap((sheet) => sheet.columns);
+  if (report.sheets.every((sheet) => sheet.rows === 0)) return ['No data rows: nothing replaced'];
+  const kept = columnNamesWhere(
+    report.sheets,
+    (column) => column.rule === 'keep' && column.nonEmptyBefore > 0,
+  );
+  const redacted = columnNamesWhere(
+    report.sheets,
+    (column) => column.rule === 'redact' && column.nonEmptyBefore > 0,
+  );
+  const keptPart = kept.length > 0 ? [`Originals kept in ${nameList(kept)}`] : [];
+  const redactedPart =
+    redacted.length > 0
+      ? [`Text kept around the personal data replaced in ${nameList(redacted)}`]
+      : [];
+  if (!columns.some((column) => column.replaced) && redacted.length === 0) {
+    return ['Nothing replaced', ...(kept.length > 0 ? keptPart : ['No original kept'])];
+  }
+  const survivors = columns.reduce((sum, column) => sum + survivingCells(column), 0);
+  const inReplaced = kept.length + redacted.length > 0 ? ' in replaced columns' : '';
+  return [
+    survivors === 0
+      ? `No original survives${inReplaced}`
+      : `${plural(survivors, 'original survives', 'originals survive')} in place${inReplaced}`,
+    ...keptPart,
+    ...redactedPart,
+  ];
+}
+
+/** Whether the run replaced nothing: every column kept, emptied, or no data rows. */
+export function replacedNothing(report: PrivacyReport): boolean {
+  return !report.sheets.some(
+    (sheet) =>
+      sheet.rows > 0 && sheet.columns.some((column) => column.replaced || column.rule === 'redact'),
+  );
+}
+
 /**
  * The summary line in parts, measured.
- * @example reportSummaryParts(report).join(' · ') // 'No original survives · 2 warnings · k = 3 on kept columns'
+ * @example reportSummaryParts(report).join(' · ') // 'No original survives in replaced columns · Originals kept in zip · 2 warnings · k = 3 on kept columns'
  */
 export function reportSummaryParts(report: PrivacyReport): string[] {
-  const survivors = report.sheets
-    .flatMap((sheet) => sheet.columns)
-    .reduce((sum, column) => sum + survivingCells(column), 0);
   const leakedCells = report.leaks.reduce((sum, leak) => sum + leak.cells, 0);
   const k = smallestK(report.sheets);
   return [
-    survivors === 0
-      ? 'No original survives'
-      : `${plural(survivors, 'original survives', 'originals survive')} in place`,
+    ...survivalParts(report),
     ...(leakedCells > 0
       ? [`${plural(leakedCells, 'cell')} elsewhere hold replaced originals`]
       : []),

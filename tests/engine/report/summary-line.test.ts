@@ -54,11 +54,55 @@ describe('the report summary line', () => {
     const rows: Cell[][] = names.map((name, i) => [name, i < 3 ? `Called ${name} today` : 'none']);
     const output: Cell[][] = rows.map(([, notes], i) => [`Other Person ${i}`, notes!]);
     expect(summaryOf(columns, rows, output, { notes: 'keep' })).toEqual([
-      'No original survives',
+      'No original survives in replaced columns',
+      'Originals kept in notes',
       '3 cells elsewhere hold replaced originals',
       // The leak, and the kept notes single every row out.
       '2 warnings',
       'k = 1 on kept columns',
+    ]);
+  });
+
+  it('never says no original survives while a kept column holds them, and names it', () => {
+    const rows: Cell[][] = IDS.map(([id], i) => [id!, `Name ${i}`, `City ${i % 2}`]);
+    const output: Cell[][] = PSEUDONYMS.map(([id], i) => [id!, `Name ${i}`, `Town ${i % 2}`]);
+    const columns = ['customer_id', 'first_name', 'city'];
+    const some = summaryOf(columns, rows, output, { first_name: 'keep' });
+    expect(some.slice(0, 2)).toEqual([
+      'No original survives in replaced columns',
+      'Originals kept in first_name',
+    ]);
+    expect(some.join(' · ')).not.toMatch(/^No original survives ·/);
+    const all = summaryOf(columns, rows, rows, {
+      customer_id: 'keep',
+      first_name: 'keep',
+      city: 'keep',
+    });
+    expect(all.slice(0, 2)).toEqual([
+      'Nothing replaced',
+      'Originals kept in customer_id, first_name and city',
+    ]);
+    expect(all.join(' · ')).not.toContain('No original survives');
+  });
+
+  it('says a file without data rows replaced nothing', () => {
+    expect(summaryOf(['customer_id', 'email'], [], [])[0]).toBe('No data rows: nothing replaced');
+  });
+
+  it('says an emptied column keeps no original, and names redacted text', () => {
+    expect(
+      summaryOf(
+        ['customer_id'],
+        IDS,
+        IDS.map(() => ['']),
+        { customer_id: 'blank' },
+      ),
+    ).toEqual(['Nothing replaced', 'No original kept', 'No warnings', 'No kept columns to link']);
+    const notes: Cell[][] = IDS.map(([id]) => [id!, `Order for ${String(id)} shipped`]);
+    const redacted = summaryOf(['customer_id', 'notes'], notes, notes, { notes: 'redact' });
+    expect(redacted.slice(0, 2)).toEqual([
+      '4 originals survive in place in replaced columns',
+      'Text kept around the personal data replaced in notes',
     ]);
   });
 
