@@ -27,7 +27,9 @@ export { neutralizeFormula, restoreFormula, restoreFormulas } from './write/neut
 export {
   convertWritten,
   convertWrittenChunks,
+  rewriting,
   writtenConversion,
+  zipsSheets,
   type Conversion,
   type ConvertOptions,
 } from './write/convert-written';

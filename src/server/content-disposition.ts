@@ -44,6 +44,32 @@ export function downloadName(uploadedName: string, kind: string, format: string)
   return nameWithSuffix(uploadedName, `.${kind}.${format}`);
 }
 
+/** Characters that would make a sheet's name a path, or that file systems refuse. */
+const UNSAFE_IN_SHEET_NAMES = /[/\\:*?"<>|]/g;
+
+/** Bytes of a sheet's name kept in a download's name. */
+const MAX_SHEET_NAME_BYTES = 100;
+
+/**
+ * The file name of one sheet's download: the uploaded name without its extension, the sheet's
+ * name, then `.<kind>.<format>`, made safe as downloadName does (and without path separators).
+ * @example sheetDownloadName('shop.xlsx', 'Orders', 'pseudonymized', 'csv') // 'shop.Orders.pseudonymized.csv'
+ */
+export function sheetDownloadName(
+  uploadedName: string,
+  sheetName: string,
+  kind: string,
+  format: string,
+): string {
+  const sheet = trimDotsAndSpaces(
+    cutToBytes(
+      sheetName.replace(UNSAFE_CHARACTERS, '_').replace(UNSAFE_IN_SHEET_NAMES, '_'),
+      MAX_SHEET_NAME_BYTES,
+    ),
+  );
+  return nameWithSuffix(uploadedName, `.${sheet || 'sheet'}.${kind}.${format}`);
+}
+
 /**
  * The report page's file name: the uploaded name without its extension, then `-report.html`,
  * made safe as downloadName does.

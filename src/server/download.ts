@@ -2,10 +2,17 @@ import { MessageChannel } from 'node:worker_threads';
 import type { RequestHandler, Response } from 'express';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { mappingFileName, mappingFormatOf, writtenConversion, type FileFormat } from '../engine';
+import {
+  mappingFileName,
+  mappingFormatOf,
+  rewriting,
+  writtenConversion,
+  zipsSheets,
+  type FileFormat,
+} from '../engine';
 import { datasetIdSchema, fileFormatSchema } from './api-schemas';
-import { attachmentHeader, downloadName } from './content-disposition';
-import type { DatasetStore } from './dataset-store';
+import { attachmentHeader, downloadName, sheetDownloadName } from './content-disposition';
+import type { Dataset, DatasetStore } from './dataset-store';
 import type { ConvertJob } from './engine-jobs';
 import type { EnginePool } from './engine-pool';
 
@@ -17,9 +24,21 @@ export const CONTENT_TYPES: Record<FileFormat, string> = {
   xls: 'application/vnd.ms-excel',
 };
 
-/** A download's query: the format, and whether formula protection may be turned off. */
+/** A download's query: the format, the sheet, and whether formula protection may be turned off. */
 export const downloadQuerySchema = z.object({
   format: fileFormatSchema.optional().describe('Default: the uploaded file’s format'),
+  sheet: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe(
+      "One sheet's name: the download holds that sheet only (in any format, an xlsx or xls " +
+        'of that sheet too), and its file name names the sheet. Default: every sheet. A ' +
+        'workbook of several sheets (or a JSON document of several tables) downloads as csv or ' +
+        'tsv in a ZIP with one file per sheet (application/zip, named ….csv.zip), as json as ' +
+        'one object keyed by sheet name, as xlsx or xls whole.',
+    ),
   formulaProtection: z
     .enum(['on', 'off'])
     .optional()
@@ -49,6 +68,7 @@ export function downloadHandler(
     const input = downloadInput.parse({
       id: req.params.id,
       format: req.query.format,
+      sheet: req.query.sheet,
       formulaProtection: req.query.formulaProtection,
     });
     const mapping = kind === 'mapping';
@@ -63,6 +83,7 @@ export function downloadHandler(
       });
     }
     const format = input.format ?? dataset.format;
+    const sheets = mapping ? null : sheetsOf(dataset, input.sheet);
     const stored = mapping ? run.mapping : run.output;
     if (!stored) {
       throw (
@@ -73,10 +94,21 @@ export function downloadHandler(
     // Kept written as uploaded (a workbook's mapping as csv), with formula protection where the
     // format has it.
     const storedFormat = mapping ? mappingFormatOf(dataset.format) : dataset.format;
-    const conversion = writtenConversion(storedFormat, format, input.formulaProtection !== 'off');
+    const protection = input.formulaProtection !== 'off';
+    // One sheet of several is written again even in the stored format, which holds them all.
+    const conversion =
+      writtenConversion(storedFormat, format, protection) ??
+      (sheets?.scope === 'one' && dataset.sheets.length > 1
+        ? rewriting(storedFormat, format, protection)
+        : null);
+    const zipped = conversion !== null && zipsSheets(dataset.sheets.length, format, sheets?.scope);
+    const name =
+      sheets?.scope === 'one' && dataset.sheets.length > 1
+        ? sheetDownloadName(dataset.filename, sheets.name, kind, format)
+        : downloadName(dataset.filename, kind, zipped ? `${format}.zip` : format);
     const headers = {
-      'Content-Type': CONTENT_TYPES[format],
-      'Content-Disposition': attachmentHeader(downloadName(dataset.filename, kind, format)),
+      'Content-Type': zipped ? 'application/zip' : CONTENT_TYPES[format],
+      'Content-Disposition': attachmentHeader(name),
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
     };
@@ -91,9 +123,29 @@ export function downloadHandler(
       splitLongSheets: mapping,
       // The name a csv/tsv/json is read under becomes its sheet's name in an xlsx/xls.
       fileName: mapping ? mappingFileName(dataset.format) : dataset.filename,
-      sheetName: mapping ? undefined : dataset.sheets[dataset.selectedSheet]?.name,
+      ...(sheets ? { sheetName: sheets.name, sheetScope: sheets.scope } : {}),
     });
   };
+}
+
+/**
+ * The sheets a download of the data holds: the one named (400 when the dataset has none so
+ * named), else every sheet.
+ */
+function sheetsOf(
+  dataset: Dataset,
+  sheetName: string | undefined,
+): { scope: 'one' | 'every'; name: string } {
+  if (sheetName === undefined) {
+    return { scope: 'every', name: dataset.sheets[dataset.selectedSheet]?.name ?? '' };
+  }
+  if (!dataset.sheets.some((sheet) => sheet.name === sheetName)) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `The dataset has no sheet with that name (its sheets: ${dataset.sheets.length})`,
+    });
+  }
+  return { scope: 'one', name: sheetName };
 }
 
 /**

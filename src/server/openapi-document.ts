@@ -40,18 +40,21 @@ const errorResponse = (description: string) => ({
 });
 
 function downloadPath(kind: 'pseudonymized data' | 'mapping', fileSuffix: string) {
+  const data = kind !== 'mapping';
+  const types = [...Object.values(CONTENT_TYPES), ...(data ? ['application/zip'] : [])];
   const responses: ZodOpenApiResponsesObject = {
     200: {
-      description: `The ${kind} as an attachment named \`<name>.${fileSuffix}.<ext>\``,
+      description: data
+        ? `The ${kind} as an attachment named \`<name>.${fileSuffix}.<ext>\` (one sheet: ` +
+          `\`<name>.<sheet>.${fileSuffix}.<ext>\`; every sheet of several as csv or tsv: a ZIP, ` +
+          `\`<name>.${fileSuffix}.<ext>.zip\`)`
+        : `The ${kind} as an attachment named \`<name>.${fileSuffix}.<ext>\``,
       headers: z.object({ 'Content-Disposition': z.string() }),
       content: Object.fromEntries(
-        Object.values(CONTENT_TYPES).map((type) => [
-          type,
-          { schema: { type: 'string', format: 'binary' } },
-        ]),
+        types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
       ),
     },
-    400: errorResponse('Unknown format'),
+    400: errorResponse(data ? 'Unknown format or sheet' : 'Unknown format'),
     404: errorResponse('Unknown or expired dataset'),
     409: errorResponse('Not pseudonymized yet'),
     413: errorResponse('Too large to convert within the limits'),
@@ -63,10 +66,10 @@ function downloadPath(kind: 'pseudonymized data' | 'mapping', fileSuffix: string
       summary:
         kind === 'mapping'
           ? 'The mapping of the last run: sheet, column, original, pseudonym'
-          : 'The pseudonymized data of the last run, every sheet included where the format allows',
+          : 'The pseudonymized data of the last run: every sheet, or the one named',
       requestParams: {
         path: datasetByIdSchema,
-        query: downloadQuerySchema,
+        query: data ? downloadQuerySchema : downloadQuerySchema.omit({ sheet: true }),
       },
       responses,
     },

@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
   convertWritten,
@@ -411,9 +412,13 @@ describe('pseudonymize and download', () => {
   });
 
   it.each(EVERY_FORMAT)(
-    'downloads a %s upload in every format, named and typed',
+    'downloads a %s upload in every format, named and typed (a workbook one sheet at a time)',
     async (source) => {
-      const { id } = await uploadDataset(server.url, `people.${source}`, fixtureFile(source));
+      const { id, sheetNames } = await uploadDataset(
+        server.url,
+        `people.${source}`,
+        fixtureFile(source),
+      );
       await view(await pseudonymize(id));
       const expectedType: Record<FileFormat, RegExp> = {
         csv: /^text\/csv/,
@@ -422,24 +427,60 @@ describe('pseudonymize and download', () => {
         xlsx: /^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet/,
         xls: /^application\/vnd\.ms-excel/,
       };
+      // A workbook's sheet chosen by name: its file name names it.
+      const workbook = sheetNames.length > 1;
+      const name = workbook ? 'people.People.pseudonymized' : 'people.pseudonymized';
       for (const format of [undefined, ...EVERY_FORMAT]) {
-        const response = await download(id, format ? `?format=${format}` : '');
+        const query = [
+          ...(format ? [`format=${format}`] : []),
+          ...(workbook ? ['sheet=People'] : []),
+        ].join('&');
+        const response = await download(id, query ? `?${query}` : '');
         const target = format ?? source;
         expect(response.status).toBe(200);
         expect(response.headers.get('content-type')).toMatch(expectedType[target]);
         expect(response.headers.get('cache-control')).toBe('no-store');
         expect(response.headers.get('content-disposition')).toBe(
-          `attachment; filename="people.pseudonymized.${target}"; filename*=UTF-8''people.pseudonymized.${target}`,
+          `attachment; filename="${name}.${target}"; filename*=UTF-8''${name}.${target}`,
         );
-        const workbook = readWorkbook(
-          new Uint8Array(await response.arrayBuffer()),
-          `out.${target}`,
-        );
-        expect(workbook.sheets[0]?.columns).toEqual(peopleSheet().columns);
-        expect(workbook.sheets[0]?.rows).toHaveLength(40);
+        const written = readWorkbook(new Uint8Array(await response.arrayBuffer()), `out.${target}`);
+        expect(written.sheets.map((sheet) => sheet.name)).toHaveLength(1);
+        expect(written.sheets[0]?.columns).toEqual(peopleSheet().columns);
+        expect(written.sheets[0]?.rows).toHaveLength(40);
       }
     },
   );
+
+  it('downloads every sheet of a workbook by default: a ZIP of csv or tsv files, JSON keyed by sheet', async () => {
+    const { id } = await uploadDataset(server.url, 'book.xlsx', fixtureFile('xlsx'));
+    await view(await pseudonymize(id));
+    for (const format of ['csv', 'tsv'] as const) {
+      const response = await download(id, `?format=${format}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/zip');
+      expect(response.headers.get('content-disposition')).toContain(
+        `filename="book.pseudonymized.${format}.zip"`,
+      );
+      const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+      expect(Object.keys(files)).toEqual([`People.${format}`, `Orders.${format}`]);
+      const rows = Object.entries(files).map(
+        ([name, bytes]) => readWorkbook(bytes, name).sheets[0]!.rows.length,
+      );
+      expect(rows).toEqual([40, 15]);
+    }
+    const json = (await (await download(id, '?format=json')).json()) as Record<string, unknown[]>;
+    expect(Object.entries(json).map(([sheet, rows]) => [sheet, rows.length])).toEqual([
+      ['People', 40],
+      ['Orders', 15],
+    ]);
+    const orders = await download(id, '?format=csv&sheet=Orders');
+    expect(orders.headers.get('content-disposition')).toContain(
+      'filename="book.Orders.pseudonymized.csv"',
+    );
+    expect((await orders.text()).split('\r\n')[0]).toBe('order_id,customer_email,amount');
+    const body = await error(await download(id, '?format=csv&sheet=Nope'), 400);
+    expect(body.message).toBe('The dataset has no sheet with that name (its sheets: 2)');
+  });
 
   it('refuses with 413 to convert a download past 512 MB, and serves it in its own format', async () => {
     const { id } = await uploadDataset(server.url, 'repeated.xlsx', repeatedTextWorkbook());
@@ -512,8 +553,12 @@ describe('pseudonymize and download', () => {
       ['customers', 2],
       ['orders', 2],
     ]);
-    const csv = await (await download(id, '?format=csv')).text();
+    const csv = await (await download(id, '?format=csv&sheet=customers')).text();
     expect(csv.split('\r\n')[0]).toBe('id,email');
+    const tables = unzipSync(
+      new Uint8Array(await (await download(id, '?format=csv')).arrayBuffer()),
+    );
+    expect(Object.keys(tables)).toEqual(['customers.csv', 'orders.csv']);
     const mapping = (await (await download(id, '', 'download-mapping')).json()) as unknown[];
     expect(mapping.length).toBeGreaterThan(0);
   });

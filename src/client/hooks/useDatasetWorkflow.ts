@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ColumnSchema } from '../../engine/browser';
-import { notify, notifyError } from '../components/ui/toaster';
+import { notify, notifyError, notifyNotice } from '../components/ui/toaster';
 import { formatCount } from '../lib/format';
 import { logFailure } from '../lib/logFailure';
 import { readRecipeFile, type RecipeDocument } from '../lib/readRecipeFile';
+import { runNotice } from '../lib/runClaims';
 import { trpc, type DatasetView, type RouterInputs } from '../trpc';
 
 export interface DatasetWorkflow {
@@ -103,7 +104,11 @@ export function useDatasetWorkflow(): DatasetWorkflow {
       setSecretOfRun(sent ?? '');
       // Every run has a report of its own: the one cached describes the run before.
       void utils.getReport.invalidate({ id: next.id });
-      notify('Success', 'Data has been successfully pseudonymized!');
+      // A success only when pseudonyms were written and no original kept: the figures say.
+      if (next.stats) {
+        const notice = runNotice(next.stats);
+        (notice.tone === 'success' ? notify : notifyNotice)(notice.title, notice.description);
+      }
     },
     onError: notifyFailure('Failed to pseudonymize data'),
   });

@@ -2,9 +2,12 @@ import { EngineError } from '../errors';
 import { DEFAULT_GUARD_LIMITS } from '../guard/limits';
 import { readWorkbook } from '../read/read-workbook';
 import type { ReadLimits } from '../read/read-limits';
-import type { FileFormat, Workbook } from '../types';
+import type { FileFormat, Sheet, Workbook } from '../types';
+import { everySheetJsonChunks, zippedSheetChunks } from './every-sheet';
 import { restoreFormulas } from './neutralize-formula';
+import { typeJsonColumns } from './typed-json-columns';
 import { typeTextColumns } from './typed-text-columns';
+import { encodeChunks } from './utf8-pieces';
 import { writeWorkbook, writeWorkbookChunks, type WriteOptions } from './write-workbook';
 
 /** Formats a spreadsheet may open and run formulas from; JSON is never neutralized. */
@@ -57,13 +60,27 @@ export function writtenConversion(
   wanted: FileFormat,
   formulaProtection: boolean,
 ): Conversion | null {
+  const conversion = rewriting(written, wanted, formulaProtection);
   const writtenProtected = PROTECTED_FORMATS.has(written);
-  const protect = formulaProtection && PROTECTED_FORMATS.has(wanted);
-  if (wanted === written && protect === writtenProtected) return null;
+  return wanted === written && conversion.neutralizeFormulas === writtenProtected
+    ? null
+    : conversion;
+}
+
+/**
+ * The conversion that writes bytes written in `written` again as `wanted`, even when they are
+ * that already: to keep one sheet of a workbook (ConvertOptions.sheetScope).
+ * @example rewriting('xlsx', 'xlsx', true) // { to: 'xlsx', restoreFormulas: false, neutralizeFormulas: true }
+ */
+export function rewriting(
+  written: FileFormat,
+  wanted: FileFormat,
+  formulaProtection: boolean,
+): Conversion {
   return {
     to: wanted,
-    restoreFormulas: writtenProtected && QUOTED_FORMATS.has(written),
-    neutralizeFormulas: protect,
+    restoreFormulas: PROTECTED_FORMATS.has(written) && QUOTED_FORMATS.has(written),
+    neutralizeFormulas: formulaProtection && PROTECTED_FORMATS.has(wanted),
   };
 }
 
@@ -72,6 +89,12 @@ export interface ConvertOptions extends Conversion {
   fileName: string;
   /** For a one-table format (csv, tsv, json), the sheet to write; the first when absent or unknown. */
   sheetName?: string;
+  /**
+   * 'every': every sheet, in any format (csv and tsv as a ZIP of one file per sheet, json as an
+   * object keyed by sheet, when there are several); 'one': only the sheet `sheetName`, in any
+   * format (an xlsx of that sheet). Absent: the one-table formats hold `sheetName` or the first.
+   */
+  sheetScope?: 'every' | 'one';
   /** xlsx/xls: continue a sheet too long for the format on further sheets (a mapping). */
   splitLongSheets?: boolean;
 }
@@ -84,6 +107,12 @@ export interface ConvertOptions extends Conversion {
  */
 export function convertWritten(bytes: Uint8Array, options: ConvertOptions): Uint8Array {
   const { workbook, writeOptions } = readWritten(bytes, options);
+  if (options.sheetScope === 'every' && workbook.sheets.length > 1) {
+    if (options.to === 'json') return encodeChunks(everySheetJsonChunks(workbook), false, 0);
+    if (options.to === 'csv' || options.to === 'tsv') {
+      return joined([...zippedSheetChunks(workbook, options.to, writeOptions)]);
+    }
+  }
   return writeWorkbook(workbook, options.to, writeOptions);
 }
 
@@ -97,7 +126,26 @@ export function convertWrittenChunks(
   options: ConvertOptions,
 ): Iterable<Uint8Array> {
   const { workbook, writeOptions } = readWritten(bytes, options);
+  if (options.sheetScope === 'every' && workbook.sheets.length > 1) {
+    if (options.to === 'json') return [encodeChunks(everySheetJsonChunks(workbook), false, 0)];
+    if (options.to === 'csv' || options.to === 'tsv') {
+      return zippedSheetChunks(workbook, options.to, writeOptions);
+    }
+  }
   return writeWorkbookChunks(workbook, options.to, writeOptions);
+}
+
+/**
+ * Whether convertWritten writes a ZIP of one file per sheet: every sheet of a workbook of
+ * several, as csv or tsv.
+ * @example zipsSheets(2, 'csv', 'every') // true
+ */
+export function zipsSheets(
+  sheetCount: number,
+  to: FileFormat,
+  sheetScope: ConvertOptions['sheetScope'],
+): boolean {
+  return sheetScope === 'every' && sheetCount > 1 && (to === 'csv' || to === 'tsv');
 }
 
 /** The written bytes read back, formula protection taken off, and how to write them. */
@@ -105,15 +153,23 @@ function readWritten(
   bytes: Uint8Array,
   options: ConvertOptions,
 ): { workbook: Workbook; writeOptions: WriteOptions } {
-  const workbook = readWorkbook(bytes, options.fileName, NO_LIMITS);
+  const read = readWorkbook(bytes, options.fileName, NO_LIMITS);
+  const workbook = options.sheetScope === 'one' ? onlySheet(read, options.sheetName) : read;
   if (options.restoreFormulas) restoreFormulas(workbook);
   if (TEXT_ONLY_FORMATS.has(workbook.format) && SPREADSHEET_FORMATS.has(options.to)) {
     workbook.sheets.forEach(typeTextColumns);
   }
+  if (TEXT_ONLY_FORMATS.has(workbook.format) && options.to === 'json') {
+    workbook.sheets.forEach(typeJsonColumns);
+  }
   const sheetName = workbook.sheets.some((sheet) => sheet.name === options.sheetName)
     ? options.sheetName
     : undefined;
-  checkTextOutputSize(workbook, options.to, sheetName);
+  const written =
+    options.sheetScope === 'every'
+      ? workbook.sheets
+      : [workbook.sheets.find((each) => each.name === sheetName) ?? workbook.sheets[0]];
+  checkTextOutputSize(written, options.to);
   return {
     workbook,
     writeOptions: {
@@ -124,28 +180,47 @@ function readWritten(
   };
 }
 
+/** The workbook with only the sheet so named (the first when none is), as a workbook of its own. */
+function onlySheet(workbook: Workbook, sheetName: string | undefined): Workbook {
+  const sheet = workbook.sheets.find((each) => each.name === sheetName) ?? workbook.sheets[0];
+  const { jsonTables: _tables, ...rest } = workbook;
+  return { ...rest, sheets: sheet ? [sheet] : [] };
+}
+
 /**
- * Refuses (413) to write a one-table text format whose text alone would pass the cap: every
+ * Refuses (413) to write one-table text formats whose text alone would pass the cap: every
  * string's length, a separator per cell and, in json, the column name beside each value. A
  * lower bound, counted before anything is written; numbers, dates and booleans count one byte.
  */
-function checkTextOutputSize(workbook: Workbook, to: FileFormat, sheetName?: string): void {
+function checkTextOutputSize(sheets: readonly (Sheet | undefined)[], to: FileFormat): void {
   if (to !== 'csv' && to !== 'tsv' && to !== 'json') return;
-  const sheet = workbook.sheets.find((each) => each.name === sheetName) ?? workbook.sheets[0];
-  if (!sheet) return;
-  const keyBytes = to === 'json' ? sheet.columns.map((name) => name.length + 4) : [];
   let bytes = 0;
-  for (const row of sheet.rows) {
-    for (let column = 0; column < row.length; column++) {
-      const cell = row[column];
-      bytes += (typeof cell === 'string' ? cell.length : 1) + 1 + (keyBytes[column] ?? 0);
-    }
-    if (bytes > MAX_TEXT_OUTPUT_BYTES) {
-      throw new EngineError(
-        'TOO_LARGE',
-        `The ${to.toUpperCase()} file would be over ${MAX_TEXT_OUTPUT_BYTES / 1024 ** 2} MB; ` +
-          'download it in its own format instead',
-      );
+  for (const sheet of sheets) {
+    if (!sheet) continue;
+    const keyBytes = to === 'json' ? sheet.columns.map((name) => name.length + 4) : [];
+    for (const row of sheet.rows) {
+      for (let column = 0; column < row.length; column++) {
+        const cell = row[column];
+        bytes += (typeof cell === 'string' ? cell.length : 1) + 1 + (keyBytes[column] ?? 0);
+      }
+      if (bytes > MAX_TEXT_OUTPUT_BYTES) {
+        throw new EngineError(
+          'TOO_LARGE',
+          `The ${to.toUpperCase()} file would be over ${MAX_TEXT_OUTPUT_BYTES / 1024 ** 2} MB; ` +
+            'download it in its own format instead',
+        );
+      }
     }
   }
+}
+
+/** The pieces' bytes in one array. */
+function joined(pieces: readonly Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.length;
+  }
+  return bytes;
 }

@@ -1,4 +1,5 @@
 import type { Cell, JsonShape, JsonWrapperMember, Sheet } from '../types';
+import { excelFormatToPattern, patternHasTime } from '../formats/dates';
 import { isWholeDay } from '../time/days';
 
 /** A key of the output objects: either a column's value or a nested object of more keys. */
@@ -78,16 +79,38 @@ function isJsonSourceText(text: string): boolean {
 // eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
-/** A cell as a JSON value: dates as ISO 8601 wall-clock text, non-finite numbers as null. */
-function jsonValue(cell: Cell, jsonText: boolean): string {
-  if (jsonText && typeof cell === 'string' && isJsonSourceText(cell)) return cell;
+/**
+ * How a column's cells are written: as JSON values of their type, JSON source text unquoted
+ * (Sheet.jsonText), or dates with their time of day even at midnight (a datetime column, by
+ * its number format).
+ */
+type ColumnStyle = 'value' | 'jsonText' | 'dateTime';
+
+/** Each column's style, or undefined when every column writes plain values. */
+function columnStyles(sheet: Sheet): readonly ColumnStyle[] | undefined {
+  const jsonText = sheet.jsonText?.length === sheet.columns.length ? sheet.jsonText : undefined;
+  const formats = sheet.numberFormats;
+  if (!jsonText && !formats) return undefined;
+  return sheet.columns.map((_name, column) => {
+    if (jsonText?.[column]) return 'jsonText';
+    const pattern = formats?.[column] ? excelFormatToPattern(formats[column]) : null;
+    return pattern !== null && patternHasTime(pattern) ? 'dateTime' : 'value';
+  });
+}
+
+/**
+ * A cell as a JSON value: dates as ISO 8601 wall-clock text (a whole day as the day alone,
+ * unless its column shows a time), non-finite numbers as null.
+ */
+function jsonValue(cell: Cell, style: ColumnStyle | undefined): string {
+  if (style === 'jsonText' && typeof cell === 'string' && isJsonSourceText(cell)) return cell;
   if (cell === null) return 'null';
   if (typeof cell === 'string') return NEEDS_ESCAPE.test(cell) ? JSON.stringify(cell) : `"${cell}"`;
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : 'null';
   if (typeof cell === 'boolean') return cell ? 'true' : 'false';
   if (Number.isNaN(cell.getTime())) return 'null';
   const day = `${cell.getUTCFullYear()}-${pad(cell.getUTCMonth() + 1)}-${pad(cell.getUTCDate())}`;
-  if (isWholeDay(cell.getTime())) return `"${day}"`;
+  if (isWholeDay(cell.getTime()) && style !== 'dateTime') return `"${day}"`;
   const seconds = cell.getUTCMilliseconds()
     ? `${pad(cell.getUTCSeconds())}.${pad(cell.getUTCMilliseconds(), 3)}`
     : pad(cell.getUTCSeconds());
@@ -97,7 +120,7 @@ function jsonValue(cell: Cell, jsonText: boolean): string {
 function objectText(
   keys: readonly OutputKey[],
   row: readonly Cell[],
-  jsonText: readonly boolean[] | undefined,
+  styles: readonly ColumnStyle[] | undefined,
 ): string {
   let text = '{';
   for (let index = 0; index < keys.length; index++) {
@@ -106,8 +129,8 @@ function objectText(
     text += entry.prefix;
     text +=
       entry.column === null
-        ? objectText(entry.children, row, jsonText)
-        : jsonValue(row[entry.column] ?? null, jsonText?.[entry.column] === true);
+        ? objectText(entry.children, row, styles)
+        : jsonValue(row[entry.column] ?? null, styles?.[entry.column]);
   }
   return text + '}';
 }
@@ -120,7 +143,7 @@ function sparseObjectText(
   keys: readonly OutputKey[],
   row: readonly Cell[],
   rowIndex: number,
-  jsonText: readonly boolean[] | undefined,
+  styles: readonly ColumnStyle[] | undefined,
   absentKeys: readonly (Uint8Array | undefined)[],
 ): string | null {
   let text = '';
@@ -128,10 +151,10 @@ function sparseObjectText(
   for (const entry of keys) {
     const value =
       entry.column === null
-        ? sparseObjectText(entry.children, row, rowIndex, jsonText, absentKeys)
+        ? sparseObjectText(entry.children, row, rowIndex, styles, absentKeys)
         : absentKeys[entry.column]?.[rowIndex] === 1
           ? null
-          : jsonValue(row[entry.column] ?? null, jsonText?.[entry.column] === true);
+          : jsonValue(row[entry.column] ?? null, styles?.[entry.column]);
     if (value === null) continue;
     text += `${present ? ',' : ''}${entry.key}:${value}`;
     present = true;
@@ -216,9 +239,9 @@ function* shapedChunks(sheet: Sheet, shape: JsonShape): Generator<string, void, 
     yield `${recordWriter(sheet)(0)}\n`;
     return;
   }
-  const jsonText = sheet.jsonText?.length === columns.length ? sheet.jsonText : undefined;
+  const styles = columnStyles(sheet);
   const value = (row: number, column: number) =>
-    jsonValue(rows[row]![column] ?? null, jsonText?.[column] === true);
+    jsonValue(rows[row]![column] ?? null, styles?.[column]);
   const labelled = 'index' in shape && shape.index === 'column';
   const first = labelled ? 1 : 0;
   const names = columns.slice(first).map((name) => JSON.stringify(name));
@@ -301,14 +324,14 @@ function* shapedChunks(sheet: Sheet, shape: JsonShape): Generator<string, void, 
 function recordWriter(sheet: Sheet, without = -1): (index: number) => string {
   const keys = outputKeys(sheet).filter((entry) => entry.column === null || entry.column > without);
   addPrefixes(keys);
-  const jsonText = sheet.jsonText?.length === sheet.columns.length ? sheet.jsonText : undefined;
+  const styles = columnStyles(sheet);
   const absentKeys =
     sheet.absentKeys?.length === sheet.columns.length ? sheet.absentKeys : undefined;
   return (index) => {
     const row = sheet.rows[index] as Cell[];
     return absentKeys && absentKeys.some((absent) => absent?.[index] === 1)
-      ? (sparseObjectText(keys, row, index, jsonText, absentKeys) ?? '{}')
-      : objectText(keys, row, jsonText);
+      ? (sparseObjectText(keys, row, index, styles, absentKeys) ?? '{}')
+      : objectText(keys, row, styles);
   };
 }
 

@@ -14,13 +14,18 @@ export const toaster = createToaster({
 });
 
 /** A new notification replaces the shown one at once instead of waiting in the queue. */
-function show(title: string, description: string, type: 'success' | 'error'): void {
+function show(title: string, description: string, type: 'success' | 'error' | 'warning'): void {
   toaster.remove();
   toaster.create({ title, description, type, closable: true });
 }
 
 export function notify(title: string, description: string): void {
   show(title, description, 'success');
+}
+
+/** Something the user should know that is no success: a run that replaced nothing, say. */
+export function notifyNotice(title: string, description: string): void {
+  show(title, description, 'warning');
 }
 
 /** The destructive variant. */
@@ -42,7 +47,9 @@ export function Toaster() {
                 ? 'green.700'
                 : toast.type === 'error'
                   ? 'red.700'
-                  : undefined
+                  : toast.type === 'warning'
+                    ? 'orange.800'
+                    : undefined
             }
             data-testid="toast"
           >
