@@ -93,6 +93,8 @@ export {
 export { userNumberRangeSchema, userDateRangeSchema } from './recipe/range-schemas';
 export { dateShiftSchema } from './recipe/date-shift-schema';
 export { recipeFromSchemas, type SchemaOfSheet } from './recipe/recipe-from-schemas';
+export { userRules, withUserRules } from './recipe/user-rules';
+export { examplePseudonyms, exampleRowsOf, type ExampleRows } from './samples/example-rows';
 export {
   applyRecipe,
   type AppliedRecipe,

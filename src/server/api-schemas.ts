@@ -249,6 +249,21 @@ const statsSchema = z.object({
   durationMs: z.number(),
 });
 
+export const sampleKindSchema = z
+  .enum(['run', 'illustration'])
+  .describe(
+    "'run': what the run writes for the example (its row pseudonymized under the key and the " +
+      "rules); 'illustration': a value of the kind the rule makes, not the run's (no example " +
+      'row to run)',
+  );
+
+/** A column's example pseudonym under a given key (POST /api/datasets/{id}/samples). */
+export const columnSampleSchema = z.object({
+  name: z.string(),
+  sample: z.string(),
+  sampleKind: sampleKindSchema,
+});
+
 export const datasetViewSchema = z
   .object({
     id: z.string(),
@@ -261,7 +276,13 @@ export const datasetViewSchema = z
     selectedSheet: z.string(),
     schema: z.array(
       columnSchema.extend({
-        sample: z.string(),
+        sample: z
+          .string()
+          .describe(
+            "The card's example pseudonym: the first example as the run writes it under the " +
+              "dataset's own key and the current rules, or an illustration (sampleKind)",
+          ),
+        sampleKind: sampleKindSchema,
         dateShiftPlan: dateShiftPlanSchema
           .optional()
           .describe(

@@ -4,6 +4,7 @@ import {
   applyRecipe,
   PSEUDONYM_SCHEME_VERSION,
   type ColumnSchema,
+  type ExampleRows,
   type FileFormat,
   type PrivacyReport,
   type PseudonymizeStats,
@@ -29,6 +30,8 @@ export interface SheetState {
   readonly schema: ReadonlyArray<Readonly<ColumnSchema>>;
   /** The first rows as display text (at most the store's preview length). */
   readonly preview: ReadonlyArray<ReadonlyArray<string>>;
+  /** The rows that hold each column's first example, as read: the cards' samples run them. */
+  readonly exampleRows?: ExampleRows;
 }
 
 /** A run's figures: the engine's stats and what it really replaced (replacementFigures). */

@@ -1,36 +1,100 @@
-import { dateShiftPlans, sampleValue, type ColumnSchema } from '../engine';
+import { dateShiftPlans, examplePseudonyms, sampleValue, type ColumnSchema } from '../engine';
 import type { DatasetPreview, DatasetView, PreviewRow, WorkbookPreview } from './api-schemas';
-import { selectedSheet, type Dataset, type DatasetStore } from './dataset-store';
+import { selectedSheet, type Dataset, type DatasetStore, type SheetState } from './dataset-store';
 import { PREVIEW_ROWS_DEFAULT } from './preview-size';
 
-/**
- * Each column's sample, computed once per column object: a column the store keeps is frozen, so a
- * change (schema update, reanalysis) comes as a new object, and a sample costs a Faker call, which
- * adds up on a sheet of thousands of columns read again and again.
- */
-const samples = new WeakMap<Readonly<ColumnSchema>, string>();
+type SampleKind = DatasetView['schema'][number]['sampleKind'];
 
-function cachedSample(column: Readonly<ColumnSchema>): string {
-  let sample = samples.get(column);
+/** A card's example pseudonym, and whether it is the run's or an illustration. */
+export interface ColumnSample {
+  sample: string;
+  sampleKind: SampleKind;
+}
+
+/**
+ * Illustrations, computed once per column object: a column the store keeps is frozen, so a
+ * change comes as a new object, and an illustration costs a Faker call, which adds up on a sheet
+ * of thousands of columns read again and again.
+ */
+const illustrations = new WeakMap<Readonly<ColumnSchema>, string>();
+
+function illustration(column: Readonly<ColumnSchema>): ColumnSample {
+  let sample = illustrations.get(column);
   if (sample === undefined) {
     sample = sampleValue(column);
-    samples.set(column, sample);
+    illustrations.set(column, sample);
   }
-  return sample;
+  return { sample, sampleKind: 'illustration' };
+}
+
+/**
+ * Columns a sheet may have for its samples to be run: the run of its example rows grows with its
+ * columns and happens on the server's main thread, again after each edit. Wider sheets show
+ * illustrations.
+ */
+const MOST_RUN_SAMPLE_COLUMNS = 200;
+
+/**
+ * Each column's example pseudonym under `secret`: its example row pseudonymized with the
+ * sheet's rules (examplePseudonyms); a kept column's example itself, an emptied one's
+ * '(blank)'; an illustration where the sheet has no example row for it, or the run failed.
+ */
+export function columnSamples(
+  dataset: Pick<Dataset, 'format' | 'scheme'>,
+  sheet: SheetState,
+  secret: string | Uint8Array,
+): ColumnSample[] {
+  let run: (string | null)[] = [];
+  if (sheet.exampleRows && sheet.schema.length <= MOST_RUN_SAMPLE_COLUMNS) {
+    try {
+      run = examplePseudonyms(dataset.format, sheet, sheet.exampleRows, sheet.schema, {
+        secret,
+        scheme: dataset.scheme,
+      });
+    } catch {
+      // A rule the one-row run cannot follow: the cards show illustrations instead.
+      run = [];
+    }
+  }
+  return sheet.schema.map((column, index) => {
+    if (column.type === 'blank' || column.rule.action === 'blank') {
+      return { sample: '(blank)', sampleKind: 'run' };
+    }
+    if (column.rule.action === 'keep') {
+      return { sample: column.examples[0] ?? 'original value', sampleKind: 'run' };
+    }
+    const sample = run[index];
+    return sample === null || sample === undefined
+      ? illustration(column)
+      : { sample, sampleKind: 'run' };
+  });
+}
+
+/**
+ * The samples under the dataset's own key, once per schema: a sheet's schema the store keeps is
+ * frozen, so an edit comes as a new array (and a recipe's scheme as a new dataset).
+ */
+const ownKeySamples = new WeakMap<object, { scheme: number; samples: ColumnSample[] }>();
+
+function samplesUnderOwnKey(dataset: Dataset, sheet: SheetState): ColumnSample[] {
+  const cached = ownKeySamples.get(sheet.schema);
+  if (cached && cached.scheme === dataset.scheme) return cached.samples;
+  const samples = columnSamples(dataset, sheet, dataset.secret);
+  ownKeySamples.set(sheet.schema, { scheme: dataset.scheme, samples });
+  return samples;
 }
 
 /**
  * A sheet's columns with their sample, and for dates the entity column they move with under the
  * dataset's pseudonym scheme.
  */
-function schemaView(
-  schema: ReadonlyArray<Readonly<ColumnSchema>>,
-  scheme: number,
-): DatasetView['schema'] {
-  const plans = dateShiftPlans(schema, scheme);
-  return schema.map((column, index) => {
+function schemaView(dataset: Dataset, sheet: SheetState): DatasetView['schema'] {
+  const plans = dateShiftPlans(sheet.schema, dataset.scheme);
+  const samples = samplesUnderOwnKey(dataset, sheet);
+  return sheet.schema.map((column, index) => {
     const plan = plans[index];
-    return { ...column, sample: cachedSample(column), ...(plan ? { dateShiftPlan: plan } : {}) };
+    const { sample, sampleKind } = samples[index] ?? illustration(column);
+    return { ...column, sample, sampleKind, ...(plan ? { dateShiftPlan: plan } : {}) };
   });
 }
 
@@ -54,7 +118,7 @@ export function datasetView(
     columnCount: sheet.columns.length,
     sheetNames: dataset.sheets.map((each) => each.name),
     selectedSheet: sheet.name,
-    schema: schemaView(sheet.schema, dataset.scheme),
+    schema: schemaView(dataset, sheet),
     originalData: datasetPreview(
       dataset,
       dataset.sheets.map((each) => each.preview),

@@ -16,6 +16,7 @@ import {
   delimitedText,
   expectedBytes,
   detectSchema,
+  exampleRowsOf,
   pseudonymize,
   readWorkbook,
   replacementFigures,
@@ -83,13 +84,17 @@ function run(job: EngineJob): EngineJobResults[EngineJob['kind']] {
     case 'ingest': {
       const workbook = readDataset(job);
       const previews = previewTables(workbook.sheets.map(previewSource));
-      const sheets = workbook.sheets.map((sheet, index): SheetState => ({
-        name: sheet.name,
-        columns: sheet.columns,
-        rowCount: sheet.rows.length,
-        schema: detectSchema(sheet),
-        preview: previews[index] ?? [],
-      }));
+      const sheets = workbook.sheets.map((sheet, index): SheetState => {
+        const schema = detectSchema(sheet);
+        return {
+          name: sheet.name,
+          columns: sheet.columns,
+          rowCount: sheet.rows.length,
+          schema,
+          preview: previews[index] ?? [],
+          exampleRows: exampleRowsOf(sheet, schema),
+        };
+      });
       return { format: workbook.format, sheets };
     }
     case 'detect': {

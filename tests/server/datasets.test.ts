@@ -244,9 +244,14 @@ describe('PATCH /api/datasets/{id}/schema', () => {
     expect(((await stale.json()) as ErrorBody).message).toMatch(/again after a schema change/);
     expect((await sendJson(server.url, 'POST', `${path}/pseudonymize`, {})).status).toBe(200);
     expect((await fetch(`${server.url}${path}/download`)).status).toBe(200);
-    // Re-analyze restores detection (the keep rule goes), so the run goes too.
+    // Re-analyze keeps the keep rule: the schema is the same, so the run stays.
     const reanalyzed = await view(await sendJson(server.url, 'POST', `${path}/reanalyze`));
-    expect(reanalyzed.pseudonymizedData).toBeNull();
+    expect(reanalyzed.pseudonymizedData).not.toBeNull();
+    // A clean slate restores detection (the keep rule goes), so the run goes too.
+    const cleaned = await view(
+      await sendJson(server.url, 'POST', `${path}/reanalyze`, { cleanSlate: true }),
+    );
+    expect(cleaned.pseudonymizedData).toBeNull();
   });
 
   it("shows each date column's entity column, the automatic pick, and one chosen", async () => {
@@ -360,13 +365,42 @@ describe('PATCH /api/datasets/{id}/schema', () => {
 });
 
 describe('POST /api/datasets/{id}/reanalyze', () => {
-  it('detects the selected sheet again, dropping edits', async () => {
+  it("detects the selected sheet's types again, keeping the rules the user set", async () => {
+    const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
+    const path = `/api/datasets/${uploaded.id}`;
+    await sendJson(server.url, 'PATCH', `${path}/schema`, {
+      schema: [
+        { name: 'email', type: 'string', rule: { action: 'keep' } },
+        { name: 'first_name', rule: { action: 'faker', fakerMethod: 'person.firstName' } },
+        { name: 'phone', rule: { action: 'blank' } },
+        { name: 'balance', numberMode: 'range' },
+        { name: 'signup_date', dateShift: { windowDays: 30 } },
+      ],
+    });
+    const response = await fetch(`${server.url}${path}/reanalyze`, { method: 'POST' });
+    const { schema } = await view(response);
+    const column = (name: string) => schema.find((each) => each.name === name)!;
+    const detected = (name: string) => uploaded.schema.find((each) => each.name === name)!;
+    // The type comes from detection again; every rule stays.
+    expect(column('email').type).toBe(detected('email').type);
+    expect(column('email').rule).toEqual({ action: 'keep' });
+    expect(column('first_name').rule).toEqual({
+      action: 'faker',
+      fakerMethod: 'person.firstName',
+    });
+    expect(column('phone').rule).toEqual({ action: 'blank' });
+    expect(column('balance').numberMode).toBe('range');
+    expect(column('signup_date').dateShift).toEqual({ windowDays: 30 });
+    expect(column('last_name')).toEqual(detected('last_name'));
+  });
+
+  it('starts from a clean slate when asked, dropping edits', async () => {
     const uploaded = await uploadDataset(server.url, 'people.csv', fixtureFile('csv'));
     await sendJson(server.url, 'PATCH', `/api/datasets/${uploaded.id}/schema`, {
       schema: [{ name: 'email', type: 'string', rule: { action: 'keep' } }],
     });
-    const response = await fetch(`${server.url}/api/datasets/${uploaded.id}/reanalyze`, {
-      method: 'POST',
+    const response = await sendJson(server.url, 'POST', `/api/datasets/${uploaded.id}/reanalyze`, {
+      cleanSlate: true,
     });
     expect((await view(response)).schema).toEqual(uploaded.schema);
   });

@@ -336,7 +336,7 @@ describe('GET /api/datasets/{id}/report?format=html', () => {
     expect(html).toContain('@media print');
     // The summary, the warnings first, and a card per column. The kept notes name customers.
     expect(html).toContain(
-      `<p class="summary-line">No original survives · 20 cells elsewhere hold replaced originals · ${figures.warnings.length} warnings · k = 1 on kept columns</p>`,
+      `<p class="summary-line">No original survives in replaced columns · Originals kept in &lt;script&gt;alert(1)&lt;/script&gt; and notes · 20 cells elsewhere hold replaced originals · ${figures.warnings.length} warnings · k = 1 on kept columns</p>`,
     );
     expect(html.indexOf('id="warnings"')).toBeLessThan(html.indexOf('id="risk"'));
     for (const warning of figures.warnings) {

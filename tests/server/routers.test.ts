@@ -233,7 +233,7 @@ describe('pseudonymize and reanalyze', () => {
     expect(again.pseudonymizedData).toEqual(result.pseudonymizedData);
   });
 
-  it("detects the selected sheet's schema again, discarding edits and the run", async () => {
+  it("detects the selected sheet's schema again from a clean slate, discarding edits and the run", async () => {
     const id = await addDataset('tsv');
     const detected = (await caller.getDataset({ id })).schema;
     await caller.pseudonymize({ id });
@@ -243,7 +243,9 @@ describe('pseudonymize and reanalyze', () => {
     });
     expect(edited.schema).not.toEqual(detected);
 
-    const reanalyzed = await caller.reanalyze({ id });
+    const kept = await caller.reanalyze({ id });
+    expect(kept.schema).toEqual(edited.schema);
+    const reanalyzed = await caller.reanalyze({ id, cleanSlate: true });
     expect(reanalyzed.schema).toEqual(detected);
     expect(reanalyzed.pseudonymizedData).toBeNull();
   });

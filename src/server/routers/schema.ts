@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { columnUpdateSchema, datasetByIdSchema, datasetViewSchema } from '../api-schemas';
-import { datasetView } from '../dataset-view';
+import { withUserRules } from '../../engine';
+import { selectedSheet } from '../dataset-store';
+import {
+  columnSampleSchema,
+  columnUpdateSchema,
+  datasetByIdSchema,
+  datasetViewSchema,
+} from '../api-schemas';
+import { columnSamples, datasetView } from '../dataset-view';
 import { detectJob } from '../engine-jobs';
 import { restPath } from '../openapi-meta';
 import { publicProcedure, router } from '../trpc';
@@ -46,19 +53,59 @@ export const schemaRouter = router({
     .meta(
       restPath('POST', '/api/datasets/{id}/reanalyze', {
         tag: 'datasets',
-        summary: "Detects the selected sheet's schema again, discarding its edits",
-        description: 'When that changes the schema, the last run is discarded as well.',
+        summary: "Detects the selected sheet's types again, keeping the rules the user set",
+        description:
+          'Types, formats and examples come from a new detection; the rules set through schema ' +
+          'updates or a recipe (keep, blank, redact, a Faker method, a number mode, a date ' +
+          'shift, a range of their own) stay on the columns of the same name, unless cleanSlate ' +
+          'is true. When that changes the schema, the last run is discarded as well.',
         errors: { 404: 'Unknown or expired dataset', 503: 'Server busy' },
       }),
     )
-    .input(datasetByIdSchema)
+    .input(
+      datasetByIdSchema.extend({
+        cleanSlate: z
+          .boolean()
+          .optional()
+          .describe('true: discard the rules too, every column back to what detection gives'),
+      }),
+    )
     .output(datasetViewSchema)
     .mutation(async ({ ctx, input }) => {
       const dataset = ctx.store.get(input.id);
-      const schema = await ctx.pool.run(detectJob(dataset), ctx.client);
+      const detected = await ctx.pool.run(detectJob(dataset), ctx.client);
+      // The rules as they are now: the sheet may have been edited while detection ran.
+      const earlier = selectedSheet(ctx.store.get(input.id)).schema;
+      const schema = input.cleanSlate ? detected : withUserRules(detected, earlier);
       return datasetView(
         ctx.store,
         ctx.store.replaceSchema(input.id, dataset.selectedSheet, schema),
       );
+    }),
+
+  getSamples: publicProcedure
+    .meta(
+      restPath('POST', '/api/datasets/{id}/samples', {
+        tag: 'datasets',
+        summary: "The selected sheet's example pseudonyms under a key of your own",
+        description:
+          "Each column's first example as a run with this secret writes it (the schema's " +
+          "samples use the dataset's own key). POST, so the secret stays out of URLs and logs.",
+        errors: { 400: 'Invalid input', 404: 'Unknown or expired dataset' },
+      }),
+    )
+    .input(datasetByIdSchema.extend({ secret: z.string().min(1).max(1000) }))
+    .output(z.object({ sheet: z.string(), samples: z.array(columnSampleSchema) }))
+    .mutation(({ ctx, input }) => {
+      const dataset = ctx.store.get(input.id);
+      const sheet = selectedSheet(dataset);
+      const samples = columnSamples(dataset, sheet, input.secret);
+      return {
+        sheet: sheet.name,
+        samples: sheet.schema.map((column, index) => ({
+          name: column.name,
+          ...(samples[index] ?? { sample: '', sampleKind: 'illustration' as const }),
+        })),
+      };
     }),
 });
