@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { apiRateLimit, NO_RATE_LIMITS, uploadRateLimit, type AbuseLimits } from './abuse-limits';
@@ -35,6 +36,17 @@ const DEFAULT_CLIENT_DIR = path.resolve(
   here,
   path.basename(path.dirname(here)) === 'dist' ? '../client' : '../../dist/client',
 );
+
+/**
+ * Vite names the page's scripts and styles after their content (assets/index-<hash>.js): a
+ * file of that name never changes, so browsers and proxies may keep it for a year unasked.
+ * Other files (the page itself, theme-init.mjs) are checked with the server on every load.
+ */
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+const REVALIDATED_CACHE = 'no-cache';
+
+/** The page's routes; any other path is the not-found page, answered 404. */
+const PAGE_ROUTES = new Set(['/', '/index.html']);
 
 /** JSON bodies of REST calls (schema updates with many columns stay well under this). */
 const MAX_JSON_BODY_BYTES = 2 * 1024 * 1024;
@@ -189,14 +201,32 @@ export function createApp(options: AppOptions): Express {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'No such API endpoint' });
   });
 
-  app.use(express.static(clientDir, { index: false }));
-  app.get('/{*path}', (_req, res, next) => {
+  // The Brotli or gzip copy the build wrote beside each file, as the browser accepts.
+  app.use(
+    expressStaticGzip(clientDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: {
+        index: false,
+        setHeaders: (res, filePath) => {
+          const hashed = path.dirname(filePath) === path.join(clientDir, 'assets');
+          res.setHeader('Cache-Control', hashed ? HASHED_ASSET_CACHE : REVALIDATED_CACHE);
+        },
+      },
+    }),
+  );
+  // The page answers every other path too: the client shows its not-found page there, with 404.
+  app.get('/{*path}', (req, res, next) => {
     const page = path.join(clientDir, 'index.html');
     if (!existsSync(page)) {
       next();
       return;
     }
-    res.sendFile(page);
+    res
+      .status(PAGE_ROUTES.has(req.path) ? 200 : 404)
+      .set('Cache-Control', REVALIDATED_CACHE)
+      .sendFile(page);
   });
   app.use(expressErrorHandler);
   return app;

@@ -35,10 +35,45 @@ describe('the built server', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
-  it('serves the client page on any other path', async () => {
-    const response = await fetch(`${baseUrl}/some/page`);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain('<div id="root"></div>');
+  it('serves the page at / with 200, and on any other path with 404 (its not-found page)', async () => {
+    for (const [route, status] of [
+      ['/', 200],
+      ['/index.html', 200],
+      ['/some/page', 404],
+      ['/nope', 404],
+    ] as const) {
+      const response = await fetch(`${baseUrl}${route}`);
+      expect(response.status, route).toBe(status);
+      expect(response.headers.get('cache-control'), route).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('sends the hashed scripts compressed, cached for a year, and the main one under 400 KB', async () => {
+    const page = await (await fetch(`${baseUrl}/`)).text();
+    const main = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"/.exec(
+      page,
+    )?.[1];
+    expect(main).toBeDefined();
+    for (const [accepted, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const response = await fetch(`${baseUrl}${main!}`, {
+        headers: { 'Accept-Encoding': accepted },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toBe('Accept-Encoding');
+      expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      if (encoding !== null) {
+        expect(Number(response.headers.get('content-length'))).toBeLessThan(400 * 1024);
+      }
+    }
+    const theme = await fetch(`${baseUrl}/theme-init.mjs`);
+    expect(theme.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('answers an unknown API path with a JSON 404, not the page', async () => {

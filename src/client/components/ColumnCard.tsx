@@ -9,7 +9,7 @@ import {
   NativeSelect,
   Text,
 } from '@chakra-ui/react';
-import { ArrowRight, Eraser, Lock, ScanText, WandSparkles } from 'lucide-react';
+import { ArrowRight, Eraser, Lock, RotateCcw, ScanText, WandSparkles } from 'lucide-react';
 import { useId } from 'react';
 import {
   COLUMN_TYPES,
@@ -19,12 +19,15 @@ import {
   type ColumnType,
   type NumberMode,
 } from '../../engine/browser';
+import { withoutSample } from '../lib/schemaColumn';
 import type { SchemaColumn } from '../trpc';
 import { DateShiftControls } from './DateShiftControls';
 import { Tooltip } from './ui/tooltip';
 
 interface ColumnCardProps {
   column: SchemaColumn;
+  /** The example pseudonym shown: the run's under the key in use, or an illustration. */
+  sample: { sample: string; sampleKind: SchemaColumn['sampleKind'] };
   /** The sheet's column names, for the entity a date column shifts with. */
   columnNames: readonly string[];
   disabled: boolean;
@@ -52,6 +55,7 @@ function strategyPalette(column: ColumnSchema): string {
 
 export function ColumnCard({
   column,
+  sample,
   columnNames,
   disabled,
   onChange,
@@ -115,37 +119,50 @@ export function ColumnCard({
           {column.description}
         </Text>
 
-        <Flex
+        {/* Stacked and wrapped, never cut off: the comparison is the point of the line. A very
+            long text scrolls inside the box. */}
+        <Box
           bg="bg.muted"
           rounded="md"
           px="3"
           py="2"
           fontSize="sm"
-          gap="1.5"
-          align="center"
           minW="0"
+          maxH="12lh"
+          overflowY="auto"
+          data-testid="column-example"
         >
-          <Text as="span" color="fg.muted" flexShrink={0}>
-            Example:
-          </Text>
-          <Text as="span" fontFamily="mono" truncate title={original} minW="0" flexShrink={1}>
-            {original ?? '(empty)'}
-          </Text>
-          <Box as="span" flexShrink={0} color="fg.muted" aria-label="becomes" role="img">
-            <ArrowRight size="14" aria-hidden />
-          </Box>
           <Text
             as="span"
-            fontFamily="mono"
-            color="teal.fg"
-            truncate
-            title={column.sample}
-            minW="0"
-            flexShrink={1}
+            display="block"
+            color="fg.muted"
+            title={
+              sample.sampleKind === 'illustration'
+                ? 'A value of the kind this rule makes, not the one the run will write'
+                : 'The pseudonym the run writes for this value, under the key and rules shown'
+            }
           >
-            {column.sample}
+            {sample.sampleKind === 'illustration' ? 'Example (illustration):' : 'Example:'}
           </Text>
-        </Flex>
+          <Text as="span" display="block" fontFamily="mono" overflowWrap="anywhere">
+            {original ?? '(empty)'}
+          </Text>
+          <Flex as="span" gap="1.5" align="baseline" minW="0">
+            <Box as="span" flexShrink={0} color="fg.muted" aria-label="becomes" role="img">
+              <ArrowRight size="14" aria-hidden />
+            </Box>
+            <Text
+              as="span"
+              fontFamily="mono"
+              color="teal.fg"
+              overflowWrap="anywhere"
+              minW="0"
+              data-testid="column-sample"
+            >
+              {sample.sample}
+            </Text>
+          </Flex>
+        </Box>
 
         {isMeasureColumn(column) && action === 'auto' && (
           <Flex align="center" gap="2" fontSize="sm" minW="0">
@@ -181,10 +198,31 @@ export function ColumnCard({
         )}
 
         <Flex align="center" justify="space-between" gap="2" wrap="wrap">
-          <Badge colorPalette={strategyPalette(column)} variant="subtle" maxW="full" truncate>
+          <Badge
+            colorPalette={strategyPalette(column)}
+            variant="subtle"
+            maxW="full"
+            whiteSpace="normal"
+            overflowWrap="anywhere"
+            h="auto"
+          >
             {strategyLabel(column)}
           </Badge>
-          <HStack gap="1">
+          <HStack gap="1" wrap="wrap" justify="flex-end" minW="0">
+            {action === 'faker' && (
+              <Tooltip content="Let Stand-in choose the pseudonyms again">
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette="teal"
+                  aria-label={`Back to Auto for ${column.name}`}
+                  disabled={disabled}
+                  onClick={() => onChange(withRule({ action: 'auto' }))}
+                >
+                  <RotateCcw /> Back to Auto
+                </Button>
+              </Tooltip>
+            )}
             <Tooltip content="Choose a Faker.js method">
               <Button
                 size="xs"
@@ -260,10 +298,4 @@ export function ColumnCard({
       </Card.Body>
     </Card.Root>
   );
-}
-
-/** The column as the server stores it: the preview sample and the shift plan are output only. */
-export function withoutSample(column: SchemaColumn): ColumnSchema {
-  const { sample: _sample, dateShiftPlan: _plan, ...schema } = column;
-  return schema;
 }

@@ -1,8 +1,19 @@
-import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Table } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Stack,
+  Table,
+} from '@chakra-ui/react';
 import { Maximize2, Minimize2, Rows3 } from 'lucide-react';
 import { useState } from 'react';
 import type { PrivacyReport } from '../../engine/browser';
 import { formatCount } from '../lib/format';
+import { keptNames, runOutcome } from '../lib/runClaims';
 import type { DatasetPreview, DatasetView, PreviewRow } from '../trpc';
 import { SectionHeader } from './SectionHeader';
 import { StatsTiles } from './StatsTiles';
@@ -62,6 +73,8 @@ export function DataPreview({ dataset, report }: DataPreviewProps) {
         }
       />
 
+      {dataset.stats && <RunNotice stats={dataset.stats} />}
+
       <SimpleGrid columns={{ base: 1, lg: expanded ? 1 : 2 }} gap="4">
         <PreviewTable
           title="Original Data"
@@ -84,6 +97,38 @@ export function DataPreview({ dataset, report }: DataPreviewProps) {
 
       <StatsTiles dataset={dataset} report={report} />
     </Stack>
+  );
+}
+
+/**
+ * What the preview cannot say by itself: that nothing was replaced (the two tables are the
+ * same), that the file had no rows, or which columns show their originals.
+ */
+function RunNotice({ stats }: { stats: NonNullable<DatasetView['stats']> }) {
+  const outcome = runOutcome(stats);
+  if (outcome === 'protected') return null;
+  const [title, description] =
+    outcome === 'empty'
+      ? ['No data rows', 'The file has no data rows, so there is nothing to replace.']
+      : outcome === 'nothing'
+        ? [
+            'Nothing was replaced',
+            stats.keptColumns.length > 0
+              ? `The pseudonymized data holds the originals: ${keptNames(stats)} kept. Choose Auto on a column and generate again to replace it.`
+              : 'No cell of the output differs from its original.',
+          ]
+        : [
+            'Originals kept',
+            `${keptNames(stats)} ${stats.keptColumns.length === 1 ? 'shows its' : 'show their'} original values in the pseudonymized data.`,
+          ];
+  return (
+    <Alert.Root status="warning" variant="surface" rounded="xl" data-testid="run-notice">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        <Alert.Description overflowWrap="anywhere">{description}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   );
 }
 

@@ -3,7 +3,8 @@ import { Download, FileKey2, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { FILE_FORMATS, type FileFormat } from '../../engine/browser';
 import type { DownloadKind } from '../hooks/useDatasetDownload';
-import { formatCount } from '../lib/format';
+import { downloadContents, type SheetScope } from '../lib/downloadScope';
+import { runLine } from '../lib/runClaims';
 import type { DatasetView } from '../trpc';
 import { Tooltip } from './ui/tooltip';
 
@@ -11,7 +12,7 @@ interface DownloadBarProps {
   dataset: DatasetView;
   downloading: DownloadKind | null;
   onStartOver: () => void;
-  onDownload: (format: FileFormat) => void;
+  onDownload: (format: FileFormat, scope: SheetScope) => void;
   onDownloadMapping: (format: FileFormat) => void;
 }
 
@@ -24,7 +25,10 @@ export function DownloadBar({
   onDownloadMapping,
 }: DownloadBarProps) {
   const [format, setFormat] = useState<FileFormat>(dataset.fileType);
-  const rows = dataset.stats?.rowsProcessed ?? dataset.rowCount;
+  // Every sheet by default; the selected one alone only when asked.
+  const [scope, setScope] = useState<SheetScope>('every');
+  const severalSheets = dataset.sheetNames.length > 1;
+  const contents = downloadContents(format, dataset.sheetNames, scope, dataset.selectedSheet);
   // Kept and blanked columns have no pseudonyms to map.
   const hasMapping = (dataset.mapping?.rowCount ?? 0) > 0;
 
@@ -53,27 +57,49 @@ export function DownloadBar({
           alignItems="center"
           gap={{ base: '2', md: '3' }}
         >
-          <Flex gridArea="head" align="center" justify="space-between" gap="3" minW="0">
+          <Flex
+            gridArea="head"
+            align={{ base: 'stretch', sm: 'center' }}
+            direction={{ base: 'column', sm: 'row' }}
+            justify="space-between"
+            gap={{ base: '2', sm: '3' }}
+            minW="0"
+          >
             <Stack gap="0" minW="0">
               <Text fontWeight="semibold">Ready to Download</Text>
-              <Text fontSize="sm" color="fg.muted" truncate>
-                {formatCount(rows)} rows pseudonymized • {format.toUpperCase()}
+              <Text fontSize="sm" color="fg.muted" data-testid="download-summary">
+                {dataset.stats ? runLine(dataset.stats) : ''} • {contents}
               </Text>
             </Stack>
-            <NativeSelect.Root size="sm" width="24" flexShrink={0}>
-              <NativeSelect.Field
-                aria-label="Download format"
-                value={format}
-                onChange={(event) => setFormat(event.currentTarget.value as FileFormat)}
-              >
-                {FILE_FORMATS.map((option) => (
-                  <option key={option} value={option}>
-                    {option.toUpperCase()}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <Flex gap="2" flexShrink={0}>
+              {severalSheets && (
+                <NativeSelect.Root size="sm" width={{ base: 'full', sm: '44' }} minW="0">
+                  <NativeSelect.Field
+                    aria-label="Sheets to download"
+                    value={scope}
+                    onChange={(event) => setScope(event.currentTarget.value as SheetScope)}
+                  >
+                    <option value="every">All {dataset.sheetNames.length} sheets</option>
+                    <option value="selected">Only {dataset.selectedSheet}</option>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )}
+              <NativeSelect.Root size="sm" width="24" flexShrink={0}>
+                <NativeSelect.Field
+                  aria-label="Download format"
+                  value={format}
+                  onChange={(event) => setFormat(event.currentTarget.value as FileFormat)}
+                >
+                  {FILE_FORMATS.map((option) => (
+                    <option key={option} value={option}>
+                      {option.toUpperCase()}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Flex>
           </Flex>
           <Tooltip content="Discard this dataset and upload another file">
             <Button variant="outline" size="sm" onClick={onStartOver} gridArea="start">
@@ -97,7 +123,7 @@ export function DownloadBar({
             colorPalette="teal"
             size="sm"
             gridArea="download"
-            onClick={() => onDownload(format)}
+            onClick={() => onDownload(format, scope)}
             loading={downloading === 'data'}
           >
             <Download /> Download Pseudonymized Data

@@ -18,6 +18,11 @@ import { formatCount, formatMegabytes } from '../lib/format';
 import type { DatasetView } from '../trpc';
 import { Tooltip } from './ui/tooltip';
 
+/** A time of day in the visitor's own clock and zone: '14:32'. */
+function clockTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
 interface FileSummaryCardProps {
   dataset: DatasetView;
   onRemove: () => void;
@@ -76,6 +81,10 @@ export function FileSummaryCard({
             <Text color="fg.muted" fontSize="sm">
               {formatMegabytes(dataset.size)} • Uploaded just now
               {dataset.rowCount === 0 && ' • No data rows'}
+            </Text>
+            {/* The server pushes the time back with every use; each answer brings it anew. */}
+            <Text color="fg.muted" fontSize="sm" data-testid="expiry">
+              Kept in memory until {clockTime(dataset.expiresAt)} unless used again
             </Text>
           </Box>
           <Tooltip content="Remove file">

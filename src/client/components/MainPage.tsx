@@ -3,6 +3,7 @@ import { Lock } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDatasetDownload } from '../hooks/useDatasetDownload';
 import { useDatasetWorkflow } from '../hooks/useDatasetWorkflow';
+import { useKeySamples } from '../hooks/useKeySamples';
 import { usePrivacyReport } from '../hooks/usePrivacyReport';
 import { AppHeader } from './AppHeader';
 import { ConsistencyKeyField } from './ConsistencyKeyField';
@@ -26,8 +27,16 @@ export function MainPage() {
   const { downloading, download, downloadReport, saveRecipe } = useDatasetDownload(
     dataset,
     workflow.savesLanded,
+    workflow.datasetGone,
   );
   const privacyReport = usePrivacyReport(dataset?.id, step === 3);
+  const keySamples = useKeySamples(dataset, workflow.consistencyKey.trim(), workflow.datasetGone);
+  // A report the server no longer has: the dataset expired meanwhile.
+  const reportGone = privacyReport.gone;
+  const { datasetGone } = workflow;
+  useEffect(() => {
+    if (reportGone) datasetGone();
+  }, [reportGone, datasetGone]);
   const [focusUploadRequest, setFocusUploadRequest] = useState(0);
 
   // Bring the preview into view once a run finishes.
@@ -70,6 +79,7 @@ export function MainPage() {
               disabled={step !== 1}
               focusRequest={focusUploadRequest}
               onUploaded={workflow.openUploaded}
+              expired={workflow.expired}
             />
             {dataset && (
               <>
@@ -101,6 +111,9 @@ export function MainPage() {
                       disabled={workflow.busy}
                     />
                   }
+                  keySamples={keySamples}
+                  lastChange={workflow.lastChange}
+                  onUndo={workflow.undo}
                   onChangeColumn={workflow.changeColumn}
                   onReanalyze={workflow.reanalyze}
                   onGenerate={workflow.generate}
@@ -135,7 +148,10 @@ export function MainPage() {
             <Icon boxSize="4">
               <Lock />
             </Icon>
-            <Text>Processed in memory · never stored · discarded after download or expiry</Text>
+            <Text>
+              Processed in memory · never written to disk · discarded on expiry or when you remove
+              it
+            </Text>
           </HStack>
         </Stack>
       </Container>
@@ -145,8 +161,8 @@ export function MainPage() {
           dataset={dataset}
           downloading={downloading}
           onStartOver={startOver}
-          onDownload={(format) => void download('data', format)}
-          onDownloadMapping={(format) => void download('mapping', format)}
+          onDownload={(format, scope) => void download('data', format, scope)}
+          onDownloadMapping={(format) => void download('mapping', format, 'every')}
         />
       )}
     </>

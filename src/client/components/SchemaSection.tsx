@@ -1,13 +1,21 @@
 import { Alert, Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
-import { RefreshCw, Sparkles } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
-import type { ColumnSchema } from '../../engine/browser';
+import { RefreshCw, Sparkles, Undo2 } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { userRules, type ColumnSchema } from '../../engine/browser';
 import type { RunOutdatedBy } from '../hooks/useDatasetWorkflow';
+import type { ColumnSample } from '../hooks/useKeySamples';
+import type { SchemaChange } from '../lib/schemaUndo';
 import type { SchemaColumn } from '../trpc';
-import { ColumnCard, withoutSample } from './ColumnCard';
-import { CustomFormatDialog } from './CustomFormatDialog';
+import { withoutSample } from '../lib/schemaColumn';
+import { ColumnCard } from './ColumnCard';
+import { ReanalyzeDialog } from './ReanalyzeDialog';
 import { SectionHeader } from './SectionHeader';
 import { Tooltip } from './ui/tooltip';
+
+// The dialog and the Faker catalogue it lists load when a column's Custom button is first used.
+const CustomFormatDialog = lazy(() =>
+  import('./CustomFormatDialog').then((module) => ({ default: module.CustomFormatDialog })),
+);
 
 interface SchemaSectionProps {
   schema: SchemaColumn[];
@@ -20,8 +28,13 @@ interface SchemaSectionProps {
   runSettings?: ReactNode;
   /** Saving and applying the schema's rules as a recipe, shown next to Re-analyze. */
   recipeButtons?: ReactNode;
+  /** Samples under the consistency key in use, by column name, where they differ from the view's. */
+  keySamples: ReadonlyMap<string, ColumnSample> | null;
+  /** The last schema change of this sheet, which Undo takes back. */
+  lastChange: SchemaChange | null;
+  onUndo: () => void;
   onChangeColumn: (index: number, next: ColumnSchema) => void;
-  onReanalyze: () => void;
+  onReanalyze: (cleanSlate: boolean) => void;
   onGenerate: () => void;
 }
 
@@ -33,11 +46,16 @@ export function SchemaSection({
   runOutdated,
   runSettings,
   recipeButtons,
+  keySamples,
+  lastChange,
+  onUndo,
   onChangeColumn,
   onReanalyze,
   onGenerate,
 }: SchemaSectionProps) {
   const [editing, setEditing] = useState<number | null>(null);
+  // The rules a clean slate would lose, while the confirmation is open.
+  const [confirming, setConfirming] = useState<string[] | null>(null);
   const editedColumn = editing === null ? undefined : schema[editing];
   const columnNames = useMemo(() => schema.map((column) => column.name), [schema]);
 
@@ -50,11 +68,29 @@ export function SchemaSection({
         actions={
           <HStack gap="2" wrap="wrap">
             {recipeButtons}
-            <Tooltip content="Detect the column types of this sheet again">
+            {lastChange && (
+              <Tooltip content={`Take back the last change: ${lastChange.label}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={onUndo}
+                  disabled={busy}
+                  aria-label={`Undo ${lastChange.label}`}
+                >
+                  <Undo2 /> Undo
+                </Button>
+              </Tooltip>
+            )}
+            <Tooltip content="Detect the column types of this sheet again, keeping your rules">
               <Button
                 variant="outline"
                 size="sm"
-                onClick={onReanalyze}
+                onClick={() => {
+                  // Rules the user set are named before a clean slate could lose them.
+                  const rules = userRules(schema.map(withoutSample));
+                  if (rules.length === 0) onReanalyze(false);
+                  else setConfirming(rules);
+                }}
                 loading={reanalyzing}
                 disabled={busy}
               >
@@ -70,6 +106,7 @@ export function SchemaSection({
           <ColumnCard
             key={column.name}
             column={column}
+            sample={keySamples?.get(column.name) ?? column}
             columnNames={columnNames}
             disabled={busy}
             onChange={(next) => onChangeColumn(index, next)}
@@ -112,21 +149,33 @@ export function SchemaSection({
         </Button>
       </HStack>
 
-      <CustomFormatDialog
-        column={
-          editedColumn
-            ? { name: editedColumn.name, fakerMethod: editedColumn.rule.fakerMethod ?? '' }
-            : null
-        }
-        onClose={() => setEditing(null)}
-        onApply={(fakerMethod) => {
-          if (editing !== null && editedColumn) {
-            onChangeColumn(editing, {
-              ...withoutSample(editedColumn),
-              rule: { action: 'faker', fakerMethod },
-            });
-          }
-          setEditing(null);
+      {editing !== null && (
+        <Suspense fallback={null}>
+          <CustomFormatDialog
+            column={
+              editedColumn
+                ? { name: editedColumn.name, fakerMethod: editedColumn.rule.fakerMethod ?? '' }
+                : null
+            }
+            onClose={() => setEditing(null)}
+            onApply={(fakerMethod) => {
+              if (editing !== null && editedColumn) {
+                onChangeColumn(editing, {
+                  ...withoutSample(editedColumn),
+                  rule: { action: 'faker', fakerMethod },
+                });
+              }
+              setEditing(null);
+            }}
+          />
+        </Suspense>
+      )}
+      <ReanalyzeDialog
+        rules={confirming}
+        onClose={() => setConfirming(null)}
+        onReanalyze={(cleanSlate) => {
+          setConfirming(null);
+          onReanalyze(cleanSlate);
         }}
       />
     </Stack>

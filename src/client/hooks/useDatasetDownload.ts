@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { FileFormat } from '../../engine/browser';
 import { notify, notifyError } from '../components/ui/toaster';
 import { downloadFile, saveFile } from '../lib/downloadFile';
+import { isDatasetGone } from '../lib/datasetGone';
+import { downloadContents, downloadQuery, type SheetScope } from '../lib/downloadScope';
 import { logFailure } from '../lib/logFailure';
 import { trpc, type DatasetView } from '../trpc';
 
@@ -15,32 +17,47 @@ function nameAfter(dataset: DatasetView, suffix: string): string {
 /**
  * The downloads of the pseudonymized data, its value mapping and its report (step 3) and of
  * the schema's recipe (step 2 on), with their toasts. `savesLanded` holds the recipe back until
- * the schema edits made so far are saved, so it has them.
+ * the schema edits made so far are saved, so it has them; `onGone` hears that the server no
+ * longer has the dataset (expired), which says so itself.
  */
 export function useDatasetDownload(
   dataset: DatasetView | undefined,
   savesLanded: () => Promise<boolean>,
+  onGone: () => void,
 ) {
   const [downloading, setDownloading] = useState<DownloadKind | null>(null);
   const utils = trpc.useUtils();
 
-  async function download(kind: 'data' | 'mapping', format: FileFormat) {
+  /** The data (every sheet, or the selected one) or the value mapping, in `format`. */
+  async function download(kind: 'data' | 'mapping', format: FileFormat, scope: SheetScope) {
     if (!dataset) return;
     const base = `/api/datasets/${encodeURIComponent(dataset.id)}`;
-    const path = kind === 'data' ? 'download' : 'download-mapping';
+    const { selectedSheet, sheetNames } = dataset;
+    // The server names the file (Content-Disposition); these names are the fallback only.
+    const url =
+      kind === 'data'
+        ? `${base}/download?${downloadQuery(format, scope, selectedSheet)}`
+        : `${base}/download-mapping?format=${format}`;
+    const several = sheetNames.length > 1;
+    const fallback =
+      kind === 'mapping'
+        ? `mapping.${format}`
+        : several && scope === 'selected'
+          ? `${selectedSheet}.pseudonymized.${format}`
+          : several && (format === 'csv' || format === 'tsv')
+            ? `pseudonymized.${format}.zip`
+            : `pseudonymized.${format}`;
     setDownloading(kind);
     try {
-      await downloadFile(
-        `${base}/${path}?format=${format}`,
-        nameAfter(dataset, `${kind === 'data' ? 'pseudonymized' : 'mapping'}.${format}`),
-      );
+      await downloadFile(url, nameAfter(dataset, fallback));
       notify(
         'Download started',
         kind === 'data'
-          ? `Pseudonymized data is being downloaded as ${format.toUpperCase()}.`
+          ? `Pseudonymized data is being downloaded as ${downloadContents(format, sheetNames, scope, selectedSheet)}.`
           : `The value mapping is being downloaded as ${format.toUpperCase()}.`,
       );
     } catch (error) {
+      if (isDatasetGone(error)) return onGone();
       logFailure('Download', error);
       notifyError('Download failed', 'There was an error downloading your file.');
     } finally {
@@ -59,6 +76,7 @@ export function useDatasetDownload(
       );
       notify('Download started', 'The privacy and utility report is being downloaded as HTML.');
     } catch (error) {
+      if (isDatasetGone(error)) return onGone();
       logFailure('Downloading the report', error);
       notifyError('Download failed', 'There was an error downloading your file.');
     } finally {
@@ -77,6 +95,7 @@ export function useDatasetDownload(
       saveFile(new Blob([json], { type: 'application/json' }), nameAfter(dataset, 'recipe.json'));
       notify('Recipe saved', "This schema's types and rules are being downloaded as JSON.");
     } catch (error) {
+      if (isDatasetGone(error)) return onGone();
       logFailure('Saving the recipe', error);
       const message = error instanceof Error ? error.message : '';
       notifyError('Error', message || 'Failed to save the recipe');

@@ -2,11 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ColumnSchema } from '../../engine/browser';
 import { notify, notifyError, notifyNotice } from '../components/ui/toaster';
+import { isDatasetGone } from '../lib/datasetGone';
 import { formatCount } from '../lib/format';
 import { logFailure } from '../lib/logFailure';
 import { readRecipeFile, type RecipeDocument } from '../lib/readRecipeFile';
 import { runNotice } from '../lib/runClaims';
-import { trpc, type DatasetView, type RouterInputs } from '../trpc';
+import { withoutSample } from '../lib/schemaColumn';
+import {
+  changeLabel,
+  columnUpdate,
+  restoringUpdates,
+  type ColumnUpdate,
+  type SchemaChange,
+} from '../lib/schemaUndo';
+import { trpc, type DatasetView, type RouterInputs, type SchemaColumn } from '../trpc';
 
 export interface DatasetWorkflow {
   /** The uploaded dataset as last answered or edited; undefined in step 1. */
@@ -22,10 +31,16 @@ export interface DatasetWorkflow {
   reanalyzing: boolean;
   /** A sheet switch, re-analysis or run is under way: the schema is not editable. */
   busy: boolean;
-  openUploaded: (dataset: DatasetView) => void;
+  /** The dataset the server no longer has (expired), while the page is back at step 1. */
+  expired: ExpiredDataset | null;
+  openUploaded: (dataset: DatasetView, file: File) => void;
   selectSheet: (sheetName: string) => void;
   changeColumn: (index: number, next: ColumnSchema) => void;
-  reanalyze: () => void;
+  /** Detects the types again, keeping the user's rules unless `cleanSlate`. */
+  reanalyze: (cleanSlate: boolean) => void;
+  /** The last schema change of the shown sheet, which `undo` takes back; null when none. */
+  lastChange: SchemaChange | null;
+  undo: () => void;
   /** A recipe file's types and rules applied to the dataset's sheets. */
   applyRecipe: (file: File) => Promise<void>;
   applyingRecipe: boolean;
@@ -33,9 +48,17 @@ export interface DatasetWorkflow {
   savesLanded: () => Promise<boolean>;
   generate: () => void;
   startOver: () => void;
+  /** The server no longer has the dataset: back to step 1, saying so once. */
+  datasetGone: () => void;
 }
 
 export type RunOutdatedBy = 'schema' | 'key';
+
+/** An upload the server discarded: its name, and the file itself to send again in one click. */
+export interface ExpiredDataset {
+  filename: string;
+  file: File | null;
+}
 
 /** What waits for the schema saves on their way before it starts. */
 type SavesWaiter = 'generate' | 'reanalyze' | 'recipe';
@@ -50,11 +73,6 @@ function recipeSummary(report: { applied: unknown[]; notFound: unknown[]; notCov
     parts.push(`${formatCount(report.notCovered.length)} not covered`);
   }
   return parts.join(' · ');
-}
-
-/** A failed call's toast shows the server's message, or the call's own text. */
-function notifyFailure(fallback: string) {
-  return (error: { message: string }) => notifyError('Error', error.message || fallback);
 }
 
 /** The main page's flow: one dataset from upload to run, and the toasts it answers with. */
@@ -80,22 +98,68 @@ export function useDatasetWorkflow(): DatasetWorkflow {
   const keyChanged = secretOfRun !== null && secretOfRun !== secret;
   const runOutdated: RunOutdatedBy | null = schemaChanged ? 'schema' : keyChanged ? 'key' : null;
   const step = !dataset ? 1 : dataset.pseudonymizedData && !runOutdated ? 3 : 2;
+  // The uploaded file, kept in the page only, so an expired dataset is one click from back.
+  const uploadedFile = useRef<File | null>(null);
+  const [expired, setExpired] = useState<ExpiredDataset | null>(null);
+  const [lastChange, setLastChange] = useState<SchemaChange | null>(null);
 
   const store = (next: DatasetView) => utils.getDataset.setData({ id: next.id }, next);
+
+  function forget() {
+    setDatasetId(null);
+    setSchemaChanged(false);
+    setSecretOfRun(null);
+    setLastChange(null);
+    queryClient.clear();
+  }
+
+  /** Every call that finds the dataset gone lands here; only the first one says so. */
+  function datasetGone() {
+    const gone = dataset ?? query.data;
+    if (currentDatasetId.current === null || !gone) return;
+    currentDatasetId.current = null;
+    setExpired({ filename: gone.filename, file: uploadedFile.current });
+    forget();
+    notifyNotice(
+      'Dataset expired',
+      `The server no longer holds ${gone.filename}: it discards data after a while unused. ` +
+        'Upload it again with one click; your consistency key is kept.',
+    );
+  }
+
+  /** A failed call's toast shows the server's message, or the call's own text. */
+  function failure(fallback: string) {
+    return (error: { message: string }) => {
+      if (isDatasetGone(error)) datasetGone();
+      else notifyError('Error', error.message || fallback);
+    };
+  }
+
+  // A refetch that finds the dataset gone (after an invalidation) is expiry too.
+  const queryError = query.error;
+  useEffect(() => {
+    if (queryError && isDatasetGone(queryError)) datasetGone();
+    // datasetGone reads the state it needs through refs and the query.
+  }, [queryError]);
 
   const sheetSwitch = trpc.setSheet.useMutation({
     onSuccess: (next) => {
       store(next);
       notify('Sheet changed', 'Schema detection updated for selected sheet.');
     },
-    onError: notifyFailure('Failed to switch sheet'),
+    onError: failure('Failed to switch sheet'),
   });
   const reanalysis = trpc.reanalyze.useMutation({
-    onSuccess: (next) => {
+    onSuccess: (next, { cleanSlate }) => {
       store(next);
-      notify('Schema re-analyzed', 'Column types were detected again for this sheet.');
+      notify(
+        'Schema re-analyzed',
+        cleanSlate
+          ? 'Column types were detected again for this sheet, every rule back to Auto.'
+          : 'Column types were detected again for this sheet; your rules are kept.',
+      );
     },
-    onError: notifyFailure('Failed to re-analyze the sheet'),
+    onError: failure('Failed to re-analyze the sheet'),
   });
   const run = trpc.pseudonymize.useMutation({
     onSuccess: (next, { secret: sent }) => {
@@ -110,7 +174,7 @@ export function useDatasetWorkflow(): DatasetWorkflow {
         (notice.tone === 'success' ? notify : notifyNotice)(notice.title, notice.description);
       }
     },
-    onError: notifyFailure('Failed to pseudonymize data'),
+    onError: failure('Failed to pseudonymize data'),
   });
   const recipeApplication = trpc.applyRecipe.useMutation({
     onSuccess: ({ recipeReport: report, ...next }) => {
@@ -124,8 +188,10 @@ export function useDatasetWorkflow(): DatasetWorkflow {
         );
       }
     },
-    onError: (error) =>
-      notifyError('Recipe not applied', error.message || 'The server refused the recipe.'),
+    onError: (error) => {
+      if (isDatasetGone(error)) datasetGone();
+      else notifyError('Recipe not applied', error.message || 'The server refused the recipe.');
+    },
   });
   const schemaSave = trpc.updateSchema.useMutation();
   const deletion = trpc.deleteDataset.useMutation();
@@ -134,38 +200,62 @@ export function useDatasetWorkflow(): DatasetWorkflow {
   const pendingSaves = useRef(new Set<Promise<unknown>>());
   const [waitingForSaves, setWaitingForSaves] = useState<SavesWaiter | null>(null);
 
-  function changeColumn(index: number, next: ColumnSchema) {
-    if (!dataset) return;
-    const schema = dataset.schema.map((column, i) =>
-      i === index ? { ...next, sample: column.sample } : column,
-    );
-    store({ ...dataset, schema });
-    if (dataset.pseudonymizedData) setSchemaChanged(true);
+  /** Remembers the sheet's columns before a change, for Undo. */
+  function recordChange(shown: DatasetView, label: string) {
+    setLastChange({
+      datasetId: shown.id,
+      sheet: shown.selectedSheet,
+      label,
+      before: shown.schema,
+    });
+  }
+
+  /**
+   * Shows `schema` at once and saves `updates` (only the edited columns' editable fields: the
+   * server keeps every field left out). A failed save is logged, never shown; the cards then
+   * show the server's state again.
+   */
+  function saveSchema(shown: DatasetView, schema: SchemaColumn[], updates: ColumnUpdate[]) {
+    store({ ...shown, schema });
+    if (shown.pseudonymizedData) setSchemaChanged(true);
     const save = ++latestSchemaSave.current;
-    // A failed save is logged, never shown; the card then shows the server's state again.
-    // Only the edited column's editable fields: the server keeps every field left out.
     const saving = schemaSave
-      .mutateAsync({
-        id: dataset.id,
-        schema: [
-          {
-            name: next.name,
-            type: next.type,
-            rule: next.rule,
-            ...(next.numberMode ? { numberMode: next.numberMode } : {}),
-            ...(next.dateShift ? { dateShift: next.dateShift } : {}),
-          },
-        ],
-      })
+      .mutateAsync({ id: shown.id, schema: updates })
       .then((saved) => {
         if (save === latestSchemaSave.current) store(saved);
       })
       .catch((error: unknown) => {
+        if (isDatasetGone(error)) return datasetGone();
         logFailure('Saving the schema', error);
-        if (save === latestSchemaSave.current) void utils.getDataset.invalidate({ id: dataset.id });
+        if (save === latestSchemaSave.current) void utils.getDataset.invalidate({ id: shown.id });
       })
       .finally(() => pendingSaves.current.delete(saving));
     pendingSaves.current.add(saving);
+  }
+
+  function changeColumn(index: number, next: ColumnSchema) {
+    if (!dataset) return;
+    const before = dataset.schema[index];
+    if (!before) return;
+    recordChange(dataset, changeLabel(withoutSample(before), next));
+    const schema = dataset.schema.map((column, i) =>
+      i === index ? { ...next, sample: column.sample, sampleKind: column.sampleKind } : column,
+    );
+    saveSchema(dataset, schema, [columnUpdate(next)]);
+  }
+
+  function undo() {
+    const change = lastChange;
+    setLastChange(null);
+    if (!dataset || !change || change.datasetId !== dataset.id) return;
+    if (change.sheet !== dataset.selectedSheet) return;
+    const updates = restoringUpdates(
+      change.before.map(withoutSample),
+      dataset.schema.map(withoutSample),
+    );
+    if (updates.length === 0) return;
+    saveSchema(dataset, change.before, updates);
+    notify('Change undone', `Undid ${change.label}.`);
   }
 
   /**
@@ -205,19 +295,21 @@ export function useDatasetWorkflow(): DatasetWorkflow {
     void afterSaves('recipe', () =>
       recipeApplication.mutate(input, {
         onSuccess: (next) => {
+          recordChange(dataset, `recipe ${file.name}`);
           if (dataset.pseudonymizedData && !next.pseudonymizedData) setSchemaChanged(true);
         },
       }),
     );
   }
 
-  function reanalyze() {
+  function reanalyze(cleanSlate: boolean) {
     if (!dataset) return;
     void afterSaves('reanalyze', () =>
       reanalysis.mutate(
-        { id: dataset.id },
+        { id: dataset.id, ...(cleanSlate ? { cleanSlate } : {}) },
         {
           onSuccess: (next) => {
+            recordChange(dataset, cleanSlate ? 'Re-analyze from a clean slate' : 'Re-analyze');
             if (dataset.pseudonymizedData && !next.pseudonymizedData) setSchemaChanged(true);
           },
         },
@@ -240,15 +332,20 @@ export function useDatasetWorkflow(): DatasetWorkflow {
         { onError: (error) => logFailure('Deleting the dataset', error) },
       );
     }
-    setDatasetId(null);
-    setSchemaChanged(false);
-    setSecretOfRun(null);
-    queryClient.clear();
+    setExpired(null);
+    forget();
   }
 
   const generating = run.isPending || waitingForSaves === 'generate';
   const reanalyzing = reanalysis.isPending || waitingForSaves === 'reanalyze';
   const applyingRecipe = recipeApplication.isPending || waitingForSaves === 'recipe';
+  const shownChange =
+    lastChange &&
+    dataset &&
+    lastChange.datasetId === dataset.id &&
+    lastChange.sheet === dataset.selectedSheet
+      ? lastChange
+      : null;
   return {
     dataset,
     step,
@@ -259,10 +356,14 @@ export function useDatasetWorkflow(): DatasetWorkflow {
     generating,
     reanalyzing,
     busy: sheetSwitch.isPending || reanalyzing || generating || applyingRecipe,
-    openUploaded: (uploaded) => {
+    expired,
+    openUploaded: (uploaded, file) => {
       store(uploaded);
+      uploadedFile.current = file;
+      setExpired(null);
       setSchemaChanged(false);
       setSecretOfRun(null);
+      setLastChange(null);
       setDatasetId(uploaded.id);
     },
     selectSheet: (sheetName) => {
@@ -270,10 +371,13 @@ export function useDatasetWorkflow(): DatasetWorkflow {
     },
     changeColumn,
     reanalyze,
+    lastChange: shownChange,
+    undo,
     applyRecipe,
     applyingRecipe,
     savesLanded,
     generate,
     startOver,
+    datasetGone,
   };
 }

@@ -1,4 +1,5 @@
 import type { PrivacyReport } from '../../engine/browser';
+import { isDatasetGone } from '../lib/datasetGone';
 import { trpc } from '../trpc';
 
 /**
@@ -23,13 +24,20 @@ export function reportFailure(
 export function usePrivacyReport(
   datasetId: string | undefined,
   shown: boolean,
-): { report: PrivacyReport | undefined; loading: boolean; failure?: string } {
+): { report: PrivacyReport | undefined; loading: boolean; failure?: string; gone: boolean } {
   const enabled = shown && datasetId !== undefined;
   const query = trpc.getReport.useQuery({ id: datasetId ?? '' }, { enabled });
-  if (!enabled) return { report: undefined, loading: false };
+  if (!enabled) return { report: undefined, loading: false, gone: false };
   // A fetch only happens after a run: figures still cached then are the previous run's.
-  if (query.isFetching) return { report: undefined, loading: true };
-  if (query.isError)
-    return { report: undefined, loading: false, failure: reportFailure(query.error) };
-  return { report: query.data, loading: false };
+  if (query.isFetching) return { report: undefined, loading: true, gone: false };
+  if (query.isError) {
+    return {
+      report: undefined,
+      loading: false,
+      failure: reportFailure(query.error),
+      // 404: the dataset expired; the page says so (useDatasetWorkflow.datasetGone).
+      gone: isDatasetGone(query.error),
+    };
+  }
+  return { report: query.data, loading: false, gone: false };
 }

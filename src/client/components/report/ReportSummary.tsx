@@ -1,12 +1,15 @@
 import { HStack, Icon, Text } from '@chakra-ui/react';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { PrivacyReport } from '../../../engine/browser';
-import { reportSummaryParts } from '../../../engine/browser';
+import { replacedNothing, reportSummaryParts } from '../../../engine/browser';
 
-/** The report in one line: 'No original survives · 2 warnings · k = 3 on kept columns'. */
+/**
+ * The report in one line: 'No original survives in replaced columns · Originals kept in zip ·
+ * 2 warnings · k = 3 on kept columns'. A run that replaced nothing never looks reassuring.
+ */
 export function ReportSummary({ report }: { report: PrivacyReport }) {
   const worst = report.warnings[0]?.severity;
-  const alarming = worst === 'high' || worst === 'medium';
+  const alarming = worst === 'high' || worst === 'medium' || replacedNothing(report);
   return (
     <HStack
       gap="2"
