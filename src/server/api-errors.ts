@@ -106,6 +106,9 @@ export function publicMessage(error: TRPCError): string {
   if (error.code === 'INTERNAL_SERVER_ERROR') return 'Internal server error';
   const issues = inputIssues(error);
   if (issues) {
+    // A sentence written for people (a recipe's newer scheme or format) reads best alone: the
+    // field it is about is in `issues`, and "Input validation failed: scheme:" helps no reader.
+    if (issues.every(isSentence)) return issues.map((issue) => issue.message).join(' ');
     const listed = issues.map((issue) =>
       issue.path.length > 0
         ? `${issue.path.map(String).join('.')}: ${issue.message}`
@@ -115,6 +118,16 @@ export function publicMessage(error: TRPCError): string {
     return `Input validation failed: ${listed.join('; ')}`;
   }
   return error.message;
+}
+
+/**
+ * Whether an issue's message is a whole sentence of ours about a top-level field: zod's own
+ * messages ('Too big: expected number to be <=10') never end with a full stop.
+ */
+function isSentence(issue: ApiIssue): boolean {
+  return (
+    issue.path.length <= 1 && /[A-Z]/.test(issue.message[0] ?? '') && issue.message.endsWith('.')
+  );
 }
 
 /** A 500 is logged by its error class name only: never a message, which might quote data. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { delimited, peopleRows, workbook } from '../support/customer-files';
 import { contrast, luminance } from './contrast';
 import { screenshots, useBrowserSession } from './harness';
-import { toastText, uploadThroughPage, holdCalls } from './harness-dataset';
+import { toastText, toastTitled, uploadThroughPage, holdCalls } from './harness-dataset';
 import { countUploads, dropFiles } from './harness-files';
 
 const session = useBrowserSession();
@@ -415,7 +415,7 @@ describe('Download Mapping', { timeout: 60_000 }, () => {
 });
 
 describe('Re-analyze', { timeout: 60_000 }, () => {
-  it("detects the sheet's columns again, discarding the edits", async () => {
+  it("detects the sheet's types again, keeping the rules set, or from a clean slate", async () => {
     await openPage('/');
     const id = await uploadThroughPage(page, CUSTOMERS_CSV);
     const detected = await serverSchema(id);
@@ -436,16 +436,33 @@ describe('Re-analyze', { timeout: 60_000 }, () => {
       ]);
     await screenshots(page, 'reanalyze-01-edited');
 
+    // The confirmation names the rule a clean slate would lose; the default keeps it.
     await page.getByRole('button', { name: 'Re-analyze' }).click();
-    expect(await toastText(page, 'Schema re-analyzed')).toContain(
-      'Column types were detected again for this sheet.',
-    );
+    const dialog = page.getByRole('alertdialog', { name: 'Re-analyze this sheet?' });
+    await dialog.getByText('city: Keep', { exact: true }).waitFor();
+    await screenshots(page, 'reanalyze-02-confirm');
+    await dialog.getByRole('button', { name: 'Re-analyze, keep my rules' }).click();
+    expect(await toastText(page, 'Schema re-analyzed')).toContain('your rules are kept');
     await expect.poll(() => page.getByLabel('Type of email').inputValue()).toBe('email');
-    expect(
-      await page
-        .getByRole('button', { name: 'Keep original values of city' })
-        .getAttribute('aria-pressed'),
-    ).toBe('false');
+    const keepCity = page.getByRole('button', { name: 'Keep original values of city' });
+    expect(await keepCity.getAttribute('aria-pressed')).toBe('true');
+    const kept = await serverSchema(id);
+    expect(kept.map((column) => [column.name, column.type, column.rule.action])).toEqual(
+      detected.map((column) => [
+        column.name,
+        column.type,
+        column.name === 'city' ? 'keep' : 'auto',
+      ]),
+    );
+    await screenshots(page, 'reanalyze-03-rules-kept');
+
+    await page.getByRole('button', { name: 'Re-analyze' }).click();
+    await dialog.getByRole('button', { name: 'Clean slate: lose it' }).click();
+    // The earlier toast of the same title may still be fading out: the newest says so.
+    await expect
+      .poll(() => toastTitled(page, 'Schema re-analyzed').last().innerText())
+      .toContain('every rule back to Auto');
+    await expect.poll(() => keepCity.getAttribute('aria-pressed')).toBe('false');
     const again = await serverSchema(id);
     expect(again.map((column) => [column.name, column.type, column.rule.action])).toEqual(
       detected.map((column) => [column.name, column.type, 'auto']),
@@ -453,7 +470,7 @@ describe('Re-analyze', { timeout: 60_000 }, () => {
     for (const column of again) {
       expect(await page.getByLabel(`Type of ${column.name}`).inputValue()).toBe(column.type);
     }
-    await screenshots(page, 'reanalyze-02-detected-again');
+    await screenshots(page, 'reanalyze-04-clean-slate');
   });
 });
 

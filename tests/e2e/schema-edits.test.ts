@@ -80,8 +80,15 @@ describe('a schema edit after a run', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Keep original values of city' }).click();
     await expectStep2();
     await generate();
-    // Re-analyze drops the keep rule: that run no longer matches, here or on the server.
+    // Re-analyze keeps the keep rule: the run stays.
     await page.getByRole('button', { name: 'Re-analyze' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Re-analyze this sheet?' });
+    await dialog.getByRole('button', { name: 'Re-analyze, keep my rules' }).click();
+    await page.getByText('Schema re-analyzed', { exact: true }).waitFor();
+    expect((await fetch(`${session.baseUrl}/api/datasets/${id}/download`)).status).toBe(200);
+    // A clean slate drops it: that run no longer matches, here or on the server.
+    await page.getByRole('button', { name: 'Re-analyze' }).click();
+    await dialog.getByRole('button', { name: 'Clean slate: lose it' }).click();
     await expectStep2();
     const download = await fetch(`${session.baseUrl}/api/datasets/${id}/download`);
     expect(download.status).toBe(409);

@@ -116,6 +116,21 @@ describe('dragging a file over the upload area', { timeout: 60_000 }, () => {
     await page.getByText(idle).waitFor();
     expect(uploads()).toBe(0);
   });
+
+  it('says why while a file it refuses is held over it, and never "Drop the file here"', async () => {
+    const idle = 'Drag and drop your CSV or JSON file here, or click to browse';
+    const moveAway = await dragFilesOver(page, [
+      { name: 'invoice.pdf', type: 'application/pdf', text: '%PDF-1.7' },
+    ]);
+    const refusal = page.getByRole('alert').filter({ hasText: 'Not accepted: File type must be' });
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toBe(`Not accepted: ${WRONG_TYPE}, one file at a time`);
+    await expect(page.getByText('Drop the file here').count()).resolves.toBe(0);
+    await screenshots(page, 'validation-00b-drag-refused');
+    await moveAway();
+    await page.getByText(idle).waitFor();
+    expect(uploads()).toBe(0);
+  });
 });
 
 describe('the checks before a file is sent', { timeout: 60_000 }, () => {

@@ -134,8 +134,19 @@ describe('the three-step workflow in a real browser', () => {
 
   it('generates the pseudonymized data and previews it next to the original', async () => {
     await page.getByRole('button', { name: 'Generate Pseudonymized Data' }).click();
-    expect(await toastText(page, 'Success')).toContain('Data has been successfully pseudonymized!');
+    // City is kept: no 'Success', and the toast names it with the server's own figures.
+    const toast = await toastText(page, 'Pseudonymized, with originals kept');
+    const { stats } = (await (
+      await fetch(`${session.baseUrl}/api/datasets/${datasetId}`)
+    ).json()) as { stats: { cellsReplaced: number; columnsReplaced: number } };
+    expect(stats.columnsReplaced).toBe(5);
+    expect(toast).toContain(
+      `${stats.cellsReplaced} cells in 5 columns replaced, 1 column emptied; originals kept in city (12 cells).`,
+    );
     await page.getByRole('heading', { name: 'Data Preview' }).waitFor();
+    expect(await page.getByTestId('run-notice').innerText()).toContain(
+      'city shows its original values in the pseudonymized data.',
+    );
 
     const original = page.getByRole('region', { name: 'Original Data' });
     const fake = page.getByRole('region', { name: 'Pseudonymized Data' });
@@ -163,12 +174,14 @@ describe('the three-step workflow in a real browser', () => {
     const tiles = page.getByRole('region', { name: 'Data Preview' });
     const text = await tiles.innerText();
     expect(text).toMatch(/Schema Match\s+\d+(\.\d)?%/);
-    expect(text).toMatch(/Data Protected\s+12 rows/);
+    expect(text).toMatch(/Data Replaced\s+12 rows/);
+    expect(text).not.toContain('Data Protected');
+    expect(text).toContain('originals kept in city (12 cells)');
     expect(text).toMatch(/Processing Time\s+\d+(\.\d)? (ms|s)/);
 
     const bar = page.getByRole('complementary', { name: 'Download' });
     await bar.getByText('Ready to Download').waitFor();
-    expect(await bar.innerText()).toContain('12 rows pseudonymized • CSV');
+    expect(await bar.innerText()).toMatch(/12 rows · \d+ cells replaced · city kept • CSV/);
     expect(await page.getByLabel('Download format').inputValue()).toBe('csv');
     await screenshots(page, 'workflow-05-preview');
 
@@ -204,8 +217,8 @@ describe('the three-step workflow in a real browser', () => {
 
   it('downloads another format and the mapping, which pairs originals with pseudonyms', async () => {
     await page.getByLabel('Download format').selectOption('json');
-    expect(await page.getByRole('complementary', { name: 'Download' }).innerText()).toContain(
-      '12 rows pseudonymized • JSON',
+    expect(await page.getByRole('complementary', { name: 'Download' }).innerText()).toMatch(
+      /12 rows · \d+ cells replaced · city kept • JSON/,
     );
     const data = await downloadBy(page, 'Download Pseudonymized Data');
     expect(data.name).toMatch(/\.json$/);

@@ -260,6 +260,9 @@ describe('PUT /api/datasets/{id}/recipe', () => {
     const body = await json<ErrorBody>(await putRecipe(uploaded.id, recipe), 400);
     expect(body.issues?.[0]?.path).toEqual(path);
     expect(body.issues?.[0]?.message).toMatch(message);
+    // A sentence of ours reads alone; zod's terse messages name their field.
+    if (path[0] === 'scheme') expect(body.message).toMatch(/^This recipe was made for/);
+    else expect(body.message).toMatch(/^Input validation failed: /);
     expect(body.message).toMatch(message);
     // Nothing of a refused recipe is applied.
     const after = await json<DatasetView>(await fetch(`${server.url}/api/datasets/${uploaded.id}`));

@@ -309,7 +309,7 @@ export function useDatasetWorkflow(): DatasetWorkflow {
         { id: dataset.id, ...(cleanSlate ? { cleanSlate } : {}) },
         {
           onSuccess: (next) => {
-            recordChange(dataset, cleanSlate ? 'Re-analyze from a clean slate' : 'Re-analyze');
+            recordChange(dataset, cleanSlate ? 'the clean slate' : 'the re-analysis');
             if (dataset.pseudonymizedData && !next.pseudonymizedData) setSchemaChanged(true);
           },
         },

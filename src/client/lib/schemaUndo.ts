@@ -7,7 +7,7 @@ export type ColumnUpdate = RouterInputs['updateSchema']['schema'][number];
 export interface SchemaChange {
   datasetId: string;
   sheet: string;
-  /** In words, for the Undo button: 'Keep on city', 'Re-analyze'. */
+  /** In words, for the Undo button: 'Keep on city', 'the re-analysis'. */
   label: string;
   before: SchemaColumn[];
 }

@@ -53,10 +53,13 @@ function smallestK(sheets: readonly SheetReport[]): number | null {
   return Math.min(...measured.map((sheet) => sheet.risk.k));
 }
 
-/** Names in a sentence: 'a', 'a and b', 'a, b and c', 'a, b, c and 4 more'. */
+/**
+ * Names in a sentence: 'a', 'a and b', 'a, b, c and d'; past four, 'a, b, c and 4 more' (a
+ * count of one more would take as much room as the name).
+ */
 export function nameList(names: readonly string[], shown = 3): string {
   if (names.length <= 1) return names[0] ?? '';
-  if (names.length <= shown) return `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+  if (names.length <= shown + 1) return `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
   return `${names.slice(0, shown).join(', ')} and ${count(names.length - shown)} more`;
 }
 
