@@ -19,7 +19,7 @@ export {
   type RecipeColumn,
 } from './recipe/recipe-schema';
 export type { RecipeReport, SheetColumn } from './recipe/apply-recipe';
-export { userRules } from './recipe/user-rules';
+export { ruleWords, userRules } from './recipe/user-rules';
 export {
   privacyReportSchema,
   type PrivacyReport,

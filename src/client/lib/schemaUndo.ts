@@ -1,4 +1,4 @@
-import { numberModeOf, type ColumnSchema } from '../../engine/browser';
+import { numberModeOf, ruleWords, type ColumnSchema } from '../../engine/browser';
 import type { RouterInputs, SchemaColumn } from '../trpc';
 
 export type ColumnUpdate = RouterInputs['updateSchema']['schema'][number];
@@ -51,14 +51,7 @@ export function restoringUpdates(
 
 /** What a column edit did, in a few words: 'Keep on city', 'type number on zip'. */
 export function changeLabel(before: ColumnSchema, after: ColumnSchema): string {
-  if (!same(before.rule, after.rule)) {
-    const { action, fakerMethod } = after.rule;
-    const rule =
-      action === 'faker'
-        ? `Custom ${fakerMethod ?? ''}`.trim()
-        : `${action[0]!.toUpperCase()}${action.slice(1)}`;
-    return `${rule} on ${after.name}`;
-  }
+  if (!same(before.rule, after.rule)) return `${ruleWords(after.rule)} on ${after.name}`;
   if (before.type !== after.type) return `type ${after.type} on ${after.name}`;
   if (before.numberMode !== after.numberMode) return `distribution of ${after.name}`;
   if (!same(before.dateShift, after.dateShift)) return `date shift of ${after.name}`;

@@ -46,7 +46,11 @@ export function userRules(schema: readonly ColumnSchema[]): string[] {
   });
 }
 
-function ruleWords(rule: ColumnSchema['rule']): string {
+/**
+ * A rule in a word or two, as the page names it: 'Keep', 'Custom person.firstName'.
+ * @example ruleWords({ action: 'faker', fakerMethod: 'location.city' }) // 'Custom location.city'
+ */
+export function ruleWords(rule: ColumnSchema['rule']): string {
   switch (rule.action) {
     case 'keep':
       return 'Keep';
