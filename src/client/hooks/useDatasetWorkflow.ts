@@ -295,7 +295,9 @@ export function useDatasetWorkflow(): DatasetWorkflow {
     void afterSaves('recipe', () =>
       recipeApplication.mutate(input, {
         onSuccess: (next) => {
-          recordChange(dataset, `recipe ${file.name}`);
+          // Undo puts back one sheet: a recipe that changed several is not offered.
+          if (dataset.sheetNames.length === 1) recordChange(dataset, `recipe ${file.name}`);
+          else setLastChange(null);
           if (dataset.pseudonymizedData && !next.pseudonymizedData) setSchemaChanged(true);
         },
       }),
