@@ -27,7 +27,7 @@ import type {
   SheetReport,
   UtilityFigures,
 } from './report-schema';
-import type { ReplacementFigures } from './replacement-figures';
+import { replacementFigures, type ReplacementFigures } from './replacement-figures';
 import { riskFigures } from './risk';
 import { sampleValues, valueReader } from './sampled-values';
 import { keepsShape, utilityFigures, type UtilityColumn } from './utility';
@@ -66,7 +66,7 @@ export interface ReportInput {
   schemas: ColumnSchema[][];
   /** Whether the run offers the mapping (originals ↔ pseudonyms) for download. */
   mappingAvailable: boolean;
-  /** The run's replacement figures (replacementFigures), as its stats carry them. */
+  /** The run's replacement figures, as its stats carry them; counted here when left out. */
   replacement?: ReplacementFigures;
 }
 
@@ -235,7 +235,8 @@ export function buildReport(input: ReportInput): PrivacyReport {
   const leaks = leaksOf(sheets);
   return {
     version: 1,
-    ...(input.replacement ? { replacement: input.replacement } : {}),
+    replacement:
+      input.replacement ?? replacementFigures(input.original, input.output, input.schemas),
     sheets: sheetReports,
     leaks,
     warnings: reportWarnings(sheetReports, leaks, input.mappingAvailable),

@@ -4,6 +4,7 @@ import { hasSamples, isKept, isReplaced } from './column-figures';
 import { cellKey, encodeColumns } from './encode-column';
 import { countLeaks, isLeakSource, leakEncoding, leakReads, TextSet } from './leaks';
 import { SampledCounts, type HashCounts } from './sampled-counts';
+import { replacementFigures, type ReplacementFigures } from './replacement-figures';
 
 /*
  * What one part of a streaming run adds to the run's report (streamed-report.ts merges the
@@ -37,6 +38,8 @@ export interface ReportPart {
   sample: { original: Cell[][]; output: Cell[][]; stride: number };
   /** Whether the part's run has a mapping to offer. */
   mappingAvailable: boolean;
+  /** What the part's run replaced (replacementFigures), summed over the parts. */
+  replacement: ReplacementFigures;
 }
 
 export interface PartReportInput {
@@ -86,6 +89,11 @@ export function reportPart(input: PartReportInput): ReportPart {
     leaks: [...partLeaks(input)],
     sample,
     mappingAvailable: input.mappingAvailable,
+    replacement: replacementFigures(
+      { format: 'csv', sheets: [original] },
+      { format: 'csv', sheets: [output] },
+      [schemas],
+    ),
   };
 }
 

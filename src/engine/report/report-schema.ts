@@ -214,7 +214,7 @@ export const privacyReportSchema = z
     version: z.literal(1),
     replacement: replacementSchema
       .optional()
-      .describe("The run's replacement figures; absent from a streaming run's report"),
+      .describe("The run's replacement figures, as its stats count them"),
     sheets: z.array(sheetReportSchema),
     leaks: z.array(leakSchema),
     warnings: z.array(warningSchema),

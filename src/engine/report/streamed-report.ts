@@ -9,6 +9,7 @@ import type { PrivacyReport, RiskFigures, SheetReport } from './report-schema';
 import { classFigures, contributionsOf, riskFigures } from './risk';
 import { EVERY_VALUE, SampledCounts, summaryOf } from './sampled-counts';
 import { reportWarnings } from './warnings';
+import type { ReplacementFigures } from './replacement-figures';
 
 /*
  * The report of a streaming run, over every row of the file in bounded memory: the parts'
@@ -66,6 +67,7 @@ export class StreamedReport {
   private readonly columns: MergedColumn[];
   private readonly classes: SampledCounts[];
   private readonly leaks: LeakCounts = new Map();
+  private replacement: ReplacementFigures | null = null;
   private sampleOriginal: Cell[][] = [];
   private sampleOutput: Cell[][] = [];
   #sampleStride = 1;
@@ -108,6 +110,26 @@ export class StreamedReport {
     part.classes.forEach((entries, at) => this.classes[at]!.addAll(entries));
     for (const [key, cells] of part.leaks) this.leaks.set(key, (this.leaks.get(key) ?? 0) + cells);
     this.addSample(part.sample);
+    this.addReplacement(part.replacement);
+  }
+
+  /**
+   * Every part counts the same columns; the cells add up, and a kept column holds originals
+   * when any part's does (listed in the schema's order, under the run's sheet name).
+   */
+  private addReplacement(part: ReplacementFigures): void {
+    const before = this.replacement;
+    const kept = new Set(
+      [...(before?.keptColumns ?? []), ...part.keptColumns].map((entry) => entry.column),
+    );
+    this.replacement = {
+      ...part,
+      cellsReplaced: (before?.cellsReplaced ?? 0) + part.cellsReplaced,
+      cellsKept: (before?.cellsKept ?? 0) + part.cellsKept,
+      keptColumns: this.options.schemas
+        .filter((schema) => kept.has(schema.name))
+        .map((schema) => ({ sheet: this.options.sheet, column: schema.name })),
+    };
   }
 
   /**
@@ -149,6 +171,7 @@ export class StreamedReport {
     const output: Sheet = { name: this.options.sheet, columns: [], rows: this.sampleOutput };
     return {
       version: 1,
+      ...(this.replacement ? { replacement: this.replacement } : {}),
       sheets: [sheet],
       leaks,
       warnings: reportWarnings([sheet], leaks, this.mappingAvailable),
