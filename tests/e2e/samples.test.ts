@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { delimited, peopleRows, PEOPLE_COLUMNS, readDownload } from '../support/customer-files';
 import { screenshots, useBrowserSession } from './harness';
-import { downloadBy, uploadThroughPage } from './harness-dataset';
+import { downloadBy, holdCalls, uploadThroughPage } from './harness-dataset';
 
 // A card's example is the pseudonym the run writes for that value: each card's sample equals the
 // downloaded output's value in the example's row, under the dataset's own key and under a
@@ -67,11 +67,16 @@ describe('the example on a schema card', { timeout: 120_000 }, () => {
   });
 
   it('is computed under the consistency key typed, labelled an illustration until then', async () => {
-    const emailSample = page.getByRole('article', { name: 'email' }).getByTestId('column-sample');
-    const ownKey = await emailSample.innerText();
+    const email = page.getByRole('article', { name: 'email' }).getByTestId('column-example');
+    const ownKey = await email.getByTestId('column-sample').innerText();
+    const asked = await holdCalls(page, 'getSamples');
     await page.getByLabel('Consistency key', { exact: true }).fill('samples-team-key');
-    // The page asks the server for the samples under this key (POST, the key in the body).
-    await expect.poll(() => emailSample.innerText()).not.toBe(ownKey);
+    // The page asks the server for the samples under this key (POST, the key in the body);
+    // until they are in, the dataset's own are shown as illustrations.
+    await asked.held;
+    await expect.poll(() => email.innerText()).toMatch(/^Example \(illustration\):/);
+    asked.release();
+    await expect.poll(() => email.getByTestId('column-sample').innerText()).not.toBe(ownKey);
     const samples = await cardSamples();
     for (const [column, { label }] of samples) expect(label, column).toBe('Example:');
     await screenshots(page, 'samples-02-under-key');

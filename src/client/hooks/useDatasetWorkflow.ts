@@ -238,8 +238,11 @@ export function useDatasetWorkflow(): DatasetWorkflow {
     const before = dataset.schema[index];
     if (!before) return;
     recordChange(dataset, changeLabel(withoutSample(before), next));
+    // The sample shown until the save answers was made under the old rule: an illustration.
     const schema = dataset.schema.map((column, i) =>
-      i === index ? { ...next, sample: column.sample, sampleKind: column.sampleKind } : column,
+      i === index
+        ? { ...next, sample: column.sample, sampleKind: 'illustration' as const }
+        : column,
     );
     saveSchema(dataset, schema, [columnUpdate(next)]);
   }
