@@ -18,9 +18,11 @@ async function openPage(path: string): Promise<void> {
 
 describe('the not-found page', { timeout: 60_000 }, () => {
   it.each(['/no-such-page', '/datasets/123/edit'])(
-    'shows on %s and leads back home',
+    'shows on %s with status 404 and leads back home',
     async (path) => {
-      await openPage(path);
+      page = await session.newPage();
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
       await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
       await page
         .getByText('The page you are looking for does not exist or may have been moved.')
